@@ -1,0 +1,28 @@
+// Error types shared by the platform. Three kinds of error (docs/DESIGN.md):
+// a user mistake (netlist, file, option) throws one of these with a message that
+// names the offending thing; a guest mistake becomes a fault report; a broken
+// invariant aborts.
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace tessera {
+
+// A mistake in something the user gave us: a netlist, a file, an option.
+class UserError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A netlist mistake. `where` is a JSON path such as /components/chiplet[2]/l2/size.
+class NetlistError : public UserError {
+ public:
+  NetlistError(std::string where, const std::string& what)
+      : UserError(where.empty() ? what : where + ": " + what), where_(std::move(where)) {}
+  const std::string& where() const { return where_; }
+
+ private:
+  std::string where_;
+};
+
+}  // namespace tessera

@@ -1,0 +1,27 @@
+// Quantities with units, as written in netlists and on the command line:
+// "16 KiB", "1.8 GHz", "40 ns", "768 GB/s". Converted once, at load time,
+// into base units: bytes, hertz, seconds, bytes per second.
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace tessera {
+
+enum class Quantity { Size, Frequency, Time, Bandwidth };
+
+// Name of the quantity and an example, for error messages ("a size such as \"16 KiB\"").
+const char* quantity_name(Quantity q);
+const char* quantity_example(Quantity q);
+
+// Parses `text` as quantity `q`. Returns the value in base units.
+// Throws UserError with a message saying what was expected when the number,
+// the unit, or the unit's kind is wrong, or when the unit is missing.
+double parse_quantity(const std::string& text, Quantity q);
+
+// Parses a size and checks it is a whole number of bytes.
+uint64_t parse_size(const std::string& text);
+
+// Formats a base-unit value for people: 16384 bytes -> "16 KiB", 1.8e9 Hz -> "1.8 GHz".
+std::string format_quantity(double value, Quantity q);
+
+}  // namespace tessera

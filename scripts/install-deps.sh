@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs every Debian package Tessera needs. Idempotent; runs as root with no prompts
+# (uses sudo when not root). Safe to run again: only missing packages are installed.
+set -euo pipefail
+
+PACKAGES=(
+  build-essential cmake pkg-config ccache git
+  libsystemc-dev nlohmann-json3-dev libboost-dev catch2
+  libelf-dev libunicorn-dev
+  clang-14 lld-14 llvm-14 libclc-14 libclc-14-dev
+  gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
+  pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers
+  verilator
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#PACKAGES[@]} packages present"
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs the whole test suite (CTest driving
+# Catch2). Exits non-zero on any failure.
+# Usage: scripts/test.sh [--sanitize]   (--sanitize: Debug + ASan/UBSan build)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+"$root/scripts/install-deps.sh"
+dir="$("$root/scripts/build.sh" "$@" | tail -n 1)"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+cd "$dir"
+ctest -j"${TESSERA_JOBS:-2}" --output-on-failure --timeout 600
