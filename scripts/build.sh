@@ -11,6 +11,6 @@ if [ "${1:-}" = "--sanitize" ]; then
   args=(-DCMAKE_BUILD_TYPE=Debug -DTESSERA_SANITIZE=ON)
 fi
 jobs="${TESSERA_JOBS:-2}"
-cmake -S "$root" -B "$dir" "${args[@]}" >/dev/null
-cmake --build "$dir" -j"$jobs"
+cmake -S "$root" -B "$dir" "${args[@]}" >&2
+cmake --build "$dir" -j"$jobs" >&2
 echo "$dir"
