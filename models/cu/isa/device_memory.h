@@ -1,0 +1,68 @@
+// Device memory for the functional executor: a set of allocations in one
+// 64-bit device virtual address space.
+//
+// Every allocation is its own byte array at an address that is never reused,
+// with an unmapped guard gap after it, so an access that runs off the end of a
+// buffer, a stale pointer to a freed buffer or a 32-bit truncated address all
+// land outside every allocation and are reported as a GPU memory fault (the
+// caller decides how) instead of touching host memory.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+namespace tessera::isa {
+
+class DeviceMemory {
+ public:
+  // Allocations start above 4 GiB so that a pointer truncated to 32 bits faults.
+  static constexpr uint64_t kFirstAddress = 0x1'0000'0000ull;
+  static constexpr uint64_t kGranule = 64 * 1024;  // allocation alignment and guard gap
+
+  struct Allocation {
+    uint64_t base = 0;
+    uint64_t size = 0;
+    std::vector<uint8_t> bytes;
+  };
+
+  DeviceMemory() = default;
+  DeviceMemory(const DeviceMemory&) = delete;
+  DeviceMemory& operator=(const DeviceMemory&) = delete;
+
+  // A zero-filled allocation; `bytes` 0 allocates one byte so the address is unique.
+  uint64_t alloc(uint64_t bytes);
+  // Throws tessera::UserError if `addr` is not the base of a live allocation.
+  void free(uint64_t addr);
+
+  // Host access; throws tessera::UserError naming the range if it is not inside one allocation.
+  void write(uint64_t addr, const void* src, uint64_t bytes);
+  void read(void* dst, uint64_t addr, uint64_t bytes) const;
+
+  // The host pointer of [addr, addr+bytes) if the range lies inside one live
+  // allocation, else nullptr. The hot path of every guest access: the last
+  // allocation hit is remembered.
+  uint8_t* translate(uint64_t addr, uint64_t bytes) {
+    Allocation* a = last_;
+    if (!a || addr - a->base >= a->size || a->size - (addr - a->base) < bytes) {
+      a = find(addr);
+      if (!a || a->size - (addr - a->base) < bytes) return nullptr;
+      last_ = a;
+    }
+    return a->bytes.data() + (addr - a->base);
+  }
+
+  // The live allocation containing `addr`, or nullptr.
+  Allocation* find(uint64_t addr);
+  const Allocation* find(uint64_t addr) const;
+
+  size_t allocation_count() const { return allocations_.size(); }
+  uint64_t bytes_allocated() const;
+
+ private:
+  std::map<uint64_t, Allocation> allocations_;  // by base address
+  uint64_t next_ = kFirstAddress;
+  Allocation* last_ = nullptr;
+};
+
+}  // namespace tessera::isa

@@ -1,0 +1,40 @@
+#include "models/cu/isa/wave.h"
+
+#include <cstdio>
+
+namespace tessera::isa {
+
+namespace {
+std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+}  // namespace
+
+void Wave::fault_global(uint64_t addr, unsigned bytes) {
+  if (!memory_) {
+    fault("memory access at " + hex(addr) + " but this wave has no device memory attached");
+    return;
+  }
+  fault("GPU memory fault: " + std::to_string(bytes) + "-byte access at " + hex(addr) +
+        " is outside every device allocation");
+}
+
+void Wave::fault_lds(uint64_t addr, unsigned bytes) {
+  fault("LDS access out of range: " + std::to_string(bytes) + " bytes at LDS offset " + hex(addr) +
+        ", the workgroup has " + std::to_string(lds_size_) + " bytes of LDS");
+}
+
+void Wave::fault_scratch(uint64_t addr, unsigned lane, unsigned bytes) {
+  if ((addr & 3) + bytes > 4 && addr < scratch_lane_bytes_) {
+    fault("private memory access of " + std::to_string(bytes) + " bytes at private offset " + hex(addr) +
+          " (lane " + std::to_string(lane) + ") crosses a 4-byte element");
+    return;
+  }
+  fault("private (scratch) memory fault: " + std::to_string(bytes) + " bytes at private offset " + hex(addr) +
+        " (lane " + std::to_string(lane) + "), the private segment has " + std::to_string(scratch_lane_bytes_) +
+        " bytes per lane");
+}
+
+}  // namespace tessera::isa
