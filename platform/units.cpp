@@ -117,7 +117,7 @@ uint64_t parse_size(const std::string& text) {
 }
 
 std::string format_quantity(double value, Quantity q) {
-  char buf[64];
+  char buf[64] = "";
   if (q == Quantity::Size) {
     static const char* names[] = {"B", "KiB", "MiB", "GiB", "TiB"};
     int i = 0;

@@ -1,0 +1,371 @@
+#include "platform/netlist.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "platform/errors.h"
+#include "platform/netlist_builder.h"
+#include "platform/netlist_json.h"
+#include "platform/netlist_names.h"
+#include "platform/stats.h"
+#include "platform/units.h"
+
+namespace tessera {
+namespace {
+
+const std::vector<std::string> kTopLevelKeys = {"description", "clocks",   "defaults",
+                                                "templates",   "components", "bindings",
+                                                "address_map"};
+const std::vector<std::string> kTemplateKeys = {"description", "components", "bindings", "address_map"};
+
+std::string join(const std::vector<std::string>& items, const std::string& sep = ", ") {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : sep) + s;
+  return out;
+}
+
+std::string param_names(const BlockType& t) {
+  std::vector<std::string> names;
+  for (const auto& p : t.params) names.push_back(p.name);
+  return names.empty() ? "it has none" : "its parameters: " + join(names);
+}
+
+void require_object(const json& v, const std::string& path, const std::string& what) {
+  if (!v.is_object()) throw NetlistError(path, "expected " + what + ", got " + describe_json(v));
+}
+
+void check_keys(const json& obj, const std::vector<std::string>& allowed, const std::string& path,
+                const std::string& what) {
+  for (const auto& [key, value] : obj.items()) {
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
+      throw NetlistError(json_path(path, key), "unknown key \"" + key + "\" in " + what + "; expected one of " +
+                                                   join(allowed));
+  }
+}
+
+// Wraps a UserError from the name parser with the JSON path it came from.
+template <class F>
+auto at_path(const std::string& path, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const NetlistError&) {
+    throw;
+  } catch (const UserError& e) {
+    throw NetlistError(path, e.what());
+  }
+}
+
+}  // namespace
+
+std::string format_address(uint64_t a) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(a));
+  return buf;
+}
+
+namespace {
+// "chiplet[*].l2.size" -> pattern "chiplet[*].l2", parameter "size".
+Override split_override_path(const std::string& path, const std::string& shown) {
+  Override o;
+  auto parts = split_path(path);
+  if (parts.size() < 2 || parts.back().empty())
+    throw UserError("bad override \"" + shown +
+                    "\": expected INSTANCE.PARAMETER such as 'mem.size' or 'cu[*].latency'");
+  o.param = parts.back();
+  o.pattern = path.substr(0, path.size() - o.param.size() - 1);
+  parse_segments(o.pattern, SegmentSyntax{true, true, false});  // syntax errors now, with the text
+  return o;
+}
+}  // namespace
+
+Override parse_override(const std::string& text) {
+  const size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw UserError("bad override \"" + text + "\": expected PATH=VALUE such as 'cu[*].latency=5'");
+  const std::string path = text.substr(0, eq);
+  const std::string value = text.substr(eq + 1);
+  Override o = split_override_path(path, text);
+  o.value = json::parse(value, nullptr, false);
+  if (o.value.is_discarded()) o.value = value;
+  o.origin = "--set " + path;
+  return o;
+}
+
+std::string SocketRef::text() const {
+  return instance + "." + (index < 0 ? socket : indexed_name(socket, index));
+}
+
+std::string InstanceSpec::error_path() const {
+  std::string p = "/components";
+  for (const auto& part : split_path(path)) p += "/" + part;
+  return p;
+}
+
+const InstanceSpec* Netlist::find(const std::string& path) const {
+  for (const auto& i : instances)
+    if (i.path == path) return &i;
+  return nullptr;
+}
+
+Netlist load_netlist(const json& doc, const std::vector<Override>& overrides, const Registry& registry) {
+  return NetlistBuilder(doc, registry).build(overrides);
+}
+
+Netlist load_netlist_file(const std::string& file, const std::vector<Override>& overrides,
+                          const Registry& registry) {
+  return load_netlist(load_netlist_json(file), overrides, registry);
+}
+
+Netlist NetlistBuilder::build(const std::vector<Override>& overrides) {
+  read_top_level();
+  std::vector<std::string> stack;
+  if (!doc_.contains("components"))
+    throw NetlistError("", "missing \"components\": a netlist needs at least its list of blocks");
+  expand_components(doc_["components"], "/components", "", stack);
+  collect_scoped_lists(doc_, "", "");
+  for (const auto& o : overrides) apply_override(o, "", 0, raw_.size());
+  finalize_instances();
+  resolve_bindings();
+  check_socket_counts();
+  resolve_address_maps();
+  return std::move(out_);
+}
+
+void NetlistBuilder::read_top_level() {
+  require_object(doc_, "", "a JSON object with \"components\", \"bindings\", ... at the top level");
+  check_keys(doc_, kTopLevelKeys, "", "the netlist");
+  if (doc_.contains("description") && !doc_["description"].is_string())
+    throw NetlistError("/description", "expected a string, got " + describe_json(doc_["description"]));
+  read_clocks(doc_.contains("clocks") ? doc_["clocks"] : json::object());
+  if (doc_.contains("defaults")) read_defaults(doc_["defaults"]);
+  if (doc_.contains("templates")) read_templates(doc_["templates"]);
+}
+
+void NetlistBuilder::read_clocks(const json& clocks) {
+  require_object(clocks, "/clocks", "an object of clock name -> frequency such as {\"core\": \"1 GHz\"}");
+  std::map<std::string, std::string> aliases;
+  for (const auto& [name, value] : clocks.items()) {
+    const std::string path = json_path("/clocks", name);
+    at_path(path, [&] { return parse_segment(name, SegmentSyntax{false, false, false}); });
+    if (!value.is_string())
+      throw NetlistError(path, "expected a frequency such as \"1.8 GHz\", got " + describe_json(value));
+    const std::string text = value.get<std::string>();
+    // "default" may name another clock instead of giving a frequency.
+    if (name == kBuiltinClockName && clocks.contains(text) && text != name) {
+      aliases[name] = text;
+      continue;
+    }
+    out_.clocks[name] = at_path(path, [&] { return parse_quantity(text, Quantity::Frequency); });
+    if (out_.clocks[name] <= 0) throw NetlistError(path, "a clock frequency must be positive");
+  }
+  for (const auto& [alias, target] : aliases) {
+    if (!out_.clocks.count(target))
+      throw NetlistError("/clocks/default", "\"default\" names clock \"" + target + "\", which is itself an alias");
+    out_.clocks[alias] = out_.clocks[target];
+  }
+  if (clocks.empty()) {
+    out_.clocks[kBuiltinClockName] = kBuiltinClockHz;
+    out_.default_clock = kBuiltinClockName;
+  } else {
+    out_.default_clock = clocks.contains(kBuiltinClockName) ? kBuiltinClockName : clocks.begin().key();
+  }
+}
+
+void NetlistBuilder::read_defaults(const json& defaults) {
+  require_object(defaults, "/defaults", "an object of block type -> {parameter: value}");
+  for (const auto& [type_name, params] : defaults.items()) {
+    const std::string path = json_path("/defaults", type_name);
+    const BlockType* type = registry_.find(type_name);
+    if (!type) throw NetlistError(path, "unknown block type \"" + type_name + "\" (see `tessera types`)");
+    require_object(params, path, "an object of parameter -> value");
+    for (const auto& [param, value] : params.items()) {
+      const std::string ppath = json_path(path, param);
+      const ParamSpec* spec = type->param(param);
+      if (!spec)
+        throw NetlistError(ppath, "type " + type_name + " has no parameter \"" + param + "\"; " +
+                                      param_names(*type));
+      at_path(ppath, [&] { return convert_param(*spec, value); });
+      defaults_[type_name][param] = RawValue{value, ppath};
+    }
+  }
+}
+
+void NetlistBuilder::read_templates(const json& templates) {
+  require_object(templates, "/templates", "an object of template name -> {components, bindings, address_map}");
+  for (const auto& [name, body] : templates.items()) {
+    const std::string path = json_path("/templates", name);
+    at_path(path, [&] { return parse_segment(name, SegmentSyntax{false, false, false}); });
+    require_object(body, path, "a template: an object with \"components\" and optional \"bindings\", \"address_map\"");
+    check_keys(body, kTemplateKeys, path, "a template");
+    if (!body.contains("components")) throw NetlistError(path, "a template needs \"components\"");
+    templates_[name] = &body;
+  }
+}
+
+const std::string& NetlistBuilder::clock_name(const json& value, const std::string& path) const {
+  if (!value.is_string()) throw NetlistError(path, "expected the name of a clock, got " + describe_json(value));
+  auto it = out_.clocks.find(value.get<std::string>());
+  if (it == out_.clocks.end()) {
+    std::vector<std::string> names;
+    for (const auto& c : out_.clocks) names.push_back(c.first);
+    throw NetlistError(path, "unknown clock \"" + value.get<std::string>() + "\"; the netlist's clocks: " +
+                                 join(names));
+  }
+  return it->first;
+}
+
+void NetlistBuilder::expand_components(const json& components, const std::string& path,
+                                       const std::string& prefix, std::vector<std::string>& template_stack) {
+  require_object(components, path, "an object of instance name -> {\"type\": ...} or {\"template\": ...}");
+  for (const auto& [key, body] : components.items()) {
+    const std::string cpath = json_path(path, key);
+    const NameSegment seg = at_path(cpath, [&] { return parse_segment(key, SegmentSyntax{true, false, false}); });
+    require_object(body, cpath, "an object with \"type\" (a block) or \"template\"");
+    for (const auto& name : expand_segment(seg)) {
+      if (body.contains("template"))
+        instantiate_template(prefix + name, body, cpath, prefix + name + ".", template_stack);
+      else
+        add_component(prefix + name, body, cpath);
+    }
+  }
+}
+
+void NetlistBuilder::add_component(const std::string& name, const json& body, const std::string& path) {
+  if (!body.contains("type"))
+    throw NetlistError(path, "missing \"type\": expected a block type (see `tessera types`) or \"template\"");
+  const json& type_value = body["type"];
+  if (!type_value.is_string())
+    throw NetlistError(json_path(path, "type"), "expected a block type name, got " + describe_json(type_value));
+  const BlockType* type = registry_.find(type_value.get<std::string>());
+  if (!type)
+    throw NetlistError(json_path(path, "type"),
+                       "unknown block type \"" + type_value.get<std::string>() + "\" (see `tessera types`)");
+  if (name == "simulation")
+    throw NetlistError(path, "the instance name \"simulation\" is reserved for the run's own statistics");
+  claim_name(name, path);
+  index_[name] = raw_.size();
+  RawInstance inst;
+  inst.path = name;
+  inst.type = type;
+  inst.origin = path;
+  inst.clock = out_.default_clock;
+  for (const auto& [key, value] : body.items()) {
+    const std::string ppath = json_path(path, key);
+    if (key == "type") continue;
+    if (key == "clock") {
+      inst.clock = clock_name(value, ppath);
+      continue;
+    }
+    if (!type->param(key))
+      throw NetlistError(ppath, "type " + type->name + " has no parameter \"" + key + "\"; " + param_names(*type));
+    inst.values[key] = RawValue{value, ppath};
+  }
+  raw_.push_back(std::move(inst));
+}
+
+void NetlistBuilder::instantiate_template(const std::string& name, const json& body, const std::string& path,
+                                          const std::string& prefix, std::vector<std::string>& template_stack) {
+  check_keys(body, {"template", "set"}, path, "a template instance");
+  const json& tname = body["template"];
+  if (!tname.is_string())
+    throw NetlistError(json_path(path, "template"), "expected a template name, got " + describe_json(tname));
+  auto it = templates_.find(tname.get<std::string>());
+  if (it == templates_.end())
+    throw NetlistError(json_path(path, "template"), "unknown template \"" + tname.get<std::string>() + "\"" +
+                                                        (templates_.empty() ? "; the netlist has no \"templates\"" : ""));
+  if (std::find(template_stack.begin(), template_stack.end(), it->first) != template_stack.end()) {
+    template_stack.push_back(it->first);
+    throw NetlistError(json_path(path, "template"), "template cycle: " + join(template_stack, " -> "));
+  }
+  claim_name(name, path);
+  const std::string tpath = json_path("/templates", it->first);
+  const size_t first = raw_.size();
+  template_stack.push_back(it->first);
+  expand_components((*it->second)["components"], json_path(tpath, "components"), prefix, template_stack);
+  template_stack.pop_back();
+  collect_scoped_lists(*it->second, tpath, prefix);
+  if (body.contains("set")) {
+    const json& set = body["set"];
+    require_object(set, json_path(path, "set"), "an object of \"instance.parameter\" -> value");
+    for (const auto& [key, value] : set.items()) {
+      const std::string spath = json_path(json_path(path, "set"), key);
+      Override o = at_path(spath, [&] { return split_override_path(key, key); });
+      o.value = value;
+      o.origin = spath;
+      apply_override(o, prefix, first, raw_.size());
+    }
+  }
+}
+
+void NetlistBuilder::claim_name(const std::string& name, const std::string& path) {
+  auto [it, fresh] = names_.emplace(name, path);
+  if (!fresh) throw NetlistError(path, "instance \"" + name + "\" is defined twice (also at " + it->second + ")");
+}
+
+void NetlistBuilder::collect_scoped_lists(const json& scope, const std::string& path, const std::string& prefix) {
+  for (const char* key : {"bindings", "address_map"}) {
+    if (!scope.contains(key)) continue;
+    const std::string lpath = json_path(path, key);
+    if (!scope[key].is_array())
+      throw NetlistError(lpath, std::string("expected a list, got ") + describe_json(scope[key]));
+    (std::string(key) == "bindings" ? binding_lists_ : address_lists_)
+        .push_back(ScopedList{&scope[key], lpath, prefix});
+  }
+}
+
+void NetlistBuilder::apply_override(const Override& o, const std::string& prefix, size_t first, size_t last) {
+  const auto pattern = at_path(o.origin, [&] { return parse_segments(o.pattern, SegmentSyntax{true, true, false}); });
+  size_t matched = 0;
+  for (size_t i = first; i < last; ++i) {
+    RawInstance& inst = raw_[i];
+    if (inst.path.compare(0, prefix.size(), prefix) != 0) continue;
+    const auto parts = split_path(inst.path.substr(prefix.size()));
+    if (parts.size() != pattern.size()) continue;
+    bool match = true;
+    for (size_t k = 0; k < parts.size() && match; ++k) match = segment_matches(pattern[k], parts[k]);
+    if (!match) continue;
+    ++matched;
+    if (o.param == "clock") {
+      inst.clock = clock_name(o.value, o.origin);
+    } else if (!inst.type->param(o.param)) {
+      throw NetlistError(o.origin, "instance " + inst.path + " (type " + inst.type->name + ") has no parameter \"" +
+                                       o.param + "\"; " + param_names(*inst.type));
+    } else {
+      inst.values[o.param] = RawValue{o.value, o.origin};
+    }
+  }
+  if (matched == 0)
+    throw NetlistError(o.origin, "\"" + o.pattern + "\" matches no instance" +
+                                     (prefix.empty() ? "" : " inside " + prefix.substr(0, prefix.size() - 1)));
+}
+
+void NetlistBuilder::finalize_instances() {
+  for (const RawInstance& raw : raw_) {
+    InstanceSpec inst;
+    inst.path = raw.path;
+    inst.type = raw.type;
+    inst.clock = raw.clock;
+    inst.clock_hz = out_.clocks.at(raw.clock);
+    inst.origin = raw.origin;
+    const std::string base = inst.error_path();
+    const auto& type_defaults = defaults_[raw.type->name];
+    for (const ParamSpec& spec : raw.type->params) {
+      RawValue value{spec.default_value, "the default of type " + raw.type->name};
+      if (auto d = type_defaults.find(spec.name); d != type_defaults.end()) value = d->second;
+      if (auto v = raw.values.find(spec.name); v != raw.values.end()) value = v->second;
+      const std::string ppath = json_path(base, spec.name);
+      if (value.value.is_null())
+        throw NetlistError(base, "missing required parameter \"" + spec.name + "\" of type " + raw.type->name +
+                                     " (" + param_kind_name(spec.kind) + (spec.doc.empty() ? "" : ": " + spec.doc) + ")");
+      try {
+        inst.params[spec.name] = convert_param(spec, value.value);
+      } catch (const UserError& e) {
+        throw NetlistError(ppath, e.what() + (value.origin == ppath ? "" : " (value from " + value.origin + ")"));
+      }
+    }
+    if (raw.values.count("address_map")) explicit_address_maps_.insert(raw.path);
+    out_.instances.push_back(std::move(inst));
+  }
+}
+
+}  // namespace tessera

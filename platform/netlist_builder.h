@@ -1,0 +1,91 @@
+// Internal to the netlist loader: the state of one load_netlist() call while it
+// expands components and templates (netlist.cpp), resolves bindings
+// (netlist_bindings.cpp) and address maps (netlist_address_map.cpp).
+#pragma once
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "platform/netlist.h"
+
+namespace tessera {
+
+// A parameter value as written, before conversion, with where it was written.
+struct RawValue {
+  json value;
+  std::string origin;
+};
+
+// An instance while the netlist is being expanded.
+struct RawInstance {
+  std::string path;
+  const BlockType* type = nullptr;
+  std::string clock;
+  std::string origin;
+  std::map<std::string, RawValue> values;
+};
+
+// A "bindings" or "address_map" list and the scope its names are resolved in:
+// top level (prefix "") or one template instance (prefix "chiplet[2].").
+struct ScopedList {
+  const json* list;
+  std::string json_path;
+  std::string prefix;
+};
+
+class NetlistBuilder {
+ public:
+  NetlistBuilder(const json& doc, const Registry& registry) : doc_(doc), registry_(registry) {}
+  Netlist build(const std::vector<Override>& overrides);
+
+ private:
+  // netlist.cpp: structure, clocks, defaults, components, templates, parameters.
+  void read_top_level();
+  void read_clocks(const json& clocks);
+  void read_defaults(const json& defaults);
+  void read_templates(const json& templates);
+  void expand_components(const json& components, const std::string& path, const std::string& prefix,
+                         std::vector<std::string>& template_stack);
+  void add_component(const std::string& name, const json& body, const std::string& path);
+  void instantiate_template(const std::string& name, const json& body, const std::string& path,
+                            const std::string& prefix, std::vector<std::string>& template_stack);
+  void claim_name(const std::string& name, const std::string& path);
+  void collect_scoped_lists(const json& scope, const std::string& path, const std::string& prefix);
+  void apply_override(const Override& o, const std::string& prefix, size_t first, size_t last);
+  void finalize_instances();
+  const std::string& clock_name(const json& value, const std::string& path) const;
+
+  // netlist_bindings.cpp
+  void resolve_bindings();
+  void resolve_binding(const std::string& text, const std::string& path, const std::string& prefix);
+  void bind_pair(const SocketRef& left, const SocketRef& right, const std::string& path);
+  const SocketSpec& resolve_socket(const SocketRef& ref, const std::string& path);
+  std::vector<int64_t> existing_indices(const std::string& prefix, const std::string& base) const;
+  void check_socket_counts();
+
+  // netlist_address_map.cpp
+  void resolve_address_maps();
+  void resolve_address_entry(const json& entry, const std::string& path, const std::string& prefix,
+                             std::map<std::string, json>& maps);
+
+  const json& doc_;
+  const Registry& registry_;
+  Netlist out_;
+  std::vector<RawInstance> raw_;
+  std::map<std::string, size_t> index_;  // instance path -> position in raw_ and out_.instances
+  std::map<std::string, std::string> names_;  // block and template instance names -> origin
+  std::map<std::string, const json*> templates_;
+  std::map<std::string, std::map<std::string, RawValue>> defaults_;  // type -> param -> value
+  std::vector<ScopedList> binding_lists_, address_lists_;
+  std::set<std::string> explicit_address_maps_;
+  std::map<std::string, std::vector<std::string>> range_origins_;  // router -> JSON path of each range  // routers whose address_map was written directly
+
+  // Binding state.
+  std::map<std::string, std::string> bound_;  // socket text -> binding that bound it
+  std::map<size_t, std::map<std::string, std::set<int64_t>>> vector_indices_;
+};
+
+std::string format_address(uint64_t a);
+
+}  // namespace tessera
