@@ -1,0 +1,328 @@
+#include "models/noc/router.h"
+
+#include <algorithm>
+#include <type_traits>
+
+#include "models/mem/tlm_helpers.h"
+#include "platform/errors.h"
+
+namespace tessera {
+
+using sc_core::sc_time;
+using sc_core::SC_ZERO_TIME;
+using tlm::tlm_generic_payload;
+
+// The generic binder works on the base socket types; the tagged sockets must be them.
+static_assert(std::is_base_of_v<tlm::tlm_target_socket<>, Router::TargetSocket>);
+static_assert(std::is_base_of_v<tlm::tlm_initiator_socket<>, Router::InitiatorSocket>);
+
+namespace {
+int count_of(const BlockContext& ctx, const char* name) {
+  auto it = ctx.socket_counts.find(name);
+  return it == ctx.socket_counts.end() ? 0 : it->second;
+}
+}  // namespace
+
+Router::Router(const BlockContext& ctx, AddressMap map)
+    : Block(ctx),
+      map_(std::move(map)),
+      latency_(cycles(static_cast<uint64_t>(ctx.params.integer("latency")))),
+      req_peq_("req_peq"),
+      forwarded_(stats().counter("forwarded", "transactions sent to an output")),
+      decode_errors_(stats().counter("decode_errors", "transactions to unmapped addresses (address error)")),
+      request_waits_(stats().counter("request_waits", "requests that waited for a busy output")),
+      response_waits_(stats().counter("response_waits", "responses that waited for a busy input")),
+      dmi_grants_(stats().counter("dmi_grants", "DMI requests granted by a target through the router")) {
+  const int n_in = count_of(ctx, "in"), n_out = count_of(ctx, "out");
+  for (int i = 0; i < n_in; ++i) {
+    in.push_back(std::make_unique<TargetSocket>(("in_" + std::to_string(i)).c_str()));
+    in.back()->register_b_transport(this, &Router::b_transport, i);
+    in.back()->register_nb_transport_fw(this, &Router::nb_transport_fw, i);
+    in.back()->register_get_direct_mem_ptr(this, &Router::get_direct_mem_ptr, i);
+    in.back()->register_transport_dbg(this, &Router::transport_dbg, i);
+  }
+  for (int o = 0; o < n_out; ++o) {
+    out.push_back(std::make_unique<InitiatorSocket>(("out_" + std::to_string(o)).c_str()));
+    out.back()->register_nb_transport_bw(this, &Router::nb_transport_bw, o);
+    out.back()->register_invalidate_direct_mem_ptr(this, &Router::invalidate_direct_mem_ptr, o);
+  }
+  req_in_flight_.assign(n_out, nullptr);
+  req_queue_.resize(n_out);
+  resp_in_flight_.assign(n_in, nullptr);
+  resp_queue_.resize(n_in);
+
+  SC_METHOD(request_method);
+  sensitive << req_peq_.get_event() << output_free_event_;
+  dont_initialize();
+  SC_METHOD(response_method);
+  sensitive << input_free_event_;
+  dont_initialize();
+}
+
+tlm::tlm_initiator_socket<>* Router::initiator_socket(const std::string& name, int index) {
+  if (name != "out" || index < 0 || index >= static_cast<int>(out.size())) return nullptr;
+  return out[index].get();
+}
+
+tlm::tlm_target_socket<>* Router::target_socket(const std::string& name, int index) {
+  if (name != "in" || index < 0 || index >= static_cast<int>(in.size())) return nullptr;
+  return in[index].get();
+}
+
+void Router::address_error(int id, tlm_generic_payload& trans) {
+  ++decode_errors_;
+  if (!error_logged_) {
+    warn("no route for " + describe(trans) + " from in[" + std::to_string(id) +
+         "]: unmapped, or straddling two ranges or interleave chunks (further errors are only counted)");
+    error_logged_ = true;
+  }
+  trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+}
+
+// ---- LT, DMI, debug --------------------------------------------------------
+
+void Router::b_transport(int id, tlm_generic_payload& trans, sc_time& delay) {
+  const int port = map_.decode(trans.get_address(), trans.get_data_length());
+  delay += latency_;
+  if (port < 0) return address_error(id, trans);
+  ++forwarded_;
+  (*out[port])->b_transport(trans, delay);
+  delay += latency_;
+}
+
+bool Router::get_direct_mem_ptr(int, tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
+  const uint64_t addr = trans.get_address();
+  const AddressRegion* r = map_.find(addr);
+  if (!r || !r->single_port()) {
+    // Interleaved or unmapped: no single target owns a range, so deny for this chunk.
+    dmi.allow_none();
+    dmi.set_start_address(r ? r->chunk_first(addr) : addr);
+    dmi.set_end_address(r ? r->chunk_last(addr) : addr);
+    return false;
+  }
+  const bool granted = (*out[r->ports.front()])->get_direct_mem_ptr(trans, dmi);
+  // The target may describe more than this region; other addresses may route elsewhere.
+  if (dmi.get_start_address() < r->base) {
+    if (granted) dmi.set_dmi_ptr(dmi.get_dmi_ptr() + (r->base - dmi.get_start_address()));
+    dmi.set_start_address(r->base);
+  }
+  if (dmi.get_end_address() > r->last()) dmi.set_end_address(r->last());
+  if (granted) {
+    ++dmi_grants_;
+    dmi.set_read_latency(dmi.get_read_latency() + 2 * latency_);
+    dmi.set_write_latency(dmi.get_write_latency() + 2 * latency_);
+  }
+  return granted;
+}
+
+unsigned int Router::transport_dbg(int, tlm_generic_payload& trans) {
+  // Debug accesses may be large: split them at range and chunk boundaries.
+  const uint64_t addr0 = trans.get_address();
+  const unsigned int len0 = trans.get_data_length();
+  unsigned char* data0 = trans.get_data_ptr();
+  unsigned int done = 0;
+  while (done < len0) {
+    const uint64_t addr = addr0 + done;
+    const AddressRegion* r = map_.find(addr);
+    if (!r) break;
+    const uint64_t room = r->chunk_last(addr) - addr + 1;
+    const unsigned int piece = static_cast<unsigned int>(std::min<uint64_t>(len0 - done, room));
+    trans.set_address(addr);
+    trans.set_data_length(piece);
+    trans.set_data_ptr(data0 + done);
+    const unsigned int got = (*out[r->port_of(addr)])->transport_dbg(trans);
+    done += got;
+    if (got < piece) break;
+  }
+  trans.set_address(addr0);
+  trans.set_data_length(len0);
+  trans.set_data_ptr(data0);
+  return done;
+}
+
+void Router::invalidate_direct_mem_ptr(int, sc_dt::uint64 start, sc_dt::uint64 end) {
+  for (auto& socket : in) (*socket)->invalidate_direct_mem_ptr(start, end);
+}
+
+// ---- AT: requests ----------------------------------------------------------
+
+tlm::tlm_sync_enum Router::nb_transport_fw(int id, tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_time& delay) {
+  if (phase == tlm::BEGIN_REQ) {
+    const int port = map_.decode(trans.get_address(), trans.get_data_length());
+    if (port < 0) {
+      // Answer at once: TLM_COMPLETED ends the transaction for the initiator.
+      address_error(id, trans);
+      delay += latency_;
+      return tlm::TLM_COMPLETED;
+    }
+    routes_[&trans] = Route{id, port, false};
+    req_peq_.notify(trans, delay);
+    return tlm::TLM_ACCEPTED;
+  }
+  if (phase == tlm::END_RESP) {
+    auto it = routes_.find(&trans);
+    if (it == routes_.end() || resp_in_flight_[id] != &trans) {
+      SC_REPORT_ERROR(path().c_str(), ("protocol violation: END_RESP for a response not in flight: " + describe(trans)).c_str());
+      return tlm::TLM_COMPLETED;
+    }
+    resp_in_flight_[id] = nullptr;
+    if (!it->second.target_done) {
+      tlm::tlm_phase end = tlm::END_RESP;
+      (*out[it->second.out])->nb_transport_fw(trans, end, delay);
+    }
+    finish(trans);
+    input_free_event_.notify(SC_ZERO_TIME);
+    return tlm::TLM_COMPLETED;
+  }
+  SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on nb_transport_fw for " + describe(trans)).c_str());
+  return tlm::TLM_COMPLETED;
+}
+
+void Router::request_method() {
+  while (tlm_generic_payload* t = req_peq_.get_next_transaction()) {
+    const int port = routes_.at(t).out;
+    if (req_in_flight_[port] || !req_queue_[port].empty()) ++request_waits_;
+    req_queue_[port].push_back(t);
+  }
+  for (size_t p = 0; p < req_queue_.size(); ++p)
+    while (!req_in_flight_[p] && !req_queue_[p].empty()) forward_request(static_cast<int>(p));
+}
+
+void Router::forward_request(int port) {
+  tlm_generic_payload& trans = *req_queue_[port].front();
+  req_queue_[port].pop_front();
+  req_in_flight_[port] = &trans;
+  ++forwarded_;
+  tlm::tlm_phase phase = tlm::BEGIN_REQ;
+  sc_time delay = latency_;
+  const tlm::tlm_sync_enum r = (*out[port])->nb_transport_fw(trans, phase, delay);
+  if (r == tlm::TLM_ACCEPTED) return;  // END_REQ comes on the backward path
+  req_in_flight_[port] = nullptr;
+  Route& route = routes_.at(&trans);
+  if (r == tlm::TLM_UPDATED && phase == tlm::END_REQ) {
+    tlm::tlm_phase end = tlm::END_REQ;
+    (*in[route.in])->nb_transport_bw(trans, end, delay);
+    return;
+  }
+  // BEGIN_RESP at once (TLM_UPDATED), or the whole transaction done (TLM_COMPLETED):
+  // either way the initiator, which we told TLM_ACCEPTED, gets a BEGIN_RESP.
+  if (r == tlm::TLM_COMPLETED) route.target_done = true;
+  const bool target_waits = !route.target_done;
+  if (accept_response(trans, delay) == tlm::TLM_COMPLETED && target_waits) {
+    // The target's TLM_UPDATED/BEGIN_RESP awaits an END_RESP we now owe it.
+    tlm::tlm_phase end = tlm::END_RESP;
+    sc_time zero = SC_ZERO_TIME;
+    (*out[port])->nb_transport_fw(trans, end, zero);
+  }
+}
+
+// ---- AT: responses ---------------------------------------------------------
+
+tlm::tlm_sync_enum Router::nb_transport_bw(int id, tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_time& delay) {
+  if (req_in_flight_[id] == &trans && (phase == tlm::END_REQ || phase == tlm::BEGIN_RESP)) {
+    // END_REQ, or BEGIN_RESP standing for it: the output takes another request.
+    req_in_flight_[id] = nullptr;
+    output_free_event_.notify(SC_ZERO_TIME);
+    if (phase == tlm::END_REQ) {
+      tlm::tlm_phase end = tlm::END_REQ;
+      (*in[routes_.at(&trans).in])->nb_transport_bw(trans, end, delay);
+      return tlm::TLM_ACCEPTED;
+    }
+  }
+  if (phase == tlm::BEGIN_RESP && routes_.count(&trans)) return accept_response(trans, delay);
+  SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on nb_transport_bw for " + describe(trans)).c_str());
+  return tlm::TLM_COMPLETED;
+}
+
+tlm::tlm_sync_enum Router::accept_response(tlm_generic_payload& trans, sc_time& delay) {
+  Route& route = routes_.at(&trans);
+  const int i = route.in;
+  if (!resp_in_flight_[i] && resp_queue_[i].empty()) {
+    if (!send_response(trans, delay + latency_)) return tlm::TLM_ACCEPTED;
+    // The input completed it at once: so do we, towards the target.
+    finish(trans);
+    return tlm::TLM_COMPLETED;
+  }
+  ++response_waits_;
+  resp_queue_[i].push_back(QueuedResponse{&trans, sc_core::sc_time_stamp() + delay});
+  return tlm::TLM_ACCEPTED;  // END_RESP withheld: back-pressure to the target
+}
+
+bool Router::send_response(tlm_generic_payload& trans, const sc_time& delay_in) {
+  const int i = routes_.at(&trans).in;
+  tlm::tlm_phase phase = tlm::BEGIN_RESP;
+  sc_time delay = delay_in;
+  const tlm::tlm_sync_enum r = (*in[i])->nb_transport_bw(trans, phase, delay);
+  if (r == tlm::TLM_ACCEPTED || (r == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP)) {
+    resp_in_flight_[i] = &trans;
+    return false;
+  }
+  return true;
+}
+
+void Router::response_method() {
+  const sc_time now = sc_core::sc_time_stamp();
+  sc_time next_ready = sc_core::SC_ZERO_TIME;
+  bool waiting = false;
+  for (size_t i = 0; i < resp_queue_.size(); ++i) {
+    while (!resp_in_flight_[i] && !resp_queue_[i].empty()) {
+      QueuedResponse q = resp_queue_[i].front();
+      if (q.ready > now) {
+        if (!waiting || q.ready < next_ready) next_ready = q.ready;
+        waiting = true;
+        break;
+      }
+      resp_queue_[i].pop_front();
+      if (!send_response(*q.trans, latency_)) break;
+      // Taken at once: release the target, which is waiting for our END_RESP.
+      Route route = routes_.at(q.trans);
+      if (!route.target_done) {
+        tlm::tlm_phase end = tlm::END_RESP;
+        sc_time delay = SC_ZERO_TIME;
+        (*out[route.out])->nb_transport_fw(*q.trans, end, delay);
+      }
+      finish(*q.trans);
+    }
+  }
+  if (waiting) next_trigger(next_ready - now, input_free_event_);
+}
+
+void Router::finish(tlm_generic_payload& trans) { routes_.erase(&trans); }
+
+// ---- registration ----------------------------------------------------------
+
+BlockType router_block_type() {
+  BlockType t;
+  t.name = "router";
+  t.doc = "Address decoder: forwards LT, AT (with back-pressure), DMI and debug transactions from in[] to the out[] "
+          "port its address_map names; addresses are not translated.";
+  t.params = {
+      json_param("address_map", nullptr,
+                 "array of {\"base\", \"size\", \"ports\": [out port...], \"interleave\": bytes (0 = none)}; with "
+                 "interleave, consecutive chunks go round-robin over ports, without it ports has one entry"),
+      int_param("latency", 1, "cycles added to each traversal, request and response", 0.0, 1e6, "cycles"),
+  };
+  SocketSpec in;
+  in.name = "in";
+  in.dir = SocketDir::Target;
+  in.vector = true;
+  in.doc = "requests from initiators";
+  SocketSpec out;
+  out.name = "out";
+  out.dir = SocketDir::Initiator;
+  out.vector = true;
+  out.doc = "to targets; address_map ports index these";
+  t.sockets = {in, out};
+  t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> {
+    auto it = ctx.socket_counts.find("out");
+    const int n_out = it == ctx.socket_counts.end() ? 0 : it->second;
+    AddressMap map = AddressMap::from_json(ctx.params.raw("address_map"), n_out, "router '" + ctx.path + "'");
+    if (count_of(ctx, "in") <= 0) throw UserError("router '" + ctx.path + "': no in sockets are bound");
+    return std::make_unique<Router>(ctx, std::move(map));
+  };
+  return t;
+}
+
+TESSERA_REGISTER_BLOCK(router_block_type);
+
+}  // namespace tessera
