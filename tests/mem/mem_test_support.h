@@ -1,0 +1,157 @@
+// Test support for memory-side blocks: builds blocks from the registry with
+// hand-filled BlockContexts (statistics and shared objects owned by the test),
+// and a scripted AT/LT initiator that records when each phase arrives.
+#pragma once
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include "platform/block.h"
+#include "platform/errors.h"
+#include "platform/registry.h"
+
+namespace tessera::test {
+
+// Owns the statistics, shared objects and blocks of one small platform.
+class MiniPlatform {
+ public:
+  // Parameters not in `overrides` take the type's default; values are checked
+  // and converted exactly as the netlist loader does.
+  BlockContext context(const std::string& type, const std::string& path, const json& overrides,
+                       std::map<std::string, int> socket_counts = {}) {
+    const BlockType* t = Registry::instance().find(type);
+    if (!t) throw UserError("no block type '" + type + "'");
+    std::map<std::string, json> values;
+    for (const auto& spec : t->params) {
+      json v = overrides.contains(spec.name) ? overrides[spec.name] : spec.default_value;
+      if (v.is_null()) throw UserError(path + ": parameter '" + spec.name + "' is required");
+      values[spec.name] = convert_param(spec, v);
+    }
+    for (const auto& item : overrides.items())
+      if (!t->param(item.key())) throw UserError(path + ": unknown parameter '" + item.key() + "'");
+    BlockContext ctx;
+    ctx.path = path;
+    ctx.type = type;
+    ctx.params = Params(std::move(values));
+    ctx.clock_period = sc_core::sc_time(1, sc_core::SC_NS);
+    ctx.socket_counts = std::move(socket_counts);
+    ctx.stats = &stats;
+    ctx.shared = &shared;
+    return ctx;
+  }
+
+  template <class T = Block>
+  T& create(const std::string& type, const std::string& path, const json& overrides = json::object(),
+            std::map<std::string, int> socket_counts = {}) {
+    const BlockType* t = Registry::instance().find(type);
+    if (!t) throw UserError("no block type '" + type + "'");
+    blocks.push_back(t->create(context(type, path, overrides, std::move(socket_counts))));
+    T* typed = dynamic_cast<T*>(blocks.back().get());
+    if (!typed) throw std::logic_error("block '" + path + "' is not of the requested class");
+    return *typed;
+  }
+
+  uint64_t stat(const std::string& group, const std::string& name) const {
+    const StatGroup* g = stats.find(group);
+    return g ? g->to_json().value(name, uint64_t{0}) : 0;
+  }
+
+  StatRegistry stats;
+  SharedObjects shared;
+  std::vector<std::unique_ptr<Block>> blocks;
+};
+
+// One thing the probe saw on its backward path (or as a return value).
+struct PhaseEvent {
+  const tlm::tlm_generic_payload* trans;
+  tlm::tlm_phase phase;
+  sc_core::sc_time at;  // including the annotated delay
+};
+
+// A scripted initiator. The script runs in an SC_THREAD and drives the socket
+// with the helpers below; every phase received is logged with its time.
+class Probe : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(Probe);
+  Probe(sc_core::sc_module_name name, std::function<void(Probe&)> script)
+      : sc_module(name), socket("socket"), script_(std::move(script)) {
+    socket.register_nb_transport_bw(this, &Probe::nb_transport_bw);
+    SC_THREAD(run);
+  }
+
+  tlm_utils::simple_initiator_socket<Probe> socket;
+  std::vector<PhaseEvent> log;
+  bool hold_responses = false;  // true: answer BEGIN_RESP with TLM_ACCEPTED and let the script END_RESP
+  sc_core::sc_event changed;
+
+  tlm::tlm_sync_enum begin_req(tlm::tlm_generic_payload& t) {
+    tlm::tlm_phase phase = tlm::BEGIN_REQ;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    tlm::tlm_sync_enum r = socket->nb_transport_fw(t, phase, delay);
+    if (r != tlm::TLM_ACCEPTED) record(t, r == tlm::TLM_COMPLETED ? tlm::BEGIN_RESP : phase, delay);
+    return r;
+  }
+  void end_resp(tlm::tlm_generic_payload& t) {
+    tlm::tlm_phase phase = tlm::END_RESP;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    socket->nb_transport_fw(t, phase, delay);
+  }
+  // Waits until `phase` of `t` has been seen; returns when it happened.
+  sc_core::sc_time wait_for(const tlm::tlm_generic_payload& t, tlm::tlm_phase phase) {
+    for (;;) {
+      for (const auto& e : log)
+        if (e.trans == &t && e.phase == phase) {
+          if (e.at > sc_core::sc_time_stamp()) wait(e.at - sc_core::sc_time_stamp());
+          return e.at;
+        }
+      wait(changed);
+    }
+  }
+  bool seen(const tlm::tlm_generic_payload& t, tlm::tlm_phase phase) const {
+    for (const auto& e : log)
+      if (e.trans == &t && e.phase == phase && e.at <= sc_core::sc_time_stamp()) return true;
+    return false;
+  }
+  sc_core::sc_time time_of(const tlm::tlm_generic_payload& t, tlm::tlm_phase phase) const {
+    for (const auto& e : log)
+      if (e.trans == &t && e.phase == phase) return e.at;
+    return sc_core::sc_max_time();  // never seen
+  }
+
+ private:
+  void run() { script_(*this); }
+  void record(const tlm::tlm_generic_payload& t, tlm::tlm_phase phase, const sc_core::sc_time& delay) {
+    log.push_back(PhaseEvent{&t, phase, sc_core::sc_time_stamp() + delay});
+    changed.notify(delay);
+  }
+  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& t, tlm::tlm_phase& phase, sc_core::sc_time& delay) {
+    record(t, phase, delay);
+    if (phase == tlm::BEGIN_RESP && !hold_responses) return tlm::TLM_COMPLETED;
+    return tlm::TLM_ACCEPTED;
+  }
+
+  std::function<void(Probe&)> script_;
+};
+
+// A payload with its own buffer.
+struct Payload : tlm::tlm_generic_payload {
+  Payload(tlm::tlm_command cmd, uint64_t addr, unsigned len) : buffer(len, 0) {
+    set_command(cmd);
+    set_address(addr);
+    set_data_ptr(buffer.data());
+    set_data_length(len);
+    set_streaming_width(len);
+    set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  }
+  std::vector<uint8_t> buffer;
+};
+
+inline sc_core::sc_time ns(double v) { return sc_core::sc_time(v, sc_core::SC_NS); }
+
+}  // namespace tessera::test
