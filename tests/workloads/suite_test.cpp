@@ -23,7 +23,26 @@ namespace {
 #define TESSERA_WORKLOAD_LIST(X) \
   X(vector_add)                  \
   X(saxpy)                       \
-  X(reduction)
+  X(reduction)                   \
+  X(relu)                        \
+  X(scan)                        \
+  X(sgemm16)                     \
+  X(sgemm32)                     \
+  X(mfma_gemm_f32)               \
+  X(mfma_gemm_f16)               \
+  X(conv2d)                      \
+  X(stencil2d)                   \
+  X(transpose)                   \
+  X(spmv)                        \
+  X(pruned_gemv_0)               \
+  X(pruned_gemv_50)              \
+  X(pruned_gemv_90)              \
+  X(fir)                         \
+  X(histogram)                   \
+  X(bfs)                         \
+  X(babelstream)                 \
+  X(nbody)                       \
+  X(kmeans)
 
 uint64_t seed_for(size_t size) { return 0x7e55e7a0ull ^ (uint64_t(size) * 0x9e3779b97f4a7c15ull); }
 

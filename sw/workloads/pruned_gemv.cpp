@@ -1,0 +1,86 @@
+// pruned_gemv_<percent>: y = W x for one layer of a pruned language model:
+// W has `size` rows and 4 size + 3 columns (an MLP up-projection shape), and in
+// every row the given fraction of the smallest-magnitude weights is set to
+// zero (per-row magnitude pruning, as one-shot LLM pruning does). The kernel
+// skips zero weights, so sparsity changes the branch pattern and the work.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "sw/workloads/compare.h"
+#include "sw/workloads/rng.h"
+
+namespace tessera::workloads {
+namespace {
+
+constexpr uint32_t kGroup = 64;  // matches GEMV_GROUP in pruned_gemv.cl
+
+// Zeroes the `fraction` smallest-magnitude weights of each row. The threshold
+// is a value (the k-th smallest magnitude), so the pruned set does not depend
+// on how a library orders equal elements.
+void prune_rows(std::vector<float>& w, size_t rows, size_t cols, double fraction) {
+  const size_t prune = size_t(double(cols) * fraction);
+  if (prune == 0) return;
+  std::vector<float> magnitudes(cols);
+  for (size_t r = 0; r < rows; ++r) {
+    float* row = &w[r * cols];
+    for (size_t c = 0; c < cols; ++c) magnitudes[c] = std::fabs(row[c]);
+    std::nth_element(magnitudes.begin(), magnitudes.begin() + (prune - 1), magnitudes.end());
+    const float threshold = magnitudes[prune - 1];
+    for (size_t c = 0; c < cols; ++c)
+      if (std::fabs(row[c]) <= threshold) row[c] = 0.0f;
+  }
+}
+
+Result run_pruned_gemv(Device& device, size_t rows, uint64_t seed, double sparsity) {
+  const size_t cols = 4 * rows + 3;
+  Rng rng(seed);
+  std::vector<float> w(rows * cols), x(cols);
+  for (auto& v : w) v = rng.uniform(-0.1f, 0.1f);
+  for (auto& v : x) v = rng.uniform(-1.0f, 1.0f);
+  prune_rows(w, rows, cols, sparsity);
+  const size_t zeros = size_t(std::count(w.begin(), w.end(), 0.0f));
+  Result result;
+  result.shape = std::to_string(rows) + "x" + std::to_string(cols) + ", " +
+                 std::to_string(int(100.0 * double(zeros) / double(w.size()) + 0.5)) + "% zero weights";
+  std::vector<float> y;
+  {
+    Session s(device, result);
+    DevicePtr dw = s.upload(w), dx = s.upload(x), dy = s.alloc(rows * sizeof(float));
+    s.launch("pruned_gemv", "pruned_gemv", Dim3{uint32_t(rows) * kGroup}, Dim3{kGroup},
+             KernelArgs().pointer(dw).pointer(dx).pointer(dy).value(uint32_t(rows)).value(uint32_t(cols)));
+    y = s.download<float>(dy, rows);
+  }
+  std::vector<float> want(rows);
+  Tolerance tol{0, std::vector<double>(rows), "gamma(cols) * sum|w x| per row (order, fma)"};
+  for (size_t r = 0; r < rows; ++r) {
+    float acc = 0.0f;
+    double magnitude = 0.0;
+    for (size_t c = 0; c < cols; ++c) {
+      acc += w[r * cols + c] * x[c];
+      magnitude += std::fabs(double(w[r * cols + c]) * x[c]);
+    }
+    want[r] = acc;
+    tol.abs_bound[r] = sum_error_bound(cols, magnitude);
+  }
+  conclude(result, {make_output("y", y)}, {make_output("y", want, tol)});
+  return result;
+}
+
+Workload pruned_gemv_workload(int percent) {
+  return Workload{"pruned_gemv_" + std::to_string(percent),
+                  "pruned LLM-layer GEMV, " + std::to_string(percent) +
+                      "% of each row's weights zeroed by magnitude; size is rows, cols = 4 rows + 3",
+                  1024,
+                  {1, 33, 200},
+                  [percent](Device& d, size_t size, uint64_t seed) {
+                    return run_pruned_gemv(d, size, seed, percent / 100.0);
+                  }};
+}
+
+const WorkloadRegistrar dense{pruned_gemv_workload(0)};
+const WorkloadRegistrar half_pruned{pruned_gemv_workload(50)};
+const WorkloadRegistrar mostly_pruned{pruned_gemv_workload(90)};
+
+}  // namespace
+}  // namespace tessera::workloads

@@ -1,0 +1,36 @@
+// relu: out = max(in, 0). A compare and select per element; half the inputs are negative.
+#include <string>
+
+#include "sw/workloads/compare.h"
+#include "sw/workloads/rng.h"
+
+namespace tessera::workloads {
+namespace {
+
+constexpr uint32_t kGroup = 256;
+
+Result run_relu(Device& device, size_t n, uint64_t seed) {
+  Rng rng(seed);
+  std::vector<float> in(n);
+  for (auto& v : in) v = rng.uniform(-4.0f, 4.0f);
+  Result result;
+  result.shape = "n=" + std::to_string(n);
+  std::vector<float> out;
+  {
+    Session s(device, result);
+    DevicePtr din = s.upload(in), dout = s.alloc(n * sizeof(float));
+    s.launch("relu", "relu", Dim3{round_up(n, kGroup)}, Dim3{kGroup},
+             KernelArgs().pointer(din).pointer(dout).value(uint32_t(n)));
+    out = s.download<float>(dout, n);
+  }
+  std::vector<float> want(n);
+  for (size_t i = 0; i < n; ++i) want[i] = in[i] > 0.0f ? in[i] : 0.0f;
+  conclude(result, {make_output("out", out)}, {make_output("out", want, Tolerance{0, {}, "exact (no rounding)"})});
+  return result;
+}
+
+const WorkloadRegistrar registrar{{"relu", "out = max(in, 0) over n floats", 1u << 20, {3, 1000, 65536 + 5},
+                                   run_relu}};
+
+}  // namespace
+}  // namespace tessera::workloads
