@@ -26,8 +26,26 @@ std::string systemc_name(const std::string& path) {
   return out;
 }
 
+namespace {
+const BlockNameScope* g_scope = nullptr;  // innermost factory call in progress
+}
+
+BlockNameScope::BlockNameScope(const std::string& path)
+    : path_(path), systemc_name_(systemc_name(path)), name_(systemc_name_.c_str()), outer_(g_scope) {
+  g_scope = this;
+}
+
+BlockNameScope::~BlockNameScope() { g_scope = outer_; }
+
+// sc_module(const sc_module_name&) uses the name on top of SystemC's stack. Built
+// by a factory, that is the scope's name, alive until the derived constructor
+// is done. Built directly, a temporary name serves, which SystemC pops as soon as
+// Block's base is constructed: such a block cannot own member sockets.
 Block::Block(const BlockContext& ctx)
-    : sc_core::sc_module(sc_core::sc_module_name(systemc_name(ctx.path).c_str())),
+    : sc_core::sc_module(g_scope && g_scope->path_ == ctx.path
+                             ? static_cast<const sc_core::sc_module_name&>(g_scope->name_)
+                             : static_cast<const sc_core::sc_module_name&>(
+                                   sc_core::sc_module_name(systemc_name(ctx.path).c_str()))),
       path_(ctx.path),
       type_(ctx.type),
       period_(ctx.clock_period),

@@ -92,4 +92,24 @@ class Block : public sc_core::sc_module {
 // SystemC object names may not contain '.', so "chiplet[2].l2" becomes "chiplet[2]/l2".
 std::string systemc_name(const std::string& path);
 
+// Keeps a block's sc_module_name on SystemC's module-name stack while the block
+// is being constructed, so that sockets and other members the derived class
+// constructs after Block belong to it; SystemC ends the module's construction
+// when this scope ends. Registry::add wraps every factory in one, so blocks
+// built through BlockType::create (the netlist, tests) need nothing else.
+class BlockNameScope {
+ public:
+  explicit BlockNameScope(const std::string& path);
+  ~BlockNameScope();
+  BlockNameScope(const BlockNameScope&) = delete;
+  BlockNameScope& operator=(const BlockNameScope&) = delete;
+
+ private:
+  std::string path_;
+  std::string systemc_name_;      // sc_module_name keeps only a pointer to its text
+  sc_core::sc_module_name name_;
+  const BlockNameScope* outer_;
+  friend class Block;
+};
+
 }  // namespace tessera

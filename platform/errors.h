@@ -14,6 +14,12 @@ class UserError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A mistake on the command line: an unknown option, a missing argument.
+class UsageError : public UserError {
+ public:
+  using UserError::UserError;
+};
+
 // A netlist mistake. `where` is a JSON path such as /components/chiplet[2]/l2/size.
 class NetlistError : public UserError {
  public:

@@ -354,6 +354,9 @@ void NetlistBuilder::finalize_instances() {
       if (auto d = type_defaults.find(spec.name); d != type_defaults.end()) value = d->second;
       if (auto v = raw.values.find(spec.name); v != raw.values.end()) value = v->second;
       const std::string ppath = json_path(base, spec.name);
+      // A router's address_map may come from the "address_map" lists, which are
+      // resolved after the bindings; it is checked then.
+      if (value.value.is_null() && spec.name == "address_map" && spec.kind == ParamKind::Json) continue;
       if (value.value.is_null())
         throw NetlistError(base, "missing required parameter \"" + spec.name + "\" of type " + raw.type->name +
                                      " (" + param_kind_name(spec.kind) + (spec.doc.empty() ? "" : ": " + spec.doc) + ")");

@@ -39,6 +39,12 @@ void NetlistBuilder::resolve_address_maps() {
   for (auto& [router, map] : maps) {
     out_.instances[index_.at(router)].params["address_map"] = std::move(map);
   }
+  for (const InstanceSpec& inst : out_.instances) {
+    const ParamSpec* spec = inst.type->param("address_map");
+    if (spec && spec->kind == ParamKind::Json && !inst.params.count("address_map"))
+      throw NetlistError(inst.error_path(), "missing required parameter \"address_map\" of type " + inst.type->name +
+                                                ": give router " + inst.path + " its ranges in \"address_map\"");
+  }
 }
 
 void NetlistBuilder::resolve_address_entry(const json& entry, const std::string& path, const std::string& prefix,

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "platform/block.h"
+
 namespace tessera {
 
 const ParamSpec* BlockType::param(const std::string& n) const {
@@ -26,6 +28,14 @@ void Registry::add(BlockType type) {
   if (types_.count(type.name)) {
     std::fprintf(stderr, "internal error: block type '%s' registered twice\n", type.name.c_str());
     std::abort();
+  }
+  // Every block is built with its module name pushed for the whole of its
+  // construction (see BlockNameScope).
+  if (type.create) {
+    type.create = [create = std::move(type.create)](const BlockContext& ctx) {
+      BlockNameScope scope(ctx.path);
+      return create(ctx);
+    };
   }
   std::string name = type.name;
   types_.emplace(name, std::move(type));

@@ -1,0 +1,147 @@
+#include "platform/simulation.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "platform/errors.h"
+#include "platform/units.h"
+
+namespace tessera {
+namespace {
+
+constexpr size_t kTopCounters = 10;
+
+std::string fmt(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+// "1.23 M" style for rates people read at a glance.
+std::string si(double v) {
+  if (v >= 1e9) return fmt("%.3g G", v / 1e9);
+  if (v >= 1e6) return fmt("%.3g M", v / 1e6);
+  if (v >= 1e3) return fmt("%.3g k", v / 1e3);
+  return fmt("%.3g ", v);
+}
+
+std::string sim_time_text(const sc_core::sc_time& t) {
+  return t == sc_core::SC_ZERO_TIME ? "0 s" : format_quantity(t.to_seconds(), Quantity::Time);
+}
+
+struct NamedCounter {
+  std::string name;
+  uint64_t value;
+};
+
+// Every integer statistic of the run, largest first, ties by name.
+std::vector<NamedCounter> largest_counters(const StatRegistry& stats, size_t n) {
+  std::vector<NamedCounter> all;
+  for (const StatGroup* g : stats.groups()) {
+    const json values = g->to_json();
+    for (const auto& [name, value] : values.items())
+      if (value.is_number_unsigned() && value.get<uint64_t>() > 0)
+        all.push_back({g->path() + "." + name, value.get<uint64_t>()});
+  }
+  std::sort(all.begin(), all.end(), [](const NamedCounter& a, const NamedCounter& b) {
+    return a.value != b.value ? a.value > b.value : a.name < b.name;
+  });
+  if (all.size() > n) all.resize(n);
+  return all;
+}
+
+}  // namespace
+
+RunResult simulate(Platform& platform, const RunOptions& options) {
+  RunResult r;
+  r.default_clock_hz = platform.netlist().default_clock_hz();
+  const auto start = std::chrono::steady_clock::now();
+  if (options.max_time)
+    sc_core::sc_start(*options.max_time, sc_core::SC_EXIT_ON_STARVATION);
+  else
+    sc_core::sc_start();
+  r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r.simulated = sc_core::sc_time_stamp();
+  r.delta_cycles = sc_core::sc_delta_count();
+  r.stopped_at_limit = options.max_time.has_value() && sc_core::sc_pending_activity();
+  // Ends the simulation so that blocks' end_of_simulation() hooks run before
+  // their statistics and verdicts are read.
+  // SystemC announces sc_stop() as an info report; here it is routine.
+  const auto stop_actions = sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO,
+                                                                     sc_core::SC_DO_NOTHING);
+  sc_core::sc_stop();
+  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, stop_actions);
+  for (const auto& b : platform.blocks())
+    if (!b->ok()) r.failed_blocks.push_back(b->path());
+  return r;
+}
+
+json stats_json(const Platform& platform, const RunResult& r) {
+  json root = platform.stats().to_json();
+  json summaries = json::object();
+  for (const auto& b : platform.blocks()) {
+    const std::string s = b->summary();
+    if (!s.empty()) summaries[b->path()] = s;
+  }
+  root["simulation"] = {
+      {"simulated_time_s", r.simulated.to_seconds()},
+      {"simulated_time", sim_time_text(r.simulated)},
+      {"wall_time_s", r.wall_seconds},
+      {"default_clock", platform.netlist().default_clock},
+      {"default_clock_hz", r.default_clock_hz},
+      {"simulated_cycles", r.simulated_cycles()},
+      {"simulated_cycles_per_second", r.cycles_per_second()},
+      {"delta_cycles", r.delta_cycles},
+      {"stopped_at_max_time", r.stopped_at_limit},
+      {"instances", platform.netlist().instances.size()},
+      {"bindings", platform.netlist().bindings.size()},
+      {"ok", r.ok()},
+      {"failed_blocks", r.failed_blocks},
+      {"summaries", summaries},
+  };
+  return root;
+}
+
+void write_stats_file(const std::string& file, const json& stats, bool force) {
+  std::error_code ec;
+  if (!force && std::filesystem::exists(file, ec))
+    throw UserError("statistics file " + file + " already exists; pass --force to replace it");
+  std::ofstream out(file, std::ios::binary | std::ios::trunc);
+  if (!out) throw UserError("cannot write statistics file " + file);
+  out << stats.dump(2) << '\n';
+  out.close();
+  if (!out) throw UserError("cannot write statistics file " + file + " (disk full?)");
+}
+
+void print_summary(std::ostream& os, const Platform& platform, const RunResult& r, bool quiet) {
+  const std::string verdict =
+      r.ok() ? "ok" : "FAILED (" + std::to_string(r.failed_blocks.size()) + " block(s) not ok: " +
+                          r.failed_blocks.front() + (r.failed_blocks.size() > 1 ? ", ..." : "") + ")";
+  const Netlist& n = platform.netlist();
+  os << "simulated " << sim_time_text(r.simulated) << " in " << fmt("%.3f", r.wall_seconds) << " s wall: "
+     << si(r.cycles_per_second()) << "cycles/s of clock " << n.default_clock << " ("
+     << format_quantity(r.default_clock_hz, Quantity::Frequency) << "), " << r.delta_cycles << " delta cycles"
+     << (r.stopped_at_limit ? ", stopped at --max-time with events pending" : "") << '\n';
+  if (!quiet) {
+    for (const auto& b : platform.blocks()) {
+      const std::string s = b->summary();
+      if (s.empty()) continue;
+      // Blocks may or may not start their line with their own path.
+      const bool named = s.compare(0, b->path().size() + 1, b->path() + ":") == 0;
+      os << "  " << (named ? "" : b->path() + ": ") << s << (b->ok() ? "" : "  [NOT OK]") << '\n';
+    }
+    const auto top = largest_counters(platform.stats(), kTopCounters);
+    if (!top.empty()) {
+      size_t width = 0;
+      for (const auto& c : top) width = std::max(width, c.name.size());
+      os << "top counters:\n";
+      for (const auto& c : top) os << "  " << c.name << std::string(width - c.name.size() + 2, ' ') << c.value << '\n';
+    }
+  }
+  os << "result: " << verdict << '\n';
+}
+
+}  // namespace tessera
