@@ -21,6 +21,13 @@
 //   - MUBUF: dst[0]=vdata (loads); src[0]=vaddr, src[1]=vdata (stores, atomics),
 //     src[2]=srsrc (4 SGPRs), src[3]=soffset; offen/idxen/offset.
 //   - SOPP/SOPK: simm16 (sign-extended for branches, where `branch_target()` applies).
+//     SOPK's sdst field is dst[0] when written (s_movk_i32, s_getreg_b32, s_call_b64),
+//     src[0] when read (s_cmpk_*, s_setreg_b32), both when read and written
+//     (s_addk_i32, s_mulk_i32, s_cmovk_i32). s_setreg_imm32_b32 carries its
+//     32-bit immediate in `literal`.
+//   - VOPC: dst[0] is the 64-bit lane mask (vcc for e32/SDWA-to-vcc, an SGPR pair for e64).
+//   - VOP3b (carry-out, v_div_scale, v_mad_u64_u32): dst[1] is the 64-bit SGPR carry mask.
+//   - MFMA: dst[0]=D, src[0]=A, src[1]=B, src[2]=C; AGPR or VGPR per the acc bits.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -110,6 +117,11 @@ enum OpFlag : uint32_t {
   kReadsExec = 1u << 12,  // explicitly reads EXEC as data (s_and_saveexec...)
   kWritesExec = 1u << 13,
   kCrossLane = 1u << 14,  // DPP, ds_swizzle, v_readlane, v_writelane, v_readfirstlane
+  kScalarDst = 1u << 15,  // VALU op whose vdst field names an SGPR (v_readlane, v_readfirstlane)
+  kAccDst = 1u << 16,     // dst[0] is an AGPR by definition (v_accvgpr_write, v_accvgpr_mov)
+  kAccSrc = 1u << 17,     // src[0] is an AGPR by definition (v_accvgpr_read, v_accvgpr_mov)
+  kReadsDst = 1u << 18,   // dst[0] is also read, and appears as src[2] (v_mac, v_fmac, v_dot*c, v_pk_fmac)
+  kLiteralK = 1u << 19,   // VOP2 with a literal K operand (v_madmk: src[1]=K, v_madak: src[2]=K)
 };
 
 enum class ExtKind : uint8_t { None, Sdwa, Dpp };
@@ -146,6 +158,7 @@ struct Instruction {
   uint8_t offset1 = 0;     // DS second offset
   bool glc = false, slc = false, scc = false, nv = false;
   bool gds = false, offen = false, idxen = false, lds = false;
+  uint8_t dfmt = 0, nfmt = 0;  // MTBUF data and numeric format
   int32_t simm16 = 0;      // SOPP/SOPK immediate, sign-extended
   uint32_t literal = 0;    // the literal dword when size includes one
 
