@@ -65,6 +65,7 @@ Memory::Memory(const BlockContext& ctx)
   SC_METHOD(end_resp_method);
   sensitive << end_resp_peq_.get_event();
   dont_initialize();
+  scope_.close();
 }
 
 tlm::tlm_target_socket<>* Memory::target_socket(const std::string& name, int index) {
@@ -84,10 +85,7 @@ uint64_t Memory::execute(tlm_generic_payload& trans) {
   const uint64_t addr = trans.get_address();
   const uint64_t len = trans.get_data_length();
   tlm::tlm_response_status status = tlm::TLM_OK_RESPONSE;
-  if (trans.is_response_error()) {
-    // Set by someone upstream: keep it, the status is set exactly once.
-    status = trans.get_response_status();
-  } else if (!range_contains(base_, size_, addr, len)) {
+  if (!range_contains(base_, size_, addr, len)) {
     status = tlm::TLM_ADDRESS_ERROR_RESPONSE;
   } else if (trans.get_command() == tlm::TLM_IGNORE_COMMAND) {
     status = tlm::TLM_OK_RESPONSE;
@@ -107,7 +105,7 @@ uint64_t Memory::execute(tlm_generic_payload& trans) {
         error_logged_ = true;
       }
     }
-    if (!trans.is_response_error()) trans.set_response_status(status);
+    trans.set_response_status(status);
     return 0;
   }
   uint8_t* data = trans.get_data_ptr();
