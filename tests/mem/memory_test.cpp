@@ -233,6 +233,6 @@ TEST_CASE("memory: memories sharing a store must agree on its page size", "[mem]
   pf.create<Memory>("memory", "mem0", memory_params({{"page_size", "4 KiB"}}));
   REQUIRE_THROWS_WITH(pf.create<Memory>("memory", "mem1", memory_params({{"page_size", "8 KiB"}})),
                       Catch::Contains("mem1") && Catch::Contains("page_size"));
-  REQUIRE_THROWS_WITH(pf.create<Memory>("memory", "mem2", memory_params({{"base", "0xFFFFFFFFFFF00000"}, {"page_size", "4 KiB"}})),
+  REQUIRE_THROWS_WITH(pf.create<Memory>("memory", "mem2", memory_params({{"base", "0xFFFFFFFFFFF80000"}, {"page_size", "4 KiB"}})),
                       Catch::Contains("mem2") && Catch::Contains("wraps"));
 }
