@@ -73,7 +73,7 @@ Result run_babelstream(Device& device, size_t n, uint64_t seed) {
   return result;
 }
 
-const WorkloadRegistrar registrar{{"babelstream", "BabelStream copy, mul, add, triad, dot over n floats", 1u << 22,
+const WorkloadRegistrar registrar{{"babelstream", "BabelStream copy, mul, add, triad, dot over n floats", 1u << 20,
                                    {1, 1000, 70001}, run_babelstream}};
 
 }  // namespace
