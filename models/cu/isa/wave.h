@@ -50,18 +50,22 @@ class Wave : public WaveState {
   }
   // The wave's private segment in device memory: lane L's private byte A lives
   // at base + swizzle(A, L) (see scratch()); `lane_bytes` is the per-lane size.
+  // The base lives in FLAT_SCRATCH, as on hardware, where kernels' prologs set it.
   void attach_scratch(uint64_t base, uint32_t lane_bytes) {
-    scratch_base_ = base;
+    set_s64(reg::kFlatScratchLo, base);
     scratch_lane_bytes_ = lane_bytes;
   }
   void set_context(const DispatchContext* ctx) { ctx_ = ctx; }
   const DispatchContext* context() const { return ctx_; }
   DeviceMemory* memory() { return memory_; }
   uint32_t lds_size() const { return lds_size_; }
-  uint64_t scratch_base() const { return scratch_base_; }
+  uint64_t scratch_base() const { return s64(reg::kFlatScratchLo); }
   uint32_t scratch_lane_bytes() const { return scratch_lane_bytes_; }
 
   WaveId id;
+  // Bits of the MODE hardware register that FpMode does not hold (round
+  // modes, exception enables), kept so s_getreg reads back what s_setreg wrote.
+  uint32_t mode_other_bits = 0;
 
   // --- Status ---
   WaveStatus status() const { return status_; }
@@ -101,7 +105,7 @@ class Wave : public WaveState {
   }
   // Lane `lane`'s private byte `addr`. Private memory is swizzled in 4-byte
   // elements across the 64 lanes, as the hardware lays out scratch:
-  // device address = base + (addr / 4) * 256 + lane * 4 + addr % 4.
+  // device address = FLAT_SCRATCH + (addr / 4) * 256 + lane * 4 + addr % 4.
   // One access stays inside one 4-byte element; the semantics split wider
   // accesses into dwords.
   uint8_t* scratch(uint64_t addr, unsigned lane, unsigned bytes) {
@@ -109,7 +113,7 @@ class Wave : public WaveState {
       fault_scratch(addr, lane, bytes);
       return nullptr;
     }
-    const uint64_t dev = scratch_base_ + (addr >> 2) * (4 * kWaveSize) + lane * 4 + (addr & 3);
+    const uint64_t dev = scratch_base() + (addr >> 2) * (4 * kWaveSize) + lane * 4 + (addr & 3);
     uint8_t* p = memory_->translate(dev, bytes);
     if (!p) fault_scratch(addr, lane, bytes);
     return p;
@@ -130,7 +134,6 @@ class Wave : public WaveState {
   DeviceMemory* memory_ = nullptr;
   uint8_t* lds_ = nullptr;
   uint32_t lds_size_ = 0;
-  uint64_t scratch_base_ = 0;
   uint32_t scratch_lane_bytes_ = 0;
   const DispatchContext* ctx_ = nullptr;
   WaveStatus status_ = WaveStatus::Running;

@@ -1,0 +1,238 @@
+// LDS semantics (DS): reads and writes of 1 to 16 bytes, the two-address
+// forms, atomics with and without return, and the cross-lane ds_swizzle,
+// ds_permute and ds_bpermute. Operands: src[0] = ADDR, src[1] = DATA0,
+// src[2] = DATA1, dst[0] = VDST; `offset` (offset0 in the two-address forms)
+// and `offset1`. Lanes are processed in order, so conflicting atomics of one
+// wave apply lowest lane first.
+#include "models/cu/isa/sem_groups.h"
+#include "models/cu/isa/sem_memory_common.h"
+
+namespace tessera::isa {
+
+namespace {
+
+using W = Wave;
+using I = Instruction;
+using mem::Elem;
+using mem::Rmw;
+using mem::Width;
+
+uint64_t lane_addr(const W& w, const I& i, unsigned lane, uint32_t extra) {
+  return uint64_t(w.lanes(i.src[0])[lane]) + extra;
+}
+
+template <unsigned Bytes, bool Sign, int D16>
+void ds_read(W& w, const I& i) {
+  constexpr Width width{Bytes, Sign, D16};
+  const uint64_t exec = w.exec();
+  for (unsigned lane = 0; lane < kWaveSize; ++lane) {
+    if (!((exec >> lane) & 1)) continue;
+    const uint8_t* p = w.lds(lane_addr(w, i, lane, static_cast<uint32_t>(i.offset)), Bytes);
+    if (!p) return;
+    mem::load_into(w, i.dst[0], lane, p, width);
+  }
+}
+
+template <unsigned Bytes, int D16>
+void ds_write(W& w, const I& i) {
+  constexpr Width width{Bytes, false, D16};
+  const uint64_t exec = w.exec();
+  for (unsigned lane = 0; lane < kWaveSize; ++lane) {
+    if (!((exec >> lane) & 1)) continue;
+    uint8_t* p = w.lds(lane_addr(w, i, lane, static_cast<uint32_t>(i.offset)), Bytes);
+    if (!p) return;
+    mem::store_from(w, i.src[1], lane, p, width);
+  }
+}
+
+// ds_read2 / ds_write2: two elements at ADDR + offset0 * size and ADDR + offset1 * size
+// (size times 64 for the st64 forms).
+template <unsigned Bytes, unsigned Stride>
+void ds_read2(W& w, const I& i) {
+  constexpr Width width{Bytes, false, 0};
+  const uint64_t exec = w.exec();
+  const uint32_t o0 = uint32_t(i.offset & 0xff) * Bytes * Stride, o1 = uint32_t(i.offset1) * Bytes * Stride;
+  Operand second = i.dst[0];
+  second.reg = static_cast<uint16_t>(second.reg + Bytes / 4);
+  for (unsigned lane = 0; lane < kWaveSize; ++lane) {
+    if (!((exec >> lane) & 1)) continue;
+    const uint8_t* p0 = w.lds(lane_addr(w, i, lane, o0), Bytes);
+    const uint8_t* p1 = p0 ? w.lds(lane_addr(w, i, lane, o1), Bytes) : nullptr;
+    if (!p1) return;
+    mem::load_into(w, i.dst[0], lane, p0, width);
+    mem::load_into(w, second, lane, p1, width);
+  }
+}
+
+template <unsigned Bytes, unsigned Stride>
+void ds_write2(W& w, const I& i) {
+  constexpr Width width{Bytes, false, 0};
+  const uint64_t exec = w.exec();
+  const uint32_t o0 = uint32_t(i.offset & 0xff) * Bytes * Stride, o1 = uint32_t(i.offset1) * Bytes * Stride;
+  for (unsigned lane = 0; lane < kWaveSize; ++lane) {
+    if (!((exec >> lane) & 1)) continue;
+    uint8_t* p0 = w.lds(lane_addr(w, i, lane, o0), Bytes);
+    uint8_t* p1 = p0 ? w.lds(lane_addr(w, i, lane, o1), Bytes) : nullptr;
+    if (!p1) return;
+    mem::store_from(w, i.src[1], lane, p0, width);
+    mem::store_from(w, i.src[2], lane, p1, width);
+  }
+}
+
+// Atomics. ds_cmpst takes the compare value in DATA0 and the new value in
+// DATA1; ds_mskor takes the mask in DATA0 and the bits to set in DATA1.
+template <Rmw Op, Elem E, bool Ret>
+void ds_atomic(W& w, const I& i) {
+  constexpr bool wide = E == Elem::U64 || E == Elem::F64;
+  constexpr unsigned bytes = wide ? 8 : 4;
+  const uint64_t exec = w.exec();
+  for (unsigned lane = 0; lane < kWaveSize; ++lane) {
+    if (!((exec >> lane) & 1)) continue;
+    uint8_t* p = w.lds(lane_addr(w, i, lane, static_cast<uint32_t>(i.offset)), bytes);
+    if (!p) return;
+    const uint64_t d0 = wide ? mem::lane_value64(w, i.src[1], 0, lane) : mem::lane_value(w, i.src[1], 0, lane);
+    uint64_t d1 = 0;
+    if (Op == Rmw::CmpSwap || Op == Rmw::MskOr)
+      d1 = wide ? mem::lane_value64(w, i.src[2], 0, lane) : mem::lane_value(w, i.src[2], 0, lane);
+    const uint64_t old = Op == Rmw::CmpSwap ? mem::rmw(p, E, Op, d1, d0) : mem::rmw(p, E, Op, d0, d1);
+    if (Ret) {
+      mem::set_lane(w, i.dst[0], 0, lane, static_cast<uint32_t>(old));
+      if (wide) mem::set_lane(w, i.dst[0], 1, lane, static_cast<uint32_t>(old >> 32));
+    }
+  }
+}
+
+// ds_swizzle_b32: offset bit 15 selects quad-permute mode (two bits of
+// selector per lane of each quad); otherwise bit-mask mode within groups of
+// 32 lanes: source = ((lane & and) | or) ^ xor. Inactive source lanes give 0.
+void ds_swizzle(W& w, const I& i) {
+  const uint32_t ctl = static_cast<uint32_t>(i.offset) & 0xffff;
+  const uint64_t exec = w.exec();
+  const uint32_t* src = w.lanes(i.src[0]);
+  uint32_t out[kWaveSize];
+  for (unsigned lane = 0; lane < kWaveSize; ++lane) {
+    unsigned from;
+    if (ctl & 0x8000) {
+      from = (lane & ~3u) | ((ctl >> (2 * (lane & 3))) & 3);
+    } else {
+      const unsigned and_mask = ctl & 0x1f, or_mask = (ctl >> 5) & 0x1f, xor_mask = (ctl >> 10) & 0x1f;
+      from = (lane & 0x20) | ((((lane & 0x1f) & and_mask) | or_mask) ^ xor_mask);
+    }
+    out[lane] = ((exec >> from) & 1) ? src[from] : 0;
+  }
+  w.write32(i.dst[0], out, exec);
+}
+
+// ds_permute_b32 (forward: lane L writes its DATA0 to lane (ADDR+offset)/4)
+// and ds_bpermute_b32 (backward: lane L reads DATA0 of lane (ADDR+offset)/4),
+// lane numbers modulo 64. Lanes nobody writes, and reads of inactive lanes, give 0.
+void ds_permute(W& w, const I& i) {
+  const uint64_t exec = w.exec();
+  const uint32_t* addr = w.lanes(i.src[0]);
+  const uint32_t* data = w.lanes(i.src[1]);
+  uint32_t out[kWaveSize] = {};
+  for (unsigned lane = 0; lane < kWaveSize; ++lane)
+    if ((exec >> lane) & 1) out[((addr[lane] + uint32_t(i.offset)) >> 2) & 63] = data[lane];
+  w.write32(i.dst[0], out, exec);
+}
+void ds_bpermute(W& w, const I& i) {
+  const uint64_t exec = w.exec();
+  const uint32_t* addr = w.lanes(i.src[0]);
+  const uint32_t* data = w.lanes(i.src[1]);
+  uint32_t out[kWaveSize];
+  for (unsigned lane = 0; lane < kWaveSize; ++lane) {
+    const unsigned from = ((addr[lane] + uint32_t(i.offset)) >> 2) & 63;
+    out[lane] = ((exec >> from) & 1) ? data[from] : 0;
+  }
+  w.write32(i.dst[0], out, exec);
+}
+
+void no_op(W&, const I&) {}
+
+void register_ds_atomics(SemanticsTable& t) {
+  // Names: ds_<op>_<type> without return, ds_<op>_rtn_<type> with.
+#define TESSERA_DS_ATOMIC(op_name, type, op, elem)                           \
+  t.add("ds_" op_name "_" type, ds_atomic<Rmw::op, Elem::elem, false>); \
+  t.add("ds_" op_name "_rtn_" type, ds_atomic<Rmw::op, Elem::elem, true>);
+  TESSERA_DS_ATOMIC("add", "u32", Add, U32)
+  TESSERA_DS_ATOMIC("sub", "u32", Sub, U32)
+  TESSERA_DS_ATOMIC("rsub", "u32", Rsub, U32)
+  TESSERA_DS_ATOMIC("inc", "u32", Inc, U32)
+  TESSERA_DS_ATOMIC("dec", "u32", Dec, U32)
+  TESSERA_DS_ATOMIC("min", "i32", SMin, U32)
+  TESSERA_DS_ATOMIC("max", "i32", SMax, U32)
+  TESSERA_DS_ATOMIC("min", "u32", UMin, U32)
+  TESSERA_DS_ATOMIC("max", "u32", UMax, U32)
+  TESSERA_DS_ATOMIC("and", "b32", And, U32)
+  TESSERA_DS_ATOMIC("or", "b32", Or, U32)
+  TESSERA_DS_ATOMIC("xor", "b32", Xor, U32)
+  TESSERA_DS_ATOMIC("mskor", "b32", MskOr, U32)
+  TESSERA_DS_ATOMIC("cmpst", "b32", CmpSwap, U32)
+  TESSERA_DS_ATOMIC("cmpst", "f32", CmpSwap, F32)
+  TESSERA_DS_ATOMIC("min", "f32", FMin, F32)
+  TESSERA_DS_ATOMIC("max", "f32", FMax, F32)
+  TESSERA_DS_ATOMIC("add", "f32", FAdd, F32)
+  TESSERA_DS_ATOMIC("add", "u64", Add, U64)
+  TESSERA_DS_ATOMIC("sub", "u64", Sub, U64)
+  TESSERA_DS_ATOMIC("rsub", "u64", Rsub, U64)
+  TESSERA_DS_ATOMIC("inc", "u64", Inc, U64)
+  TESSERA_DS_ATOMIC("dec", "u64", Dec, U64)
+  TESSERA_DS_ATOMIC("min", "i64", SMin, U64)
+  TESSERA_DS_ATOMIC("max", "i64", SMax, U64)
+  TESSERA_DS_ATOMIC("min", "u64", UMin, U64)
+  TESSERA_DS_ATOMIC("max", "u64", UMax, U64)
+  TESSERA_DS_ATOMIC("and", "b64", And, U64)
+  TESSERA_DS_ATOMIC("or", "b64", Or, U64)
+  TESSERA_DS_ATOMIC("xor", "b64", Xor, U64)
+  TESSERA_DS_ATOMIC("mskor", "b64", MskOr, U64)
+  TESSERA_DS_ATOMIC("cmpst", "b64", CmpSwap, U64)
+  TESSERA_DS_ATOMIC("cmpst", "f64", CmpSwap, F64)
+  TESSERA_DS_ATOMIC("min", "f64", FMin, F64)
+  TESSERA_DS_ATOMIC("max", "f64", FMax, F64)
+  TESSERA_DS_ATOMIC("add", "f64", FAdd, F64)
+#undef TESSERA_DS_ATOMIC
+  t.add("ds_wrxchg_rtn_b32", ds_atomic<Rmw::Swap, Elem::U32, true>);
+  t.add("ds_wrxchg_rtn_b64", ds_atomic<Rmw::Swap, Elem::U64, true>);
+}
+
+}  // namespace
+
+void register_ds_semantics(SemanticsTable& t) {
+  t.add("ds_nop", no_op);
+  t.add("ds_read_b32", ds_read<4, false, 0>);
+  t.add("ds_read_b64", ds_read<8, false, 0>);
+  t.add("ds_read_b96", ds_read<12, false, 0>);
+  t.add("ds_read_b128", ds_read<16, false, 0>);
+  t.add("ds_read_u8", ds_read<1, false, 0>);
+  t.add("ds_read_i8", ds_read<1, true, 0>);
+  t.add("ds_read_u16", ds_read<2, false, 0>);
+  t.add("ds_read_i16", ds_read<2, true, 0>);
+  t.add("ds_read_u8_d16", ds_read<1, false, 1>);
+  t.add("ds_read_u8_d16_hi", ds_read<1, false, 2>);
+  t.add("ds_read_i8_d16", ds_read<1, true, 1>);
+  t.add("ds_read_i8_d16_hi", ds_read<1, true, 2>);
+  t.add("ds_read_u16_d16", ds_read<2, false, 1>);
+  t.add("ds_read_u16_d16_hi", ds_read<2, false, 2>);
+  t.add("ds_write_b8", ds_write<1, 0>);
+  t.add("ds_write_b16", ds_write<2, 0>);
+  t.add("ds_write_b8_d16_hi", ds_write<1, 2>);
+  t.add("ds_write_b16_d16_hi", ds_write<2, 2>);
+  t.add("ds_write_b32", ds_write<4, 0>);
+  t.add("ds_write_b64", ds_write<8, 0>);
+  t.add("ds_write_b96", ds_write<12, 0>);
+  t.add("ds_write_b128", ds_write<16, 0>);
+  t.add("ds_read2_b32", ds_read2<4, 1>);
+  t.add("ds_read2st64_b32", ds_read2<4, 64>);
+  t.add("ds_read2_b64", ds_read2<8, 1>);
+  t.add("ds_read2st64_b64", ds_read2<8, 64>);
+  t.add("ds_write2_b32", ds_write2<4, 1>);
+  t.add("ds_write2st64_b32", ds_write2<4, 64>);
+  t.add("ds_write2_b64", ds_write2<8, 1>);
+  t.add("ds_write2st64_b64", ds_write2<8, 64>);
+  t.add("ds_swizzle_b32", ds_swizzle);
+  t.add("ds_permute_b32", ds_permute);
+  t.add("ds_bpermute_b32", ds_bpermute);
+  register_ds_atomics(t);
+}
+
+}  // namespace tessera::isa

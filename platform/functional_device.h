@@ -1,0 +1,58 @@
+// The functional Tessera device: host programs' device memory, code objects
+// and launches served by the ISA-level functional executor, with no timing.
+//
+// Launches load `<kernel_dir>/<program>.hsaco` (each code object loaded and
+// decoded once, then cached), lay the arguments out as the kernel metadata
+// says and run the whole grid. The same objects (code object, decode cache,
+// dispatch set-up, semantics) serve the command processor and the
+// cycle-level CU later; only the orchestration here is functional-only.
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+
+#include "models/cu/isa/code_object.h"
+#include "models/cu/isa/decode_cache.h"
+#include "models/cu/isa/device_memory.h"
+#include "models/cu/isa/executor.h"
+#include "sw/runtime/device.h"
+
+namespace tessera {
+
+class FunctionalDevice : public runtime::Device {
+ public:
+  explicit FunctionalDevice(std::string kernel_dir, isa::ExecutorOptions options = {});
+
+  std::string name() const override { return "tessera-functional"; }
+  runtime::DevicePtr alloc(size_t bytes) override;
+  void free(runtime::DevicePtr p) override;
+  void write(runtime::DevicePtr dst, const void* src, size_t bytes) override;
+  void read(void* dst, runtime::DevicePtr src, size_t bytes) override;
+  runtime::LaunchStats launch(const std::string& program, const std::string& kernel, runtime::Dim3 global,
+                              runtime::Dim3 local, const runtime::KernelArgs& args) override;
+
+  // A code object by path, loaded once. Throws isa::CodeObjectError.
+  const isa::CodeObject& load(const std::string& path);
+  // Launches a kernel of a code object file with arguments already in the
+  // executor's form (the `tessera launch` command uses this). Throws
+  // isa::CodeObjectError / UserError for bad input, isa::KernelFault on a fault.
+  isa::ExecStats launch_file(const std::string& path, const std::string& kernel, const isa::LaunchConfig& config);
+
+  isa::DeviceMemory& memory() { return memory_; }
+
+ private:
+  struct Program {
+    explicit Program(isa::CodeObject c) : code(std::move(c)), cache(code) {}
+    isa::CodeObject code;
+    isa::DecodeCache cache;
+  };
+  Program& program(const std::string& path);
+  std::vector<isa::ArgValue> convert_args(const isa::KernelInfo& kernel, const runtime::KernelArgs& args) const;
+
+  std::string kernel_dir_;
+  isa::DeviceMemory memory_;
+  isa::Executor executor_;
+  std::map<std::string, std::unique_ptr<Program>> programs_;
+};
+
+}  // namespace tessera
