@@ -119,7 +119,8 @@ Operand source_operand(DecodeState& s, unsigned code, DataType type) {
     o.value = literal_value(in.literal, type);
     return o;
   }
-  if (code == reg::kVccz || code == reg::kExecz || code == reg::kScc || code == reg::kLdsDirect) {
+  // vccz, execz, scc, lds_direct and the aperture registers (src_shared_base...).
+  if ((code >= reg::kVccz && code <= reg::kLdsDirect) || (code >= 235 && code <= 239)) {
     o.kind = OperandKind::Special;
     o.reg = static_cast<uint16_t>(code);
     return o;

@@ -1,0 +1,340 @@
+// The disassembler: one printer per format family. Operand order is the
+// canonical order of instruction.h, which is also the order llvm prints.
+#include "models/cu/isa/disassembler.h"
+
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include "models/cu/isa/disasm_fields.h"
+#include "models/cu/isa/op_table.h"
+
+namespace tessera::isa {
+namespace {
+
+using namespace disasm;
+
+unsigned constant_width_bits(DataType t) {
+  switch (t) {
+    case DataType::B16: case DataType::I16: case DataType::U16: case DataType::F16: case DataType::BF16:
+    case DataType::V2F16: case DataType::V2I16: case DataType::V2U16: case DataType::V2BF16:
+      return 16;
+    case DataType::B64: case DataType::I64: case DataType::U64: case DataType::F64:
+      return 64;
+    default:
+      return 32;
+  }
+}
+
+std::string special_name(unsigned code) {
+  switch (code) {
+    case reg::kVccz: return "src_vccz";
+    case reg::kExecz: return "src_execz";
+    case reg::kScc: return "src_scc";
+    case reg::kLdsDirect: return "src_lds_direct";
+    case 235: return "src_shared_base";
+    case 236: return "src_shared_limit";
+    case 237: return "src_private_base";
+    case 238: return "src_private_limit";
+    case 239: return "src_pops_exiting_wave_id";
+    default: return "?";
+  }
+}
+
+std::string operand_text(const Instruction& in, const Operand& o, DataType type) {
+  switch (o.kind) {
+    case OperandKind::Scalar: return scalar_register_name(o.reg, o.dwords);
+    case OperandKind::Vgpr: return vector_register_name('v', o.reg, o.dwords);
+    case OperandKind::Agpr: return vector_register_name('a', o.reg, o.dwords);
+    case OperandKind::Special: return special_name(o.reg);
+    case OperandKind::Constant: {
+      const unsigned width = constant_width_bits(type);
+      if (o.literal) {
+        // llvm keeps the literal dword itself (for f64 it is the high half).
+        return immediate_text(in.literal, width == 64 ? 64 : width);
+      }
+      const uint64_t mask = width == 64 ? ~0ull : (1ull << width) - 1;
+      return immediate_text(o.value & mask, width);
+    }
+    case OperandKind::None: break;
+  }
+  return "off";
+}
+
+std::string with_modifiers(std::string text, bool neg, bool abs, bool sext = false) {
+  if (sext) text = "sext(" + text + ")";
+  if (abs) text = "|" + text + "|";
+  if (neg) text = "-" + text;
+  return text;
+}
+
+void append_list(std::string& out, const char* name, unsigned bits, unsigned count) {
+  out += ' ';
+  out += name;
+  out += ":[";
+  for (unsigned i = 0; i < count; ++i) {
+    if (i) out += ',';
+    out += ((bits >> i) & 1) ? '1' : '0';
+  }
+  out += ']';
+}
+
+void append_operands(std::string& out, const std::vector<std::string>& ops) {
+  for (size_t i = 0; i < ops.size(); ++i) {
+    out += i ? ", " : " ";
+    out += ops[i];
+  }
+}
+
+// ---- scalar ----------------------------------------------------------------
+
+std::string sopp_text(const Instruction& in) {
+  const char* m = in.op->mnemonic;
+  const uint16_t imm = static_cast<uint16_t>(in.simm16);
+  std::string out = m;
+  if (!std::strcmp(m, "s_waitcnt")) return out + " " + waitcnt_text(imm);
+  if (!std::strcmp(m, "s_sendmsg") || !std::strcmp(m, "s_sendmsghalt")) return out + " " + sendmsg_text(imm);
+  if (!std::strcmp(m, "s_set_gpr_idx_mode")) return out + " " + gpr_idx_mode_text(imm);
+  static const char* const kNoOperand[] = {"s_barrier", "s_wakeup", "s_icache_inv", "s_ttracedata",
+                                           "s_endpgm_saved", "s_set_gpr_idx_off", "s_endpgm_ordered_ps_done"};
+  for (const char* name : kNoOperand)
+    if (!std::strcmp(m, name)) return out;
+  if (!std::strcmp(m, "s_endpgm") && imm == 0) return out;
+  // Branch offsets too are printed as the raw unsigned field (65535 is -1 dword).
+  return out + " " + std::to_string(imm);
+}
+
+std::string hex16(uint16_t v) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "0x%x", v);
+  return buf;
+}
+
+std::string sopk_text(const Instruction& in) {
+  const char* m = in.op->mnemonic;
+  const uint16_t imm = static_cast<uint16_t>(in.simm16);
+  const std::string sdst = scalar_register_name((in.words[0] >> 16) & 0x7f, in.op->num_dst ? type_dwords(in.op->dst_type)
+                                                                                              : type_dwords(in.op->src_type[0]));
+  std::string out = m;
+  if (!std::strcmp(m, "s_getreg_b32")) return out + " " + sdst + ", " + hwreg_text(imm);
+  if (!std::strcmp(m, "s_setreg_b32")) return out + " " + hwreg_text(imm) + ", " + sdst;
+  if (!std::strcmp(m, "s_setreg_imm32_b32")) return out + " " + hwreg_text(imm) + ", " + immediate_text(in.literal, 32);
+  if (!std::strcmp(m, "s_call_b64") || !std::strcmp(m, "s_cbranch_i_fork"))
+    return out + " " + sdst + ", " + std::to_string(in.simm16);
+  return out + " " + sdst + ", " + hex16(imm);
+}
+
+std::string salu_text(const Instruction& in) {
+  std::vector<std::string> ops;
+  for (unsigned i = 0; i < in.num_dst; ++i) ops.push_back(operand_text(in, in.dst[i], in.op->dst_type));
+  for (unsigned i = 0; i < in.num_src; ++i) ops.push_back(operand_text(in, in.src[i], in.op->src_type[i]));
+  if (!std::strcmp(in.op->mnemonic, "s_set_gpr_idx_on")) ops.push_back(hex16(static_cast<uint16_t>(in.simm16)));
+  std::string out = in.op->mnemonic;
+  append_operands(out, ops);
+  return out;
+}
+
+std::string smem_text(const Instruction& in) {
+  const OpInfo& op = *in.op;
+  std::vector<std::string> ops;
+  if (in.num_dst) ops.push_back(operand_text(in, in.dst[0], op.dst_type));
+  else if (op.num_src >= 2 && in.src[1].kind != OperandKind::None) ops.push_back(operand_text(in, in.src[1], op.src_type[1]));
+  else if (!std::strncmp(op.mnemonic, "s_atc_probe", 11)) ops.push_back(std::to_string((in.words[0] >> 6) & 0x7f));
+  if (in.src[0].kind != OperandKind::None) {
+    ops.push_back(operand_text(in, in.src[0], op.src_type[0]));
+    const bool imm = (in.words[0] >> 17) & 1;
+    if (imm) {
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "0x%x", static_cast<unsigned>(in.offset));
+      ops.push_back(buf);
+    } else {
+      ops.push_back(operand_text(in, in.src[2], DataType::B32));
+    }
+  }
+  std::string out = op.mnemonic;
+  append_operands(out, ops);
+  if (in.glc) out += " glc";
+  return out;
+}
+
+// ---- vector ALU ------------------------------------------------------------
+
+bool no_e32_suffix(const char* m) {
+  static const char* const kNames[] = {"v_nop", "v_clrexcp", "v_readfirstlane_b32", "v_swap_b32",
+                                       "v_accvgpr_mov_b32", "v_madmk_f32", "v_madak_f32", "v_madmk_f16",
+                                       "v_madak_f16"};
+  for (const char* n : kNames)
+    if (!std::strcmp(m, n)) return true;
+  return false;
+}
+
+std::string vop_mnemonic(const Instruction& in) {
+  std::string m = in.op->mnemonic;
+  if (in.ext == ExtKind::Sdwa) return m + "_sdwa";
+  if (in.ext == ExtKind::Dpp) return m + "_dpp";
+  const Format origin = in.op->format;
+  const bool short_origin = origin == Format::VOP1 || origin == Format::VOP2 || origin == Format::VOPC;
+  if (in.format == Format::VOP3 && short_origin) return m + "_e64";
+  if (in.format != Format::VOP3 && short_origin && !no_e32_suffix(in.op->mnemonic)) return m + "_e32";
+  return m;
+}
+
+unsigned printed_sources(const Instruction& in) {
+  return (in.op->flags & kReadsDst) ? 2 : in.num_src;
+}
+
+std::string valu_text(const Instruction& in) {
+  const OpInfo& op = *in.op;
+  std::string out = vop_mnemonic(in);
+  std::vector<std::string> ops;
+  const bool swap = !std::strcmp(op.mnemonic, "v_swap_b32");
+  const unsigned ndst = swap ? 1 : in.num_dst;
+  for (unsigned i = 0; i < ndst; ++i) ops.push_back(operand_text(in, in.dst[i], i == 0 ? op.dst_type : DataType::B64));
+  const unsigned nsrc = swap ? 1 : printed_sources(in);
+  const bool vop3 = in.format == Format::VOP3;
+  for (unsigned i = 0; i < nsrc; ++i) {
+    std::string t = operand_text(in, in.src[i], op.src_type[i]);
+    const bool has_mods = vop3 ? i < 3 : i < 2 && in.ext != ExtKind::None;
+    if (has_mods) t = with_modifiers(t, (in.neg >> i) & 1, (in.abs >> i) & 1, in.ext == ExtKind::Sdwa && i < 2 && in.src_sext[i]);
+    ops.push_back(t);
+  }
+  append_operands(out, ops);
+  if (vop3) {
+    if (in.op_sel) append_list(out, "op_sel", in.op_sel, nsrc + 1);
+    if (in.clamp) out += " clamp";
+    static const char* const kOmod[4] = {"", " mul:2", " mul:4", " div:2"};
+    out += kOmod[in.omod & 3];
+  } else if (in.ext == ExtKind::Sdwa) {
+    if (in.clamp) out += " clamp";
+    static const char* const kOmod[4] = {"", " mul:2", " mul:4", " div:2"};
+    out += kOmod[in.omod & 3];
+    if (op.format != Format::VOPC) {
+      out += std::string(" dst_sel:") + sdwa_sel_name(in.dst_sel);
+      out += std::string(" dst_unused:") + sdwa_unused_name(in.dst_unused);
+    }
+    out += std::string(" src0_sel:") + sdwa_sel_name(in.src_sel[0]);
+    if (nsrc > 1) out += std::string(" src1_sel:") + sdwa_sel_name(in.src_sel[1]);
+  } else if (in.ext == ExtKind::Dpp) {
+    out += " " + dpp_ctrl_text(in.dpp_ctrl);
+    char buf[48];
+    std::snprintf(buf, sizeof buf, " row_mask:0x%x bank_mask:0x%x", in.row_mask, in.bank_mask);
+    out += buf;
+    if (in.bound_ctrl) out += " bound_ctrl:0";
+  }
+  return out;
+}
+
+std::string vop3p_text(const Instruction& in) {
+  const OpInfo& op = *in.op;
+  std::string out = op.mnemonic;
+  std::vector<std::string> ops;
+  ops.push_back(operand_text(in, in.dst[0], op.dst_type));
+  const bool mix = !std::strncmp(op.mnemonic, "v_fma_mix", 9);
+  for (unsigned i = 0; i < in.num_src; ++i) {
+    std::string t = operand_text(in, in.src[i], op.src_type[i]);
+    if (mix) t = with_modifiers(t, (in.neg >> i) & 1, (in.neg_hi >> i) & 1);
+    ops.push_back(t);
+  }
+  append_operands(out, ops);
+  if (op.flags & kMfma) {
+    if (in.cbsz) out += " cbsz:" + std::to_string(in.cbsz);
+    if (in.abid) out += " abid:" + std::to_string(in.abid);
+    if (in.blgp) out += " blgp:" + std::to_string(in.blgp);
+    return out;
+  }
+  if (op.flags & (kAccDst | kAccSrc)) return out;
+  const unsigned n = in.num_src;
+  const unsigned all = (1u << n) - 1;
+  if (in.op_sel & all) append_list(out, "op_sel", in.op_sel, n);
+  if (mix) {
+    if (in.op_sel_hi & all) append_list(out, "op_sel_hi", in.op_sel_hi, n);
+  } else {
+    if ((in.op_sel_hi & all) != all) append_list(out, "op_sel_hi", in.op_sel_hi, n);
+    if (in.neg & all) append_list(out, "neg_lo", in.neg, n);
+    if (in.neg_hi & all) append_list(out, "neg_hi", in.neg_hi, n);
+  }
+  if (in.clamp) out += " clamp";
+  return out;
+}
+
+// ---- memory ----------------------------------------------------------------
+
+std::string ds_text(const Instruction& in) {
+  const OpInfo& op = *in.op;
+  std::vector<std::string> ops;
+  if (in.num_dst) ops.push_back(operand_text(in, in.dst[0], op.dst_type));
+  for (unsigned i = 0; i < in.num_src; ++i)
+    if (in.src[i].kind != OperandKind::None) ops.push_back(operand_text(in, in.src[i], op.src_type[i]));
+  std::string out = op.mnemonic;
+  append_operands(out, ops);
+  const bool two = std::strstr(op.mnemonic, "2_") || std::strstr(op.mnemonic, "2st64");
+  if (two) {
+    if (in.offset) out += " offset0:" + std::to_string(in.offset);
+    if (in.offset1) out += " offset1:" + std::to_string(in.offset1);
+  } else if (in.offset) {
+    out += " offset:" + std::to_string(in.offset);
+  }
+  if (in.gds) out += " gds";
+  return out;
+}
+
+std::string flat_text(const Instruction& in) {
+  const OpInfo& op = *in.op;
+  std::vector<std::string> ops;
+  if (in.num_dst) ops.push_back(operand_text(in, in.dst[0], op.dst_type));
+  ops.push_back(operand_text(in, in.src[0], DataType::B64));
+  if (op.src_type[1] != DataType::None) ops.push_back(operand_text(in, in.src[1], op.src_type[1]));
+  if (in.format != Format::FLAT) ops.push_back(operand_text(in, in.src[2], op.src_type[2]));
+  std::string out = op.mnemonic;
+  append_operands(out, ops);
+  if (in.offset) out += " offset:" + std::to_string(in.offset);
+  if (in.glc) out += " glc";
+  if (in.slc) out += " slc";
+  if (in.lds) out += " lds";
+  return out;
+}
+
+std::string buffer_text(const Instruction& in) {
+  const OpInfo& op = *in.op;
+  std::string out = op.mnemonic;
+  if (op.num_src == 0) return out;
+  std::vector<std::string> ops;
+  const Operand& vdata = in.num_dst ? in.dst[0] : in.src[1];
+  ops.push_back(operand_text(in, vdata, DataType::B32));
+  ops.push_back(operand_text(in, in.src[0], DataType::B32));
+  ops.push_back(operand_text(in, in.src[2], DataType::B128));
+  ops.push_back(operand_text(in, in.src[3], DataType::B32));
+  append_operands(out, ops);
+  if (in.format == Format::MTBUF) {
+    const std::string fmt = mtbuf_format_text(in.dfmt, in.nfmt);
+    if (!fmt.empty()) out += " " + fmt;
+  }
+  if (in.idxen) out += " idxen";
+  if (in.offen) out += " offen";
+  if (in.offset) out += " offset:" + std::to_string(in.offset);
+  if (in.glc) out += " glc";
+  if (in.slc) out += " slc";
+  if (in.lds) out += " lds";
+  return out;
+}
+
+}  // namespace
+
+std::string disassemble(const Instruction& in) {
+  if (!in.op) return "<unknown>";
+  switch (in.format) {
+    case Format::SOPP: return sopp_text(in);
+    case Format::SOPK: return sopk_text(in);
+    case Format::SOP1: case Format::SOP2: case Format::SOPC: return salu_text(in);
+    case Format::SMEM: return smem_text(in);
+    case Format::VOP1: case Format::VOP2: case Format::VOPC: case Format::VOP3: return valu_text(in);
+    case Format::VOP3P: return vop3p_text(in);
+    case Format::DS: return ds_text(in);
+    case Format::FLAT: case Format::GLOBAL: case Format::SCRATCH: return flat_text(in);
+    case Format::MUBUF: case Format::MTBUF: return buffer_text(in);
+    case Format::Unknown: break;
+  }
+  return "<unknown>";
+}
+
+}  // namespace tessera::isa
