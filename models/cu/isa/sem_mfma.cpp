@@ -1,0 +1,204 @@
+// Matrix fused multiply-add (v_mfma_*) with the CDNA2 register layouts.
+//
+// An MFMA computes, for each of `blocks` independent blocks b,
+//   D[b] = C[b] + A[b] (M x K) * B[b] (K x N), N = M,
+// with A and B spread over the 64 lanes and C/D over `M*M*blocks/64`
+// registers (AGPRs or VGPRs) per lane. Layouts (kpl = A elements per lane):
+//   A[b][i][k]: lane i + M*g with g = b + blocks*(k / kpl), element k % kpl
+//               of the lane's source registers (packed low half first).
+//   B[b][k][j]: the same with j for i.
+//   D[b][i][j], 32-bit results:
+//     M = 32: register 16b + 4(i/8) + i%4, lane j + 32((i/4)%2)
+//     M = 16: register 4b + i%4,           lane j + 16(i/4)
+//     M = 4:  register i,                  lane j + 4b
+//   f64 results hold one value per register pair: 16x16: value i%4 at lane
+//   j + 16(i/4); 4x4 (4 blocks): lane j + 4b + 16i.
+// CBSZ/ABID broadcast one block's A to a group of 2^CBSZ blocks; BLGP remaps
+// the lanes B is read from (broadcast or rotate of lane groups). Products are
+// exact in f64 and summed in f64 in k order, then rounded once to f32; the
+// integer forms accumulate in 32-bit two's complement.
+// MFMA results are written in every lane (the instruction does not look at EXEC).
+#include <cstring>
+
+#include "models/cu/isa/valu_operands.h"
+
+namespace tessera::isa {
+
+namespace {
+using namespace fp;
+
+enum class Elem { F32, F16, BF16, I8, F64 };
+
+struct Shape {
+  int m, k, blocks;
+  Elem elem;
+  int kpl() const { return m * k * blocks / kWaveSize; }
+  int elem_bits() const {
+    switch (elem) {
+      case Elem::F32: return 32;
+      case Elem::F64: return 64;
+      case Elem::I8: return 8;
+      default: return 16;
+    }
+  }
+  int out_values() const { return m * m * blocks / kWaveSize; }  // per lane
+};
+
+// One source operand's elements as doubles (or exact integers), per lane.
+struct Elements {
+  double v[kWaveSize][8];
+};
+
+void read_elements(const Wave& w, const Operand& op, const Shape& s, Elements& e) {
+  const int kpl = s.kpl(), bits = s.elem_bits();
+  const int dwords = (kpl * bits + 31) / 32;
+  alignas(64) uint32_t buf[4][kWaveSize];
+  const uint32_t* p[4];
+  for (int d = 0; d < dwords; ++d) p[d] = w.src32(op, buf[d], static_cast<unsigned>(d));
+  for (int l = 0; l < kWaveSize; ++l) {
+    for (int x = 0; x < kpl; ++x) {
+      const int bit = x * bits;
+      const uint32_t word = p[bit / 32][l];
+      switch (s.elem) {
+        case Elem::F32: e.v[l][x] = f32(word); break;
+        case Elem::F64: e.v[l][x] = fp::f64(p[0][l] | (static_cast<uint64_t>(p[1][l]) << 32)); break;
+        case Elem::F16: e.v[l][x] = f16_to_f32(static_cast<uint16_t>(word >> (bit % 32))); break;
+        case Elem::BF16: e.v[l][x] = bf16_to_f32(static_cast<uint16_t>(word >> (bit % 32))); break;
+        case Elem::I8: e.v[l][x] = static_cast<int8_t>(word >> (bit % 32)); break;
+      }
+    }
+  }
+}
+
+int blgp_lane(int lane, uint8_t blgp) {
+  switch (blgp) {
+    case 1: return lane & 31;
+    case 2: return (lane & 31) + 32;
+    case 3: return (lane + 16) & 63;
+    case 4: case 5: case 6: case 7: return (lane & 15) + 16 * (blgp - 4);
+    default: return lane;
+  }
+}
+
+// (register, lane) of D[b][i][j]; for f64 the register is a value index.
+void out_position(const Shape& s, int b, int i, int j, int& reg, int& lane) {
+  if (s.elem == Elem::F64) {
+    if (s.m == 16) {
+      reg = i % 4;
+      lane = j + 16 * (i / 4);
+    } else {
+      reg = 0;
+      lane = j + 4 * b + 16 * i;
+    }
+    return;
+  }
+  if (s.m == 32) {
+    reg = 16 * b + 4 * (i / 8) + i % 4;
+    lane = j + 32 * ((i / 4) % 2);
+  } else if (s.m == 16) {
+    reg = 4 * b + i % 4;
+    lane = j + 16 * (i / 4);
+  } else {
+    reg = i;
+    lane = j + 4 * b;
+  }
+}
+
+// The accumulator (C, then D) as 32-bit words: acc[reg][lane].
+struct Accumulator {
+  uint32_t w[32][kWaveSize];
+};
+
+void run_mfma(Wave& w, const Instruction& in, const Shape& s) {
+  static thread_local Elements a, b;  // large: kept off the stack, reused, never reallocated
+  static thread_local Accumulator acc;
+  read_elements(w, in.src[0], s, a);
+  read_elements(w, in.src[1], s, b);
+  const int regs = s.out_values() * (s.elem == Elem::F64 ? 2 : 1);
+  for (int r = 0; r < regs; ++r) {
+    if (in.src[2].kind == OperandKind::Constant) {
+      // An inline constant C is the same value in every element.
+      const uint64_t c = in.src[2].value;
+      const uint32_t word = s.elem == Elem::F64 ? static_cast<uint32_t>(c >> (32 * (r & 1))) : static_cast<uint32_t>(c);
+      for (int l = 0; l < kWaveSize; ++l) acc.w[r][l] = word;
+    } else {
+      std::memcpy(acc.w[r], w.lanes(in.src[2], static_cast<unsigned>(r)), sizeof acc.w[r]);
+    }
+  }
+  const int kpl = s.kpl(), group = 1 << in.cbsz;
+  const bool f64 = s.elem == Elem::F64;
+  const double neg_a = (f64 && (in.neg & 1)) ? -1.0 : 1.0, neg_b = (f64 && (in.neg & 2)) ? -1.0 : 1.0;
+  const double neg_c = (f64 && (in.neg & 4)) ? -1.0 : 1.0;
+  for (int blk = 0; blk < s.blocks; ++blk) {
+    const int a_blk = in.cbsz ? (blk & ~(group - 1)) | (in.abid & (group - 1)) : blk;
+    for (int i = 0; i < s.m; ++i) {
+      for (int j = 0; j < s.m; ++j) {
+        int reg = 0, lane = 0;
+        out_position(s, blk, i, j, reg, lane);
+        double sum = 0;
+        int64_t isum = 0;
+        for (int k = 0; k < s.k; ++k) {
+          const int g_a = a_blk + s.blocks * (k / kpl), g_b = blk + s.blocks * (k / kpl);
+          const double x = a.v[i + s.m * g_a][k % kpl];
+          const double y = b.v[f64 ? j + s.m * g_b : blgp_lane(j + s.m * g_b, in.blgp)][k % kpl];
+          if (s.elem == Elem::I8)
+            isum += static_cast<int64_t>(x) * static_cast<int64_t>(y);
+          else
+            sum += x * y;
+        }
+        if (s.elem == Elem::I8) {
+          acc.w[reg][lane] = static_cast<uint32_t>(acc.w[reg][lane] + static_cast<uint32_t>(isum));
+        } else if (f64) {
+          const uint64_t cbits = acc.w[2 * reg][lane] | (static_cast<uint64_t>(acc.w[2 * reg + 1][lane]) << 32);
+          const double d = neg_c * fp::f64(cbits) + neg_a * neg_b * sum;
+          acc.w[2 * reg][lane] = static_cast<uint32_t>(bits(d));
+          acc.w[2 * reg + 1][lane] = static_cast<uint32_t>(bits(d) >> 32);
+        } else {
+          acc.w[reg][lane] = bits(static_cast<float>(static_cast<double>(f32(acc.w[reg][lane])) + sum));
+        }
+      }
+    }
+  }
+  for (int r = 0; r < regs; ++r) w.write32(in.dst[0], acc.w[r], ~0ull, static_cast<unsigned>(r));
+}
+
+struct Named {
+  const char* name;
+  Shape shape;
+};
+
+constexpr Named kShapes[] = {
+    {"v_mfma_f32_32x32x1f32", {32, 1, 2, Elem::F32}},    {"v_mfma_f32_16x16x1f32", {16, 1, 4, Elem::F32}},
+    {"v_mfma_f32_4x4x1f32", {4, 1, 16, Elem::F32}},      {"v_mfma_f32_32x32x2f32", {32, 2, 1, Elem::F32}},
+    {"v_mfma_f32_16x16x4f32", {16, 4, 1, Elem::F32}},    {"v_mfma_f32_32x32x4f16", {32, 4, 2, Elem::F16}},
+    {"v_mfma_f32_16x16x4f16", {16, 4, 4, Elem::F16}},    {"v_mfma_f32_4x4x4f16", {4, 4, 16, Elem::F16}},
+    {"v_mfma_f32_32x32x8f16", {32, 8, 1, Elem::F16}},    {"v_mfma_f32_16x16x16f16", {16, 16, 1, Elem::F16}},
+    {"v_mfma_i32_32x32x4i8", {32, 4, 2, Elem::I8}},      {"v_mfma_i32_16x16x4i8", {16, 4, 4, Elem::I8}},
+    {"v_mfma_i32_4x4x4i8", {4, 4, 16, Elem::I8}},        {"v_mfma_i32_32x32x8i8", {32, 8, 1, Elem::I8}},
+    {"v_mfma_i32_16x16x16i8", {16, 16, 1, Elem::I8}},    {"v_mfma_f32_32x32x2bf16", {32, 2, 2, Elem::BF16}},
+    {"v_mfma_f32_16x16x2bf16", {16, 2, 4, Elem::BF16}},  {"v_mfma_f32_4x4x2bf16", {4, 2, 16, Elem::BF16}},
+    {"v_mfma_f32_32x32x4bf16", {32, 4, 1, Elem::BF16}},  {"v_mfma_f32_16x16x8bf16", {16, 8, 1, Elem::BF16}},
+    {"v_mfma_f32_32x32x4bf16_1k", {32, 4, 2, Elem::BF16}}, {"v_mfma_f32_16x16x4bf16_1k", {16, 4, 4, Elem::BF16}},
+    {"v_mfma_f32_4x4x4bf16_1k", {4, 4, 16, Elem::BF16}},   {"v_mfma_f32_32x32x8bf16_1k", {32, 8, 1, Elem::BF16}},
+    {"v_mfma_f32_16x16x16bf16_1k", {16, 16, 1, Elem::BF16}}, {"v_mfma_f64_16x16x4f64", {16, 4, 1, Elem::F64}},
+    {"v_mfma_f64_4x4x4f64", {4, 4, 4, Elem::F64}},
+};
+constexpr int kNumShapes = sizeof(kShapes) / sizeof(kShapes[0]);
+
+template <int N>
+void mfma(Wave& w, const Instruction& in) {
+  run_mfma(w, in, kShapes[N].shape);
+}
+
+template <int N>
+void add_all(SemanticsTable& t) {
+  if constexpr (N < kNumShapes) {
+    t.add(kShapes[N].name, mfma<N>);
+    add_all<N + 1>(t);
+  }
+}
+}  // namespace
+
+void register_mfma_semantics(SemanticsTable& t) { add_all<0>(t); }
+
+}  // namespace tessera::isa
