@@ -139,6 +139,19 @@ class Probe : public sc_core::sc_module {
   std::function<void(Probe&)> script_;
 };
 
+// A thread with no sockets, for actions at chosen times (e.g. corrupting a store).
+class Script : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(Script);
+  Script(sc_core::sc_module_name name, std::function<void()> body) : sc_module(name), body_(std::move(body)) {
+    SC_THREAD(run);
+  }
+
+ private:
+  void run() { body_(); }
+  std::function<void()> body_;
+};
+
 // A payload with its own buffer.
 struct Payload : tlm::tlm_generic_payload {
   Payload(tlm::tlm_command cmd, uint64_t addr, unsigned len) : buffer(len, 0) {
