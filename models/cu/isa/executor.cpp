@@ -55,7 +55,10 @@ class Executor::Dispatch {
     control_ = std::make_unique<ScopedAllocation>(ex.memory_, 64 + 256);
     ctx_.packet_address = control_->address();
     ctx_.queue_address = control_->address() + 64;
-    kernargs_ = std::make_unique<ScopedAllocation>(ex.memory_, kernargs.size());
+    // Whole 256-byte units, as a runtime's kernarg pool hands them out: the
+    // compiler fetches kernargs with wide scalar loads that may read past the
+    // last argument (a 36-byte segment read as dwordx4 at offset 24).
+    kernargs_ = std::make_unique<ScopedAllocation>(ex.memory_, (kernargs.size() + 255) / 256 * 256);
     ctx_.kernarg_address = kernargs_->address();
     if (ctx_.scratch_wave_bytes) {
       scratch_ = std::make_unique<ScopedAllocation>(ex.memory_, uint64_t(ctx_.scratch_wave_bytes) * ctx_.waves_per_workgroup);
