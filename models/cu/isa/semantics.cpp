@@ -29,9 +29,4 @@ const SemanticsTable& semantics() {
   return table;
 }
 
-// Until the vector ALU groups are linked in, their registration adds nothing:
-// a kernel using them stops with "no semantics for <mnemonic>".
-__attribute__((weak)) void register_valu_semantics(SemanticsTable&) {}
-__attribute__((weak)) void register_packed_semantics(SemanticsTable&) {}
-
 }  // namespace tessera::isa
