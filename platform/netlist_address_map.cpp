@@ -20,6 +20,10 @@ const std::vector<std::string> kEntryKeys = {"router", "to", "base", "size", "in
 uint64_t address_value(const json& v, const std::string& path, const char* example) {
   if (v.is_number_unsigned()) return v.get<uint64_t>();
   if (v.is_string()) {
+    // A bare decimal number is a byte address; anything else needs a unit or 0x.
+    const std::string text = v.get<std::string>();
+    if (!text.empty() && text.size() <= 19 && text.find_first_not_of("0123456789") == std::string::npos)
+      return std::stoull(text);
     try {
       return parse_size(v.get<std::string>());
     } catch (const UserError& e) {

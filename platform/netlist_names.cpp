@@ -63,16 +63,30 @@ class ExprParser {
     if (overflow) fail("the value overflows");
     return v;
   }
+  // The builtins write their result through a pointer, so the overflow flag must
+  // be computed before the result is read (argument order is unspecified).
+  int64_t add(int64_t a, int64_t b) const {
+    int64_t r = 0;
+    const bool o = __builtin_add_overflow(a, b, &r);
+    return checked(o, r);
+  }
+  int64_t sub(int64_t a, int64_t b) const {
+    int64_t r = 0;
+    const bool o = __builtin_sub_overflow(a, b, &r);
+    return checked(o, r);
+  }
+  int64_t mul(int64_t a, int64_t b) const {
+    int64_t r = 0;
+    const bool o = __builtin_mul_overflow(a, b, &r);
+    return checked(o, r);
+  }
   int64_t sum() {
     int64_t v = product();
     for (;;) {
-      int64_t r = 0;
       if (take('+')) {
-        int64_t rhs = product();
-        v = checked(__builtin_add_overflow(v, rhs, &r), r);
+        v = add(v, product());
       } else if (take('-')) {
-        int64_t rhs = product();
-        v = checked(__builtin_sub_overflow(v, rhs, &r), r);
+        v = sub(v, product());
       } else {
         return v;
       }
@@ -81,10 +95,8 @@ class ExprParser {
   int64_t product() {
     int64_t v = atom();
     for (;;) {
-      int64_t r = 0;
       if (take('*')) {
-        int64_t rhs = atom();
-        v = checked(__builtin_mul_overflow(v, rhs, &r), r);
+        v = mul(v, atom());
       } else if (skip(), pos_ < s_.size() && (s_[pos_] == '/' || s_[pos_] == '%')) {
         const bool modulo = s_[pos_++] == '%';
         int64_t rhs = atom();
@@ -103,7 +115,7 @@ class ExprParser {
       v = sum();
       if (!take(')')) fail("missing ')'");
     } else if (take('-')) {
-      v = -atom();
+      v = sub(0, atom());
     } else if (pos_ < s_.size() && s_[pos_] == 'i') {
       ++pos_;
       v = i_;
