@@ -96,6 +96,32 @@ std::string dpp_ctrl_text(uint16_t c) {
   return buf;
 }
 
+std::string swizzle_text(uint16_t offset) {
+  char buf[48];
+  if (offset & 0x8000) {
+    if (offset & 0x7f00) return std::to_string(offset);
+    std::snprintf(buf, sizeof buf, "swizzle(QUAD_PERM,%u,%u,%u,%u)", offset & 3, (offset >> 2) & 3, (offset >> 4) & 3,
+                  (offset >> 6) & 3);
+    return buf;
+  }
+  const unsigned and_mask = offset & 0x1f, or_mask = (offset >> 5) & 0x1f, xor_mask = (offset >> 10) & 0x1f;
+  const auto pow2 = [](unsigned v) { return v != 0 && (v & (v - 1)) == 0; };
+  if (and_mask == 0x1f && or_mask == 0 && pow2(xor_mask)) return "swizzle(SWAP," + std::to_string(xor_mask) + ")";
+  if (and_mask == 0x1f && or_mask == 0 && xor_mask > 0 && pow2(xor_mask + 1))
+    return "swizzle(REVERSE," + std::to_string(xor_mask + 1) + ")";
+  const unsigned group = 0x1f - and_mask + 1;
+  if (group > 1 && pow2(group) && or_mask < group && xor_mask == 0)
+    return "swizzle(BROADCAST," + std::to_string(group) + "," + std::to_string(or_mask) + ")";
+  // Per lane-id bit, MSB first: constant 0/1, preserved (p) or inverted (i).
+  const unsigned probe0 = (0 | or_mask) ^ xor_mask, probe1 = ((0x1f & and_mask) | or_mask) ^ xor_mask;
+  std::string perm;
+  for (unsigned m = 0x10; m; m >>= 1) {
+    const bool p0 = probe0 & m, p1 = probe1 & m;
+    perm += p0 == p1 ? (p0 ? '1' : '0') : (p0 ? 'i' : 'p');
+  }
+  return "swizzle(BITMASK_PERM,\"" + perm + "\")";
+}
+
 const char* sdwa_sel_name(uint8_t sel) {
   static const char* const kSel[8] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "DWORD", "7"};
   return kSel[sel & 7];

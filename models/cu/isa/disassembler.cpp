@@ -49,12 +49,19 @@ std::string operand_text(const Instruction& in, const Operand& o, DataType type)
     case OperandKind::Special: return special_name(o.reg);
     case OperandKind::Constant: {
       const unsigned width = constant_width_bits(type);
-      if (o.literal) {
-        // llvm keeps the literal dword itself (for f64 it is the high half).
-        return immediate_text(in.literal, width == 64 ? 64 : width);
+      // llvm keeps a literal dword itself (for f64 it is the high half).
+      const uint64_t imm = o.literal ? in.literal : o.value & (width == 64 ? ~0ull : (1ull << width) - 1);
+      // 16-bit integer operands never print float names: f16 bits in hex.
+      const bool int16 = type == DataType::B16 || type == DataType::I16 || type == DataType::U16 ||
+                         type == DataType::V2I16 || type == DataType::V2U16;
+      if (int16) {
+        const auto low = static_cast<int16_t>(static_cast<uint16_t>(imm));
+        if ((imm >> 16) == 0 && low >= -16 && low <= 64) return std::to_string(low);
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(imm));
+        return buf;
       }
-      const uint64_t mask = width == 64 ? ~0ull : (1ull << width) - 1;
-      return immediate_text(o.value & mask, width);
+      return immediate_text(imm, width);
     }
     case OperandKind::None: break;
   }
@@ -128,7 +135,10 @@ std::string salu_text(const Instruction& in) {
   std::vector<std::string> ops;
   for (unsigned i = 0; i < in.num_dst; ++i) ops.push_back(operand_text(in, in.dst[i], in.op->dst_type));
   for (unsigned i = 0; i < in.num_src; ++i) ops.push_back(operand_text(in, in.src[i], in.op->src_type[i]));
-  if (!std::strcmp(in.op->mnemonic, "s_set_gpr_idx_on")) ops.push_back(hex16(static_cast<uint16_t>(in.simm16)));
+  if (!std::strcmp(in.op->mnemonic, "s_set_gpr_idx_on")) {
+    const auto mode = static_cast<uint16_t>(in.simm16);
+    ops.push_back(mode <= 0xf ? gpr_idx_mode_text(mode) : hex16(mode));
+  }
   std::string out = in.op->mnemonic;
   append_operands(out, ops);
   return out;
@@ -137,7 +147,7 @@ std::string salu_text(const Instruction& in) {
 std::string smem_text(const Instruction& in) {
   const OpInfo& op = *in.op;
   std::vector<std::string> ops;
-  if (in.num_dst) ops.push_back(operand_text(in, in.dst[0], op.dst_type));
+  if (in.num_dst && !(op.flags & kAtomic)) ops.push_back(operand_text(in, in.dst[0], op.dst_type));
   else if (op.num_src >= 2 && in.src[1].kind != OperandKind::None) ops.push_back(operand_text(in, in.src[1], op.src_type[1]));
   else if (!std::strncmp(op.mnemonic, "s_atc_probe", 11)) ops.push_back(std::to_string((in.words[0] >> 6) & 0x7f));
   if (in.src[0].kind != OperandKind::None) {
@@ -219,7 +229,7 @@ std::string valu_text(const Instruction& in) {
     char buf[48];
     std::snprintf(buf, sizeof buf, " row_mask:0x%x bank_mask:0x%x", in.row_mask, in.bank_mask);
     out += buf;
-    if (in.bound_ctrl) out += " bound_ctrl:0";
+    if (in.bound_ctrl) out += " bound_ctrl:1";
   }
   return out;
 }
@@ -271,6 +281,8 @@ std::string ds_text(const Instruction& in) {
   if (two) {
     if (in.offset) out += " offset0:" + std::to_string(in.offset);
     if (in.offset1) out += " offset1:" + std::to_string(in.offset1);
+  } else if (in.offset && !std::strcmp(op.mnemonic, "ds_swizzle_b32")) {
+    out += " offset:" + swizzle_text(static_cast<uint16_t>(in.offset));
   } else if (in.offset) {
     out += " offset:" + std::to_string(in.offset);
   }
@@ -299,7 +311,8 @@ std::string buffer_text(const Instruction& in) {
   std::string out = op.mnemonic;
   if (op.num_src == 0) return out;
   std::vector<std::string> ops;
-  const Operand& vdata = in.num_dst ? in.dst[0] : in.src[1];
+  // Atomics return into their data registers: llvm prints the data operand.
+  const Operand& vdata = in.num_dst && !(op.flags & kAtomic) ? in.dst[0] : in.src[1];
   ops.push_back(operand_text(in, vdata, DataType::B32));
   ops.push_back(operand_text(in, in.src[0], DataType::B32));
   ops.push_back(operand_text(in, in.src[2], DataType::B128));
