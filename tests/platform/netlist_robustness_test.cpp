@@ -79,7 +79,7 @@ TEST_CASE("robustness: random bytes and mutated netlists never crash", "[netlist
   CHECK(accepted < 3000);  // most mutations break something
 }
 
-TEST_CASE("robustness: deep nesting, empty input and non-objects are rejected", "[netlist][robustness]") {
+TEST_CASE("robustness: deep nesting and empty input and non-objects are rejected", "[netlist][robustness]") {
   testing::register_test_blocks();
   const std::string deep_array = std::string(100000, '[') + std::string(100000, ']');
   CHECK_THROWS_WITH(parse_netlist_json(deep_array, "deep"), Catch::Contains("nested deeper than 64 levels"));

@@ -85,7 +85,7 @@ TEST_CASE("netlist: template ranges create hierarchical instances in netlist ord
   CHECK(n.address_ranges == 2);
 }
 
-TEST_CASE("netlist: parameters take defaults, then netlist defaults, values, template sets, overrides", "[netlist]") {
+TEST_CASE("netlist: parameter precedence is type default < netlist defaults < value < template set < override", "[netlist]") {
   const Netlist n = load(kChiplets, {"chiplet[1].l2.latency=5 ns", "dram.size=2 MiB"});
   const auto& l2a = n.find("chiplet[0].l2")->params;
   const auto& l2b = n.find("chiplet[1].l2")->params;
@@ -101,7 +101,7 @@ TEST_CASE("netlist: parameters take defaults, then netlist defaults, values, tem
   CHECK(n.default_clock == "core");
 }
 
-TEST_CASE("netlist: overrides accept wildcards, ranges, JSON values and clocks", "[netlist]") {
+TEST_CASE("netlist: overrides accept wildcards and ranges and JSON values and clocks", "[netlist]") {
   const Netlist n = load(kChiplets, {"chiplet[*].src[0..1].count=9", "chiplet[*].l2.label=hello",
                                      "chiplet[1].src[3].clock=mem", "chiplet[0].l2.enabled=false"});
   CHECK(n.find("chiplet[0].src[1]")->params.at("count") == 9);
@@ -183,7 +183,7 @@ TEST_CASE("netlist: index expressions", "[netlist]") {
                     Catch::Contains("nest too deeply"));
 }
 
-TEST_CASE("netlist: clocks default to the one named default, which may alias another", "[netlist]") {
+TEST_CASE("netlist: the clock named default is the default and may alias another clock", "[netlist]") {
   const std::string body =
       R"(, "components": {"s": {"type": "test_source"}, "k": {"type": "test_sink", "clock": "default"}},
             "bindings": ["s.mem -> k.in"]})";

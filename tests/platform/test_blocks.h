@@ -32,6 +32,9 @@ class TestSource : public Block {
     SC_HAS_PROCESS(TestSource);
     SC_THREAD(run);
   }
+  tlm::tlm_initiator_socket<>* initiator_socket(const std::string& name, int index) override {
+    return name == "mem" && index < 0 ? &mem : nullptr;
+  }
   bool ok() const override { return done_ && mismatches_.value == 0; }
   std::string summary() const override { return std::to_string(transfers_.value) + " transfers"; }
 
@@ -85,6 +88,9 @@ class TestSink : public Block {
     // A constraint the schema cannot express, checked where the block is built.
     if (size_ % 4 != 0) throw UserError("size must be a multiple of 4 bytes");
     in.register_b_transport(this, &TestSink::b_transport);
+  }
+  tlm::tlm_target_socket<>* target_socket(const std::string& name, int index) override {
+    return name == "in" && index < 0 ? &in : nullptr;
   }
 
  private:
