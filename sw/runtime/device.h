@@ -85,7 +85,7 @@ class Device {
   // Convenience: allocate and fill / read back whole vectors.
   template <class T>
   DevicePtr upload(const std::vector<T>& host) {
-    DevicePtr p = alloc(host.size() * sizeof(T) ? host.size() * sizeof(T) : sizeof(T));
+    DevicePtr p = alloc(host.empty() ? sizeof(T) : host.size() * sizeof(T));
     if (!host.empty()) write(p, host.data(), host.size() * sizeof(T));
     return p;
   }
