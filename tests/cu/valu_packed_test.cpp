@@ -77,7 +77,7 @@ TEST_CASE("packed f32 on register pairs and v_pk_mov_b32", "[valu_packed]") {
 
 TEST_CASE("v_pk_add_u16 wraps each half; v_dot2_f32_f16 accumulates", "[valu_packed]") {
   Harness h;
-  h.fill(1, [](int l) { return (0xfff0u + static_cast<uint32_t>(l)) | (static_cast<uint32_t>(l) << 16); });
+  h.fill(1, [](int l) { return ((0xfff0u + static_cast<uint32_t>(l)) & 0xffffu) | (static_cast<uint32_t>(l) << 16); });
   h.fill(2, [](int) { return 0x00200003u; });
   h.run({0xd38a4000, 0x18020501});  // v_pk_add_u16 v0, v1, v2
   for (int l = 0; l < 64; ++l)
