@@ -59,10 +59,15 @@ RunResult simulate(Platform& platform, const RunOptions& options) {
   RunResult r;
   r.default_clock_hz = platform.netlist().default_clock_hz();
   const auto start = std::chrono::steady_clock::now();
-  if (options.max_time)
+  if (options.max_time) {
+    // Stop at the last event if the platform goes idle before the limit; if
+    // events remain beyond it, the run has lasted exactly the limit.
     sc_core::sc_start(*options.max_time, sc_core::SC_EXIT_ON_STARVATION);
-  else
+    if (sc_core::sc_pending_activity() && sc_core::sc_time_stamp() < *options.max_time)
+      sc_core::sc_start(*options.max_time - sc_core::sc_time_stamp(), sc_core::SC_RUN_TO_TIME);
+  } else {
     sc_core::sc_start();
+  }
   r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   r.simulated = sc_core::sc_time_stamp();
   r.delta_cycles = sc_core::sc_delta_count();

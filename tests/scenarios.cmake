@@ -1,0 +1,71 @@
+# Scenario tests: each runs the `tessera` program once (one process, one
+# SystemC elaboration) and checks its exit code, output and statistics through
+# tests/netlists/cli_check.cmake. Names start with "scenario: ".
+set(TESSERA_CLI_CHECK ${CMAKE_CURRENT_SOURCE_DIR}/netlists/cli_check.cmake)
+set(TESSERA_SCENARIO_DIR ${CMAKE_CURRENT_BINARY_DIR}/scenarios)
+file(MAKE_DIRECTORY ${TESSERA_SCENARIO_DIR})
+
+# tessera_scenario(NAME ARGS a|b|c EXIT n [extra -D settings...])
+function(tessera_scenario name)
+  cmake_parse_arguments(S "" "ARGS;EXIT" "DEFINES" ${ARGN})
+  add_test(NAME "scenario: ${name}"
+           COMMAND ${CMAKE_COMMAND} -DTESSERA=$<TARGET_FILE:tessera> "-DARGS=${S_ARGS}" -DEXIT=${S_EXIT}
+                   ${S_DEFINES} -P ${TESSERA_CLI_CHECK})
+endfunction()
+
+if(NOT TARGET tessera)
+  return()
+endif()
+
+# Every reference netlist validates.
+file(GLOB platform_netlists CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/json/platforms/*.json)
+foreach(netlist IN LISTS platform_netlists)
+  get_filename_component(base ${netlist} NAME)
+  tessera_scenario("validate json/platforms/${base}" ARGS "validate|${netlist}" EXIT 0
+                   DEFINES "-DSTDOUT_HAS=: ok: ")
+endforeach()
+
+# Every bad netlist exits 3 with its expected path and message.
+file(GLOB bad_netlists CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/netlists/bad/*.json)
+foreach(netlist IN LISTS bad_netlists)
+  get_filename_component(base ${netlist} NAME_WE)
+  tessera_scenario("bad netlist ${base}" ARGS "validate|${netlist}" EXIT 3
+                   DEFINES -DEXPECT=${CMAKE_CURRENT_SOURCE_DIR}/netlists/bad/${base}.expect)
+endforeach()
+
+# The memory-system demo runs, checks its data, writes statistics, and is deterministic.
+set(demo ${CMAKE_SOURCE_DIR}/json/platforms/traffic_demo.json)
+if(EXISTS ${demo})
+  tessera_scenario("traffic demo runs and writes its statistics" ARGS "run|${demo}|--stats|${TESSERA_SCENARIO_DIR}/demo.json"
+                   EXIT 0 DEFINES "-DSTDOUT_HAS=result: ok|tg_chase: pointer_chase|statistics written to"
+                   -DSTATS=${TESSERA_SCENARIO_DIR}/demo.json
+                   "-DSTATS_CHECKS=tg_stream/reads=1024|tg_random/reads=1024|tg_chase/reads=256|tg_stream/mismatches=0|mem[0]/reads>0|mem[1]/writes>0|xbar/forwarded>0|simulation/ok=ON|simulation/simulated_time_s>0")
+  tessera_scenario("traffic demo is deterministic" ARGS "run|${demo}|--quiet|--stats|${TESSERA_SCENARIO_DIR}/determinism.json"
+                   EXIT 0 DEFINES -DSTATS=${TESSERA_SCENARIO_DIR}/determinism.json -DDETERMINISM=ON)
+  tessera_scenario("run --set changes a parameter" ARGS "run|${demo}|--set|mem[*].latency=400 ns|--stats|${TESSERA_SCENARIO_DIR}/slow.json"
+                   EXIT 0 DEFINES -DSTATS=${TESSERA_SCENARIO_DIR}/slow.json "-DSTATS_CHECKS=tg_stream/avg_read_latency_ns>400")
+  tessera_scenario("run --max-time stops early" ARGS "run|${demo}|--max-time|2 us" EXIT 1
+                   DEFINES "-DSTDOUT_HAS=simulated 2 us|stopped at --max-time|result: FAILED")
+  tessera_scenario("run refuses to overwrite statistics" ARGS "run|${demo}|--stats|${demo}" EXIT 2
+                   DEFINES "-DSTDERR_HAS=already exists; pass --force")
+  tessera_scenario("an override that matches nothing is an input error" ARGS "validate|${demo}|--set|gpu.size=1 GiB" EXIT 3
+                   DEFINES "-DSTDERR_HAS=--set gpu.size: \"gpu\" matches no instance")
+  tessera_scenario("an override of an unknown parameter is an input error" ARGS "validate|${demo}|--set|mem[*].sise=1 GiB"
+                   EXIT 3 DEFINES "-DSTDERR_HAS=has no parameter \"sise\"")
+endif()
+tessera_scenario("a block that sees errors fails the run" ARGS "run|${CMAKE_CURRENT_SOURCE_DIR}/netlists/run/unmapped_memory.json"
+                 EXIT 1 DEFINES "-DSTDOUT_HAS=result: FAILED")
+
+# The command line itself.
+tessera_scenario("tessera --help lists the commands" ARGS "--help" EXIT 0 DEFINES "-DSTDOUT_HAS=  run |  validate |  types ")
+tessera_scenario("tessera run --help" ARGS "run|--help" EXIT 0 DEFINES "-DSTDOUT_HAS=usage: tessera run NETLIST|--max-time")
+tessera_scenario("tessera --version" ARGS "--version" EXIT 0 DEFINES "-DSTDOUT_HAS=tessera 0.")
+tessera_scenario("no command is a usage error" ARGS "" EXIT 2 DEFINES "-DSTDERR_HAS=usage: tessera COMMAND")
+tessera_scenario("an unknown command is a usage error" ARGS "frobnicate" EXIT 2 DEFINES "-DSTDERR_HAS=unknown command")
+tessera_scenario("an unknown option is a usage error" ARGS "validate|x.json|--sett|a.b=1" EXIT 2 DEFINES "-DSTDERR_HAS=unknown option --sett")
+tessera_scenario("a missing netlist file is an input error" ARGS "validate|/nonexistent/netlist.json" EXIT 3
+                 DEFINES "-DSTDERR_HAS=cannot read netlist file")
+tessera_scenario("a bad --max-time is a usage error" ARGS "run|x.json|--max-time|10" EXIT 2 DEFINES "-DSTDERR_HAS=bad --max-time")
+tessera_scenario("types lists parameters and sockets" ARGS "types" EXIT 0
+                 DEFINES "-DSTDOUT_HAS=memory:|router:|traffic_gen:|parameters:|sockets:|address_map  json  required")
+tessera_scenario("types of an unknown type is a usage error" ARGS "types|memroy" EXIT 2 DEFINES "-DSTDERR_HAS=registered types: ")
