@@ -93,3 +93,5 @@ tbuffer_store_format_d16_x v10, v20, s[8:11], s30 format:[BUF_DATA_FORMAT_INVALI
 tbuffer_store_format_d16_xy v10, v20, s[8:11], s30 format:[BUF_DATA_FORMAT_INVALID] offen
 tbuffer_store_format_d16_xyz v[10:11], v20, s[8:11], s30 format:[BUF_DATA_FORMAT_INVALID] offen
 tbuffer_store_format_d16_xyzw v[10:11], v20, s[8:11], s30 format:[BUF_DATA_FORMAT_INVALID] offen
+// MUBUF opcode 0x71 also decodes as buffer_wbinvl1 (the assembler emits 0x3e).
+.long 0xe1c40000, 0x00000000
