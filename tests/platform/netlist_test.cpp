@@ -256,3 +256,25 @@ TEST_CASE("netlist: line and column of a byte offset", "[netlist]") {
   CHECK(line_and_column(text, 15) == std::make_pair<size_t, size_t>(3, 3));
   CHECK_THROWS_WITH(parse_netlist_json(text, "x.json"), Catch::Contains("x.json at line 3, column 3"));
 }
+
+TEST_CASE("netlist: nested templates and an outer set wins over an inner one", "[netlist]") {
+  const Netlist n = load(R"({
+    "templates": {
+      "pair": {"components": {"s": {"type": "test_source"}, "k": {"type": "test_sink", "ways": 2}},
+               "bindings": ["s.mem -> k.in"]},
+      "quad": {"components": {"p[0..1]": {"template": "pair", "set": {"k.ways": 3, "s.count": 7}}}}
+    },
+    "components": {"q[0..1]": {"template": "quad", "set": {"p[1].k.ways": 9}}}
+  })");
+  CHECK(n.instances.size() == 8);
+  CHECK(n.find("q[1].p[0].k")->params.at("ways") == 3);
+  CHECK(n.find("q[1].p[1].k")->params.at("ways") == 9);
+  CHECK(n.find("q[0].p[1].s")->params.at("count") == 7);
+  CHECK(bindings(n).back() == "q[1].p[1].s.mem -> q[1].p[1].k.in");
+  // A template instance is not a block: binding to it names what to do.
+  CHECK(error_of(R"({"templates": {"pair": {"components": {"s": {"type": "test_source"}, "k": {"type": "test_sink"}},
+                                            "bindings": ["s.mem -> k.in"]}},
+                     "components": {"p": {"template": "pair"}, "x": {"type": "test_source"}},
+                     "bindings": ["x.mem -> p.in"]})") ==
+        "/bindings/0|/bindings/0: no instance named \"p\" (it is a template instance; name a block inside it)");
+}
