@@ -140,8 +140,10 @@ void NetlistBuilder::resolve_binding(const std::string& text, const std::string&
 std::vector<int64_t> NetlistBuilder::existing_indices(const std::string& scope, const std::string& base) const {
   std::vector<int64_t> out;
   const std::string head = scope + base + "[";
-  for (const auto& [name, origin] : names_) {
-    if (name.compare(0, head.size(), head) != 0) continue;
+  // names_ is sorted: the names under `head` are one contiguous run.
+  for (auto it = names_.lower_bound(head); it != names_.end(); ++it) {
+    const std::string& name = it->first;
+    if (name.compare(0, head.size(), head) != 0) break;
     const std::string rest = name.substr(scope.size());
     auto [b, index] = split_index(split_path(rest).front());
     if (b == base && index >= 0 && (out.empty() || out.back() != index)) out.push_back(index);

@@ -1,5 +1,6 @@
 #include "platform/netlist_json.h"
 
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -106,6 +107,8 @@ json parse_netlist_json(const std::string& text, const std::string& source) {
 }
 
 json load_netlist_json(const std::string& file) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) throw UserError("netlist file " + file + " is a directory");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw UserError("cannot read netlist file " + file);
   std::ostringstream text;

@@ -1,6 +1,7 @@
 #include "platform/netlist_names.h"
 
 #include <cctype>
+#include <cstdint>
 
 #include "platform/errors.h"
 #include "platform/stats.h"
@@ -101,6 +102,7 @@ class ExprParser {
         const bool modulo = s_[pos_++] == '%';
         int64_t rhs = atom();
         if (rhs == 0) fail("division by zero");
+        if (rhs == -1 && v == INT64_MIN) fail("the value overflows");
         v = modulo ? v % rhs : v / rhs;
       } else {
         return v;
