@@ -93,16 +93,22 @@ std::vector<uint8_t> fill_buffer(const ElemType& t, uint64_t count, const std::s
   if (init == "zero") return out;
   std::vector<uint8_t> constant;
   if (init != "random" && init != "iota") constant = encode(t, init, what);
+  const bool random = init == "random", iota = init == "iota";
   for (uint64_t i = 0; i < count; ++i) {
-    std::vector<uint8_t> v = constant;
-    if (init == "random") {
-      const uint64_t r = rng();
-      v = t.is_float ? encode(t, std::to_string(double(r >> 11) / double(1ull << 53) * 2.0 - 1.0), what)
-                     : encode(t, std::to_string(r % 65536), what);
-    } else if (init == "iota") {
-      v = encode(t, std::to_string(i), what);
+    uint8_t* dst = out.data() + i * t.bytes;
+    if (!random && !iota) {
+      std::memcpy(dst, constant.data(), t.bytes);
+      continue;
     }
-    std::memcpy(out.data() + i * t.bytes, v.data(), t.bytes);
+    const uint64_t r = random ? rng() : i;
+    if (t.is_float) {
+      const double v = random ? double(r >> 11) / double(1ull << 53) * 2.0 - 1.0 : double(r);
+      const float f = static_cast<float>(v);
+      std::memcpy(dst, t.bytes == 4 ? static_cast<const void*>(&f) : static_cast<const void*>(&v), t.bytes);
+    } else {
+      const uint64_t v = random ? r % 65536 : r;
+      std::memcpy(dst, &v, t.bytes);
+    }
   }
   return out;
 }

@@ -1,5 +1,8 @@
 #include "platform/functional_device.h"
 
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace tessera {
@@ -8,6 +11,16 @@ using runtime::DeviceError;
 
 FunctionalDevice::FunctionalDevice(std::string kernel_dir, isa::ExecutorOptions options)
     : kernel_dir_(std::move(kernel_dir)), executor_(memory_, options) {}
+
+FunctionalDevice::~FunctionalDevice() {
+  if (!std::getenv("TESSERA_FUNCTIONAL_STATS") || totals_.launches == 0) return;
+  std::fprintf(stderr,
+               "tessera-functional: %llu launches, %llu workgroups, %llu waves, %llu wave-instructions in %.3f s "
+               "(%.2f M wave-instructions/s)\n",
+               static_cast<unsigned long long>(totals_.launches), static_cast<unsigned long long>(totals_.workgroups),
+               static_cast<unsigned long long>(totals_.waves), static_cast<unsigned long long>(totals_.wave_instructions),
+               totals_.seconds, totals_.seconds > 0 ? double(totals_.wave_instructions) / totals_.seconds / 1e6 : 0.0);
+}
 
 runtime::DevicePtr FunctionalDevice::alloc(size_t bytes) {
   try {
@@ -54,7 +67,14 @@ isa::ExecStats FunctionalDevice::launch_file(const std::string& path, const std:
   Program& p = program(path);
   const isa::KernelInfo* k = p.code.find_kernel(kernel);
   if (!k) throw UserError(path + " has no kernel '" + kernel + "'; it has: " + p.code.kernel_names());
-  return executor_.launch(p.cache, *k, config);
+  const auto start = std::chrono::steady_clock::now();
+  const isa::ExecStats s = executor_.launch(p.cache, *k, config);
+  totals_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ++totals_.launches;
+  totals_.wave_instructions += s.wave_instructions;
+  totals_.waves += s.waves;
+  totals_.workgroups += s.workgroups;
+  return s;
 }
 
 // Host arguments to the executor's form, checked against the metadata: a
@@ -105,7 +125,7 @@ runtime::LaunchStats FunctionalDevice::launch(const std::string& program_name, c
       config.workgroup[d] = l[d];
     }
     config.args = convert_args(*k, args);
-    const isa::ExecStats s = executor_.launch(p.cache, *k, config);
+    const isa::ExecStats s = launch_file(path, kernel, config);
     runtime::LaunchStats out;
     out.wave_instructions = s.wave_instructions;
     out.waves = s.waves;

@@ -22,6 +22,9 @@ namespace tessera {
 class FunctionalDevice : public runtime::Device {
  public:
   explicit FunctionalDevice(std::string kernel_dir, isa::ExecutorOptions options = {});
+  // With TESSERA_FUNCTIONAL_STATS set in the environment, prints the totals
+  // below to stderr: execution speed without the host program's own work.
+  ~FunctionalDevice() override;
 
   std::string name() const override { return "tessera-functional"; }
   runtime::DevicePtr alloc(size_t bytes) override;
@@ -40,6 +43,13 @@ class FunctionalDevice : public runtime::Device {
 
   isa::DeviceMemory& memory() { return memory_; }
 
+  // Everything this device has executed, and the wall time spent executing.
+  struct Totals {
+    uint64_t launches = 0, wave_instructions = 0, waves = 0, workgroups = 0;
+    double seconds = 0;
+  };
+  const Totals& totals() const { return totals_; }
+
  private:
   struct Program {
     explicit Program(isa::CodeObject c) : code(std::move(c)), cache(code) {}
@@ -53,6 +63,7 @@ class FunctionalDevice : public runtime::Device {
   isa::DeviceMemory memory_;
   isa::Executor executor_;
   std::map<std::string, std::unique_ptr<Program>> programs_;
+  Totals totals_;
 };
 
 }  // namespace tessera

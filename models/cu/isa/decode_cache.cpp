@@ -11,7 +11,7 @@ DecodeCache::DecodeCache(const CodeObject& code) : code_(code) {
   const std::vector<uint8_t>& text = code.text();
   words_.resize((text.size() + 3) / 4, 0);
   if (!text.empty()) std::memcpy(words_.data(), text.data(), text.size());
-  index_.assign(words_.size(), 0);
+  index_.assign(words_.size(), nullptr);
 }
 
 const DecodedOp* DecodeCache::decode(uint64_t offset) {
@@ -20,7 +20,7 @@ const DecodedOp* DecodeCache::decode(uint64_t offset) {
   op.inst = isa::decode(words_.data() + word, words_.size() - word, code_.text_address() + offset);
   if (op.inst.op) op.fn = semantics().find(op.inst.op->mnemonic);
   ops_.push_back(op);
-  index_[word] = static_cast<uint32_t>(ops_.size());
+  index_[word] = &ops_.back();
   return &ops_.back();
 }
 

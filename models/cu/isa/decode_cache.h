@@ -34,8 +34,8 @@ class DecodeCache {
   const DecodedOp* at(uint64_t pc) {
     const uint64_t off = pc - code_.text_address();
     if (off >= code_.text().size() || (off & 3)) return nullptr;
-    const uint32_t idx = index_[off >> 2];
-    return idx ? &ops_[idx - 1] : decode(off);
+    const DecodedOp* op = index_[off >> 2];
+    return op ? op : decode(off);
   }
 
   // Why `op` cannot execute: an invalid encoding or an instruction without semantics.
@@ -48,7 +48,7 @@ class DecodeCache {
 
   const CodeObject& code_;
   std::vector<uint32_t> words_;  // .text as aligned dwords
-  std::vector<uint32_t> index_;  // per dword of .text: 1 + index into ops_, 0 = not decoded yet
+  std::vector<const DecodedOp*> index_;  // per dword of .text: its entry in ops_, nullptr = not decoded yet
   std::deque<DecodedOp> ops_;   // a deque: entries never move once decoded
 };
 

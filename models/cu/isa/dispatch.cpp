@@ -182,14 +182,16 @@ void setup_wave(Wave& w, const DispatchContext& ctx, const uint32_t wg[3], uint3
   const uint64_t first = uint64_t(wave_in_group) * kWaveSize;
   uint64_t exec = 0;
   uint32_t* v0 = w.num_vgprs() ? w.v(0) : nullptr;
-  for (unsigned lane = 0; lane < kWaveSize; ++lane) {
-    const uint64_t flat = first + lane;
-    if (flat >= items) break;
+  uint32_t x = static_cast<uint32_t>(first % ext[0]);
+  uint32_t y = static_cast<uint32_t>(first / ext[0] % ext[1]);
+  uint32_t z = static_cast<uint32_t>(first / (uint64_t(ext[0]) * ext[1]));
+  for (unsigned lane = 0; lane < kWaveSize && first + lane < items; ++lane) {
     exec |= 1ull << lane;
-    const uint32_t x = static_cast<uint32_t>(flat % ext[0]);
-    const uint32_t y = static_cast<uint32_t>(flat / ext[0] % ext[1]);
-    const uint32_t z = static_cast<uint32_t>(flat / (uint64_t(ext[0]) * ext[1]));
     if (v0) v0[lane] = x | (y << 10) | (z << 20);
+    if (++x == ext[0]) {
+      x = 0;
+      if (++y == ext[1]) y = 0, ++z;
+    }
   }
   w.set_exec(exec);
   w.set_vcc(0);

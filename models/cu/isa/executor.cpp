@@ -102,21 +102,24 @@ class Executor::Dispatch {
     const uint64_t items = uint64_t(ext[0]) * ext[1] * ext[2];
     const uint32_t nwaves = static_cast<uint32_t>((items + kWaveSize - 1) / kWaveSize);
     std::fill(lds_.begin(), lds_.end(), 0);
+    // Waves are reused from workgroup to workgroup, reset to a new wave's state.
+    while (pool_.size() < nwaves) pool_.push_back(std::make_unique<Wave>(kd.arch_vgprs(), kd.agprs()));
     waves_.clear();
     for (uint32_t i = 0; i < nwaves; ++i) {
-      auto w = std::make_unique<Wave>(kd.arch_vgprs(), kd.agprs());
+      Wave* w = pool_[i].get();
+      w->reset();
       w->attach_memory(&ex_.memory_);
       w->attach_lds(lds_.data(), ctx_.lds_bytes);
       setup_wave(*w, ctx_, wg, i);
       w->id.dispatch_wave = stats.waves + i;
-      waves_.push_back(std::move(w));
+      waves_.push_back(w);
     }
     stats.waves += nwaves;
     ++stats.workgroups;
 
     for (;;) {
       bool any_running = false;
-      for (auto& w : waves_) {
+      for (Wave* w : waves_) {
         if (!w->running()) continue;
         stats.wave_instructions += run_slice(*w);
         if (w->status() == WaveStatus::Faulted) report(*w);
@@ -129,7 +132,7 @@ class Executor::Dispatch {
       if (any_running) continue;
       // Nobody runs: either every wave ended, or the rest wait at the barrier.
       bool released = false;
-      for (auto& w : waves_)
+      for (Wave* w : waves_)
         if (w->status() == WaveStatus::AtBarrier) {
           w->leave_barrier();
           released = true;
@@ -138,20 +141,19 @@ class Executor::Dispatch {
     }
   }
 
-  // Runs one wave until it stops running or its time slice is used up.
+  // Runs one wave until it stops running or its time slice is used up. The
+  // current entry stays in a local (not a member) so the loop keeps it in a
+  // register across the semantics call; it is recorded only when the wave faults.
   uint64_t run_slice(Wave& w) {
     const uint32_t budget = ex_.options_.time_slice;
     uint32_t n = 0;
+    const DecodedOp* op = nullptr;
     while (n < budget) {
-      const DecodedOp* op = program_.at(w.pc);
+      op = program_.at(w.pc);
       if (!op) {
-        fault_pc_ = w.pc;
-        fault_op_ = nullptr;
         w.fault("jump to " + hex(w.pc) + ", which is not an instruction address of the kernel's code");
         break;
       }
-      fault_pc_ = op->inst.pc;
-      fault_op_ = op;
       if (!op->fn) {
         w.fault(DecodeCache::error(*op));
         break;
@@ -160,6 +162,10 @@ class Executor::Dispatch {
       op->fn(w, op->inst);
       ++n;
       if (!w.running()) break;
+    }
+    if (w.status() == WaveStatus::Faulted) {
+      fault_op_ = op;
+      fault_pc_ = op ? op->inst.pc : w.pc;
     }
     return n;
   }
@@ -181,7 +187,8 @@ class Executor::Dispatch {
   DispatchContext ctx_;
   std::unique_ptr<ScopedAllocation> control_, kernargs_, scratch_;
   std::vector<uint8_t> lds_;
-  std::vector<std::unique_ptr<Wave>> waves_;
+  std::vector<std::unique_ptr<Wave>> pool_;
+  std::vector<Wave*> waves_;  // the current workgroup's, from pool_
   uint64_t fault_pc_ = 0;
   const DecodedOp* fault_op_ = nullptr;
 };

@@ -26,23 +26,39 @@ using mem::Width;
 enum class Space : uint8_t { Flat, Global, Scratch };
 
 // The host pointer of lane `lane`'s access, or nullptr after a fault.
-// `extra` is added to the instruction's offset (the later dwords of a split access).
+// Addresses of all 64 lanes, computed in one pass the compiler can vectorise:
+// a flat/global address, or the private offset for scratch.
 template <Space S>
-uint8_t* lane_ptr(W& w, const I& i, unsigned lane, unsigned bytes, unsigned extra = 0) {
+void lane_addresses(const W& w, const I& i, uint64_t* addr) {
   const bool saddr = i.src[2].kind != OperandKind::None;
-  const int64_t off = int64_t(i.offset) + extra;
+  const uint64_t off = static_cast<uint64_t>(static_cast<int64_t>(i.offset));
   if (S == Space::Scratch) {
-    uint64_t a = static_cast<uint64_t>(off);
-    if (i.src[0].kind == OperandKind::Vgpr) a += w.lanes(i.src[0])[lane];
-    if (saddr) a += w.scalar32(i.src[2]);
-    return w.scratch(a & 0xffffffffu, lane, bytes);
+    const uint64_t base = off + (saddr ? w.scalar32(i.src[2]) : 0);
+    const bool vaddr = i.src[0].kind == OperandKind::Vgpr;
+    const uint32_t* v = vaddr ? w.lanes(i.src[0]) : nullptr;
+    for (int l = 0; l < kWaveSize; ++l) addr[l] = (base + (vaddr ? v[l] : 0)) & 0xffffffffu;
+    return;
   }
-  uint64_t a;
-  if (S == Space::Global && saddr)
-    a = w.scalar64(i.src[2]) + w.lanes(i.src[0])[lane] + static_cast<uint64_t>(off);
-  else
-    a = mem::lane_value64(w, i.src[0], 0, lane) + static_cast<uint64_t>(off);
-  return S == Space::Flat ? w.flat(a, lane, bytes) : w.global(a, bytes);
+  if (S == Space::Global && saddr) {
+    const uint64_t base = w.scalar64(i.src[2]) + off;
+    const uint32_t* v = w.lanes(i.src[0]);
+    for (int l = 0; l < kWaveSize; ++l) addr[l] = base + v[l];
+    return;
+  }
+  if (i.src[0].kind != OperandKind::Vgpr && i.src[0].kind != OperandKind::Agpr) {
+    for (int l = 0; l < kWaveSize; ++l) addr[l] = w.scalar64(i.src[0]) + off;
+    return;
+  }
+  const uint32_t* lo = w.lanes(i.src[0], 0);
+  const uint32_t* hi = w.lanes(i.src[0], 1);
+  for (int l = 0; l < kWaveSize; ++l) addr[l] = (lo[l] | (uint64_t(hi[l]) << 32)) + off;
+}
+
+// The host pointer of lane `lane`'s access at `addr` (+ `extra` bytes), or nullptr after a fault.
+template <Space S>
+uint8_t* lane_ptr(W& w, uint64_t addr, unsigned lane, unsigned bytes, unsigned extra = 0) {
+  if (S == Space::Scratch) return w.scratch((addr + extra) & 0xffffffffu, lane, bytes);
+  return S == Space::Flat ? w.flat(addr + extra, lane, bytes) : w.global(addr + extra, bytes);
 }
 
 // Private memory is swizzled per dword, so wide accesses that may reach it
@@ -57,10 +73,12 @@ void load(W& w, const I& i) {
   const uint64_t exec = w.exec();
   constexpr unsigned chunk = chunk_bytes<S>(Bytes);
   uint8_t buf[16];
+  uint64_t addr[kWaveSize];
+  lane_addresses<S>(w, i, addr);
   for (unsigned lane = 0; lane < kWaveSize; ++lane) {
     if (!((exec >> lane) & 1)) continue;
     for (unsigned c = 0; c < Bytes; c += chunk) {
-      const uint8_t* p = lane_ptr<S>(w, i, lane, chunk, c);
+      const uint8_t* p = lane_ptr<S>(w, addr[lane], lane, chunk, c);
       if (!p) return;
       std::memcpy(buf + c, p, chunk);
     }
@@ -73,11 +91,13 @@ void store(W& w, const I& i) {
   const uint64_t exec = w.exec();
   constexpr unsigned chunk = chunk_bytes<S>(Bytes);
   uint8_t buf[16];
+  uint64_t addr[kWaveSize];
+  lane_addresses<S>(w, i, addr);
   for (unsigned lane = 0; lane < kWaveSize; ++lane) {
     if (!((exec >> lane) & 1)) continue;
     mem::store_from(w, i.src[1], lane, buf, Width{Bytes, false, D16});
     for (unsigned c = 0; c < Bytes; c += chunk) {
-      uint8_t* p = lane_ptr<S>(w, i, lane, chunk, c);
+      uint8_t* p = lane_ptr<S>(w, addr[lane], lane, chunk, c);
       if (!p) return;
       std::memcpy(p, buf + c, chunk);
     }
@@ -90,9 +110,11 @@ void atomic(W& w, const I& i) {
   constexpr bool wide = E == Elem::U64 || E == Elem::F64;
   constexpr unsigned bytes = wide ? 8 : 4;
   const uint64_t exec = w.exec();
+  uint64_t addr[kWaveSize];
+  lane_addresses<S>(w, i, addr);
   for (unsigned lane = 0; lane < kWaveSize; ++lane) {
     if (!((exec >> lane) & 1)) continue;
-    uint8_t* p = lane_ptr<S>(w, i, lane, bytes);
+    uint8_t* p = lane_ptr<S>(w, addr[lane], lane, bytes);
     if (!p) return;
     const unsigned n = wide ? 2 : 1;
     const uint64_t src = wide ? mem::lane_value64(w, i.src[1], 0, lane) : mem::lane_value(w, i.src[1], 0, lane);
@@ -109,9 +131,11 @@ void atomic(W& w, const I& i) {
 template <Space S>
 void pk_add_f16_atomic(W& w, const I& i) {
   const uint64_t exec = w.exec();
+  uint64_t addr[kWaveSize];
+  lane_addresses<S>(w, i, addr);
   for (unsigned lane = 0; lane < kWaveSize; ++lane) {
     if (!((exec >> lane) & 1)) continue;
-    uint8_t* p = lane_ptr<S>(w, i, lane, 4);
+    uint8_t* p = lane_ptr<S>(w, addr[lane], lane, 4);
     if (!p) return;
     uint32_t old;
     std::memcpy(&old, p, 4);

@@ -23,13 +23,28 @@ uint64_t lane_addr(const W& w, const I& i, unsigned lane, uint32_t extra) {
 
 template <unsigned Bytes, bool Sign, int D16>
 void ds_read(W& w, const I& i) {
-  constexpr Width width{Bytes, Sign, D16};
   const uint64_t exec = w.exec();
-  for (unsigned lane = 0; lane < kWaveSize; ++lane) {
-    if (!((exec >> lane) & 1)) continue;
-    const uint8_t* p = w.lds(lane_addr(w, i, lane, static_cast<uint32_t>(i.offset)), Bytes);
-    if (!p) return;
-    mem::load_into(w, i.dst[0], lane, p, width);
+  const uint32_t* a = w.lanes(i.src[0]);
+  const uint32_t off = static_cast<uint32_t>(i.offset);
+  if constexpr (Bytes % 4 == 0) {
+    // Whole dwords: gather every lane, then one merged write per register.
+    constexpr unsigned N = Bytes / 4;
+    uint32_t out[N][kWaveSize] = {};
+    for (unsigned lane = 0; lane < kWaveSize; ++lane) {
+      if (!((exec >> lane) & 1)) continue;
+      const uint8_t* p = w.lds(uint64_t(a[lane]) + off, Bytes);
+      if (!p) return;
+      for (unsigned d = 0; d < N; ++d) std::memcpy(&out[d][lane], p + 4 * d, 4);
+    }
+    for (unsigned d = 0; d < N; ++d) w.write32(i.dst[0], out[d], exec, d);
+  } else {
+    constexpr Width width{Bytes, Sign, D16};
+    for (unsigned lane = 0; lane < kWaveSize; ++lane) {
+      if (!((exec >> lane) & 1)) continue;
+      const uint8_t* p = w.lds(uint64_t(a[lane]) + off, Bytes);
+      if (!p) return;
+      mem::load_into(w, i.dst[0], lane, p, width);
+    }
   }
 }
 
@@ -49,19 +64,22 @@ void ds_write(W& w, const I& i) {
 // (size times 64 for the st64 forms).
 template <unsigned Bytes, unsigned Stride>
 void ds_read2(W& w, const I& i) {
-  constexpr Width width{Bytes, false, 0};
+  constexpr unsigned N = Bytes / 4;
   const uint64_t exec = w.exec();
   const uint32_t o0 = uint32_t(i.offset & 0xff) * Bytes * Stride, o1 = uint32_t(i.offset1) * Bytes * Stride;
-  Operand second = i.dst[0];
-  second.reg = static_cast<uint16_t>(second.reg + Bytes / 4);
+  const uint32_t* a = w.lanes(i.src[0]);
+  uint32_t out[2 * N][kWaveSize] = {};
   for (unsigned lane = 0; lane < kWaveSize; ++lane) {
     if (!((exec >> lane) & 1)) continue;
-    const uint8_t* p0 = w.lds(lane_addr(w, i, lane, o0), Bytes);
-    const uint8_t* p1 = p0 ? w.lds(lane_addr(w, i, lane, o1), Bytes) : nullptr;
+    const uint8_t* p0 = w.lds(uint64_t(a[lane]) + o0, Bytes);
+    const uint8_t* p1 = p0 ? w.lds(uint64_t(a[lane]) + o1, Bytes) : nullptr;
     if (!p1) return;
-    mem::load_into(w, i.dst[0], lane, p0, width);
-    mem::load_into(w, second, lane, p1, width);
+    for (unsigned d = 0; d < N; ++d) {
+      std::memcpy(&out[d][lane], p0 + 4 * d, 4);
+      std::memcpy(&out[N + d][lane], p1 + 4 * d, 4);
+    }
   }
+  for (unsigned d = 0; d < 2 * N; ++d) w.write32(i.dst[0], out[d], exec, d);
 }
 
 template <unsigned Bytes, unsigned Stride>

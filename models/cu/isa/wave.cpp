@@ -1,6 +1,7 @@
 #include "models/cu/isa/wave.h"
 
 #include <cstdio>
+#include <cstring>
 
 namespace tessera::isa {
 
@@ -11,6 +12,24 @@ std::string hex(uint64_t v) {
   return buf;
 }
 }  // namespace
+
+void Wave::reset() {
+  for (uint16_t r = 0; r < reg::kScalarFileSize; ++r) s(r) = 0;
+  for (unsigned r = 0; r < num_vgprs(); ++r) std::memset(v(r), 0, sizeof(VReg));
+  for (unsigned r = 0; r < num_agprs(); ++r) std::memset(a(r), 0, sizeof(VReg));
+  scc = false;
+  pc = 0;
+  mode = FpMode{};
+  mode_other_bits = 0;
+  id = WaveId{};
+  memory_ = nullptr;
+  lds_ = nullptr;
+  lds_size_ = 0;
+  scratch_lane_bytes_ = 0;
+  ctx_ = nullptr;
+  status_ = WaveStatus::Running;
+  fault_message_.clear();
+}
 
 void Wave::fault_global(uint64_t addr, unsigned bytes) {
   if (!memory_) {

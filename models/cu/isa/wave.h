@@ -42,6 +42,10 @@ class Wave : public WaveState {
  public:
   Wave(unsigned vgprs, unsigned agprs) : WaveState(vgprs, agprs) {}
 
+  // Back to the state of a new wave: registers zeroed, running, no fault,
+  // nothing attached (lets an executor reuse a wave's register storage).
+  void reset();
+
   // --- Wiring (the executor sets these before the first instruction) ---
   void attach_memory(DeviceMemory* memory) { memory_ = memory; }
   void attach_lds(uint8_t* base, uint32_t bytes) {
