@@ -51,6 +51,7 @@ TrafficGen::TrafficGen(const BlockContext& ctx)
       seed_(static_cast<uint64_t>(ctx.params.integer("seed"))),
       rng_(seed_),
       peq_(this, &TrafficGen::peq_callback),
+      scratch_(access_size_),
       reads_(stats().counter("reads", "reads completed and checked")),
       writes_(stats().counter("writes", "writes completed")),
       bytes_read_(stats().counter("bytes_read", "bytes read")),
@@ -272,7 +273,7 @@ void TrafficGen::complete(Request& r) {
       error(r.get_response_string() + " for " + describe(r) + " (further errors are only counted)");
     ++errors_;
   } else if (read) {
-    std::vector<uint8_t> want(access_size_);
+    std::vector<uint8_t>& want = scratch_;
     expected_data(r.get_address(), want.data(), access_size_);
     if (std::memcmp(want.data(), r.buffer.data(), access_size_) != 0) {
       if (mismatches_.value == 0) {

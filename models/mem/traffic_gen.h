@@ -82,6 +82,7 @@ class TrafficGen : public Block, public tlm::tlm_mm_interface {
   std::vector<uint32_t> order_;  // write order (random) or successor index (pointer chase)
 
   tlm_utils::peq_with_cb_and_phase<TrafficGen> peq_;
+  std::vector<uint8_t> scratch_;  // expected data of the read being checked
   sc_core::sc_event progress_;
   std::vector<std::unique_ptr<Request>> pool_;
   std::vector<Request*> free_;

@@ -106,6 +106,11 @@ TEST_CASE("router: LT requests reach the port their address decodes to, unmapped
   router.out[2]->bind(m2.in);
   sc_core::sc_start();
 
+  // Every block's sockets sit inside it, and blocks built later are not nested in earlier ones.
+  REQUIRE(std::string(router.in[0]->name()) == "xbar.in_0");
+  REQUIRE(std::string(router.out[2]->name()) == "xbar.out_2");
+  REQUIRE(std::string(m2.in.name()) == "m2.in");
+  REQUIRE(std::string(m2.name()) == "m2");
   REQUIRE(write_delay == ns(1 + 40 + 2.5 + 1));  // router latency each way
   REQUIRE(read_back_ok);
   // Chunks 0 and 2 of 256 bytes went to m0, chunks 1 and 3 to m1.
