@@ -19,6 +19,7 @@
 // integer forms accumulate in 32-bit two's complement.
 // MFMA results are written in every lane (the instruction does not look at EXEC).
 #include <cstring>
+#include <string>
 
 #include "models/cu/isa/valu_operands.h"
 
@@ -109,7 +110,22 @@ struct Accumulator {
   uint32_t w[32][kWaveSize];
 };
 
+// True when a register operand covers `dwords` registers inside its file.
+bool fits(const Wave& w, const Operand& op, int dwords) {
+  if (op.kind == OperandKind::Vgpr) return op.reg + dwords <= static_cast<int>(w.num_vgprs());
+  if (op.kind == OperandKind::Agpr) return op.reg + dwords <= static_cast<int>(w.num_agprs());
+  return op.kind == OperandKind::Constant || op.kind == OperandKind::Scalar;
+}
+
 void run_mfma(Wave& w, const Instruction& in, const Shape& s) {
+  const int in_dwords = (s.kpl() * s.elem_bits() + 31) / 32;
+  const int out_regs = s.out_values() * (s.elem == Elem::F64 ? 2 : 1);
+  if (!fits(w, in.src[0], in_dwords) || !fits(w, in.src[1], in_dwords) || !fits(w, in.src[2], out_regs) ||
+      !fits(w, in.dst[0], out_regs) || in.dst[0].kind == OperandKind::Constant) {
+    w.fault(std::string(in.mnemonic()) + ": register operands beyond the wave's " + std::to_string(w.num_vgprs()) +
+            " VGPRs / " + std::to_string(w.num_agprs()) + " AGPRs");
+    return;
+  }
   static thread_local Elements a, b;  // large: kept off the stack, reused, never reallocated
   static thread_local Accumulator acc;
   read_elements(w, in.src[0], s, a);

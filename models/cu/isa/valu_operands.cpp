@@ -170,13 +170,22 @@ inline T apply_omod_clamp(T v, uint8_t omod, bool clamp) {
 }  // namespace
 
 void ValuOperands::store_f32(float* vals, unsigned d) {
-  const bool keep = w_.mode.f32_denorms;
-  const uint8_t omod = in_.omod;
-  const bool clamp = in_.clamp;
   alignas(64) uint32_t out[kWaveSize];
-  if (omod || clamp)
-    for (int l = 0; l < kWaveSize; ++l) vals[l] = apply_omod_clamp(vals[l], omod, clamp);
-  for (int l = 0; l < kWaveSize; ++l) out[l] = keep ? fp::bits(vals[l]) : fp::flush_bits(fp::bits(vals[l]));
+  if (w_.mode.f32_denorms)
+    for (int l = 0; l < kWaveSize; ++l) out[l] = fp::bits(vals[l]);
+  else
+    for (int l = 0; l < kWaveSize; ++l) out[l] = fp::flush_bits(fp::bits(vals[l]));
+  finish_f32(out, d);
+}
+
+void ValuOperands::finish_f32(uint32_t* out, unsigned d) {
+  if (in_.omod || in_.clamp) {
+    const bool keep = w_.mode.f32_denorms;
+    for (int l = 0; l < kWaveSize; ++l) {
+      const uint32_t b = fp::bits(apply_omod_clamp(fp::f32(out[l]), in_.omod, in_.clamp));
+      out[l] = keep ? b : fp::flush_bits(b);
+    }
+  }
   write_merged(d, out);
 }
 

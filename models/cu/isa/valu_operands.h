@@ -47,7 +47,15 @@ class ValuOperands {
   // A lane mask source (VCC or an SGPR pair; carry-in, cndmask select).
   uint64_t lane_mask_src(unsigned i) const { return w_.scalar64(in_.src[i]); }
 
+  // VOP3/SDWA/DPP float modifiers of source i as bit masks: value bits are
+  // (raw & clear) ^ flip (abs clears the sign, neg flips it after abs).
+  uint32_t clear32(unsigned i) const { return ((in_.abs >> i) & 1) ? 0x7fffffffu : ~0u; }
+  uint32_t flip32(unsigned i) const { return ((in_.neg >> i) & 1) ? 0x80000000u : 0u; }
+
   // --- Destinations ---
+  // f32 result bits already flushed per mode: omod/clamp (if any) applied,
+  // then written like store_u32.
+  void finish_f32(uint32_t* bits, unsigned d = 0);
   // Integer result: SDWA dst_sel/dst_unused applied, written under mask().
   void store_u32(const uint32_t* vals, unsigned d = 0);
   void store_u64(const uint64_t* vals, unsigned d = 0);
@@ -96,19 +104,27 @@ inline void map_u32(Wave& w, const Instruction& in, unsigned nsrc, F f) {
   ops.store_u32(d);
 }
 template <typename F>
-inline void map_f32(Wave& w, const Instruction& in, unsigned nsrc, F f) {
+__attribute__((always_inline)) inline void map_f32(Wave& w, const Instruction& in, unsigned nsrc, F f) {
   ValuOperands ops(w, in);
-  alignas(64) float a[kWaveSize], b[kWaveSize], c[kWaveSize], d[kWaveSize];
-  ops.f32(0, a);
-  if (nsrc > 1) ops.f32(1, b);
-  if (nsrc > 2) ops.f32(2, c);
-  const float* pb = nsrc > 1 ? b : a;
-  const float* pc = nsrc > 2 ? c : a;
-  for (int l = 0; l < kWaveSize; ++l) d[l] = f(a[l], pb[l], pc[l]);
-  ops.store_f32(d);
+  alignas(64) uint32_t b0[kWaveSize], b1[kWaveSize], b2[kWaveSize], d[kWaveSize];
+  const uint32_t* a = ops.u32(0, b0);
+  const uint32_t* b = nsrc > 1 ? ops.u32(1, b1) : a;
+  const uint32_t* c = nsrc > 2 ? ops.u32(2, b2) : a;
+  const uint32_t ca = ops.clear32(0), cb = ops.clear32(1), cc = ops.clear32(2);
+  const uint32_t fa = ops.flip32(0), fb = ops.flip32(1), fc = ops.flip32(2);
+  // One fused pass: modifiers, (flush,) operation, (flush,) all vectorisable.
+  if (w.mode.f32_denorms) {
+    for (int l = 0; l < kWaveSize; ++l)
+      d[l] = fp::bits(f(fp::f32((a[l] & ca) ^ fa), fp::f32((b[l] & cb) ^ fb), fp::f32((c[l] & cc) ^ fc)));
+  } else {
+    for (int l = 0; l < kWaveSize; ++l)
+      d[l] = fp::flush_bits(fp::bits(f(fp::f32(fp::flush_bits((a[l] & ca) ^ fa)), fp::f32(fp::flush_bits((b[l] & cb) ^ fb)),
+                                       fp::f32(fp::flush_bits((c[l] & cc) ^ fc)))));
+  }
+  ops.finish_f32(d);
 }
 template <typename F>
-inline void map_f64(Wave& w, const Instruction& in, unsigned nsrc, F f) {
+__attribute__((always_inline)) inline void map_f64(Wave& w, const Instruction& in, unsigned nsrc, F f) {
   ValuOperands ops(w, in);
   alignas(64) double a[kWaveSize], b[kWaveSize], c[kWaveSize], d[kWaveSize];
   ops.f64(0, a);
