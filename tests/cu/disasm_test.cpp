@@ -182,3 +182,41 @@ TEST_CASE("every kernel of sw/kernels disassembles exactly as llvm-objdump", "[d
   }
   CHECK(total > 1000);
 }
+
+TEST_CASE("kernel listing: one kernel by name, and a clear error for an unknown name", "[disasm][kernels]") {
+  const std::string dir = std::string(TESSERA_BINARY_DIR) + "/sw/kernels";
+  const std::string path = dir + "/babelstream.hsaco";
+  INFO("needs " << path << ": build the tessera_kernels target first");
+  const CodeObject code = CodeObject::load_file(path);
+  REQUIRE(code.kernels().size() > 1);
+  const KernelInfo& second = code.kernels()[1];
+  std::ostringstream one;
+  const ListingStats stats = write_listing(code, second.name, one);
+  CHECK(stats.kernels == 1);
+  CHECK(stats.unknown == 0);
+  CHECK(one.str().find("<" + second.name + ">:") != std::string::npos);
+  CHECK(one.str().find("<" + code.kernels()[0].name + ">:") == std::string::npos);
+  std::istringstream in(one.str());
+  const std::vector<ObjdumpLine> lines = parse_objdump(in);
+  REQUIRE(lines.size() == stats.instructions);
+  CHECK(lines.front().address == second.entry_address);
+  const std::string last = lines.back().text;  // the kernel ends in s_endpgm, then alignment padding
+  CHECK((last == "s_endpgm" || last == "s_nop 0" || last == "s_code_end"));
+  std::ostringstream none;
+  try {
+    write_listing(code, "no_such_kernel", none);
+    FAIL("an unknown kernel name must throw");
+  } catch (const CodeObjectError& e) {
+    const std::string what = e.what();
+    CHECK(what.find("no_such_kernel") != std::string::npos);
+    CHECK(what.find(second.name) != std::string::npos);  // the message lists the kernels there are
+  }
+}
+
+TEST_CASE("listing lines use llvm-objdump's columns", "[disasm]") {
+  const uint32_t words[2] = {0xc0020002, 0x00000004};
+  CHECK(listing_line("s_load_dword s0, s[4:5], 0x4", 0x1800, words, 2) ==
+        "\ts_load_dword s0, s[4:5], 0x4                               // 000000001800: C0020002 00000004");
+  const std::string long_text(70, 'x');
+  CHECK(listing_line(long_text, 0x10, words, 1) == "\t" + long_text + "// 000000000010: C0020002");
+}
