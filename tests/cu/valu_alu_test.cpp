@@ -341,6 +341,17 @@ TEST_CASE("transcendentals and f16 arithmetic with op_sel", "[valu]") {
     REQUIRE(h.w.v(0)[l] == (0x1234u | (static_cast<uint32_t>(fp::f32_to_f16(2.0f * l + 1)) << 16)));
 }
 
+TEST_CASE("16-bit results zero the high half, except v_mac_f16 which keeps it", "[valu]") {
+  Harness h;
+  h.fill(1, [](int l) { return 0x55550000u | fp::f32_to_f16(static_cast<float>(l)); });
+  h.fill(2, [](int) { return 0x66660000u | fp::f32_to_f16(0.5f); });
+  h.fill(0, [](int) { return 0xabcd0000u | fp::f32_to_f16(1.0f); });
+  h.run({0x46000501});  // v_mac_f16_e32 v0, v1, v2: v0.lo = v1 * v2 + v0.lo
+  for (int l = 0; l < 64; ++l) REQUIRE(h.w.v(0)[l] == (0xabcd0000u | fp::f32_to_f16(l * 0.5f + 1.0f)));
+  h.run({0x44000501});  // v_mul_f16_e32 v0, v1, v2
+  for (int l = 0; l < 64; ++l) REQUIRE(h.w.v(0)[l] == fp::f32_to_f16(l * 0.5f));
+}
+
 TEST_CASE("every VALU instruction of the decoder's tables has semantics", "[valu]") {
   Harness h;
   // Instructions knowingly left without semantics (graphics-only or not

@@ -63,9 +63,13 @@ void register_valu_f16_semantics(SemanticsTable& t) {
   t.add("v_fma_legacy_f16", F16_3(fma16(a, b, c)));
   t.add("v_mad_f16", F16_3(mad16(a, b, c)));
   t.add("v_mad_legacy_f16", F16_3(mad16(a, b, c)));
-  t.add("v_mac_f16", F16_3(mad16(a, b, c)));
-  t.add("v_madmk_f16", F16_3(mad16(a, b, c)));
-  t.add("v_madak_f16", F16_3(mad16(a, b, c)));
+  // These three keep the destination's high half on gfx9 (the others zero it).
+  const ExecFn mad16_keep_high = [](Wave& w, const Instruction& in) {
+    map_f16(w, in, 3, [](float a, float b, float c) { return mad16(a, b, c); }, true);
+  };
+  t.add("v_mac_f16", mad16_keep_high);
+  t.add("v_madmk_f16", mad16_keep_high);
+  t.add("v_madak_f16", mad16_keep_high);
   t.add("v_min_f16", minmax_f16<0>);
   t.add("v_max_f16", minmax_f16<1>);
   t.add("v_min3_f16", minmax_f16<2>);

@@ -199,17 +199,17 @@ void ValuOperands::store_f64(double* vals, unsigned d) {
   w_.write64(in_.dst[d], out, mask_);
 }
 
-void ValuOperands::store_f16(float* vals, unsigned d) {
+void ValuOperands::store_f16(float* vals, unsigned d, bool keep_high) {
   const bool keep = w_.mode.f16_f64_denorms;
   alignas(64) uint16_t h[kWaveSize];
   for (int l = 0; l < kWaveSize; ++l) {
     const uint16_t r = fp::f32_to_f16(apply_omod_clamp(vals[l], in_.omod, in_.clamp));
     h[l] = keep ? r : fp::flush_bits16(r);
   }
-  store_u16(h, d);
+  store_u16(h, d, keep_high);
 }
 
-void ValuOperands::store_u16(const uint16_t* vals, unsigned d) {
+void ValuOperands::store_u16(const uint16_t* vals, unsigned d, bool keep_high) {
   alignas(64) uint32_t out[kWaveSize];
   if (in_.format == Format::VOP3 && (in_.op_sel & 8)) {
     const uint32_t* old = w_.lanes(in_.dst[d]);
@@ -217,7 +217,12 @@ void ValuOperands::store_u16(const uint16_t* vals, unsigned d) {
     w_.write32(in_.dst[d], out, mask_);
     return;
   }
-  for (int l = 0; l < kWaveSize; ++l) out[l] = vals[l];
+  if (keep_high && in_.ext != ExtKind::Sdwa) {
+    const uint32_t* old = w_.lanes(in_.dst[d]);
+    for (int l = 0; l < kWaveSize; ++l) out[l] = (old[l] & 0xffff0000u) | vals[l];
+  } else {
+    for (int l = 0; l < kWaveSize; ++l) out[l] = vals[l];
+  }
   write_merged(d, out);
 }
 

@@ -63,10 +63,11 @@ class ValuOperands {
   void store_f32(float* vals, unsigned d = 0);
   void store_f64(double* vals, unsigned d = 0);
   // f32 values rounded to f16 (omod/clamp first), written to the low half
-  // with the high half zeroed, or to the high half (op_sel bit 3) keeping
-  // the low half, or per SDWA dst_sel.
-  void store_f16(float* vals, unsigned d = 0);
-  void store_u16(const uint16_t* vals, unsigned d = 0);
+  // with the high half zeroed (gfx9's rule for most 16-bit ops) or kept
+  // (`keep_high`: v_mac_f16, v_madak_f16, v_madmk_f16), or to the high half
+  // (op_sel bit 3) keeping the low half, or per SDWA dst_sel.
+  void store_f16(float* vals, unsigned d = 0, bool keep_high = false);
+  void store_u16(const uint16_t* vals, unsigned d = 0, bool keep_high = false);
   // A lane mask destination (VOPC result, carry-out): inactive lanes are 0.
   void store_lane_mask(uint64_t bits, unsigned d);
 
@@ -138,7 +139,7 @@ __attribute__((always_inline)) inline void map_f64(Wave& w, const Instruction& i
 // f16 operands are widened to f32 exactly; `f` returns an f32 that
 // store_f16 rounds to f16 once.
 template <typename F>
-inline void map_f16(Wave& w, const Instruction& in, unsigned nsrc, F f) {
+inline void map_f16(Wave& w, const Instruction& in, unsigned nsrc, F f, bool keep_high = false) {
   ValuOperands ops(w, in);
   alignas(64) float a[kWaveSize], b[kWaveSize], c[kWaveSize], d[kWaveSize];
   ops.f16(0, a);
@@ -147,7 +148,7 @@ inline void map_f16(Wave& w, const Instruction& in, unsigned nsrc, F f) {
   const float* pb = nsrc > 1 ? b : a;
   const float* pc = nsrc > 2 ? c : a;
   for (int l = 0; l < kWaveSize; ++l) d[l] = f(a[l], pb[l], pc[l]);
-  ops.store_f16(d);
+  ops.store_f16(d, 0, keep_high);
 }
 template <typename F>
 inline void map_u16(Wave& w, const Instruction& in, unsigned nsrc, F f) {
