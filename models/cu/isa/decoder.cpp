@@ -81,7 +81,14 @@ Operand scalar_operand(DecodeState& s, unsigned code, DataType type) {
   o.reg = static_cast<uint16_t>(code);
   o.code = static_cast<uint16_t>(code);
   o.dwords = static_cast<uint8_t>(type_dwords(type) ? type_dwords(type) : 1);
-  if (code + o.dwords > reg::kScalarFileSize) s.bad = true;
+  // A tuple that would run past the scalar file (only special registers are up
+  // there) is cut at its end: llvm prints it by the special register's name.
+  if (code >= reg::kScalarFileSize) {
+    s.bad = true;  // e.g. an 8-bit SGPR destination field holding a constant's code
+    o.dwords = 1;
+  } else if (code + o.dwords > reg::kScalarFileSize) {
+    o.dwords = static_cast<uint8_t>(reg::kScalarFileSize - code);
+  }
   return o;
 }
 
@@ -220,10 +227,10 @@ bool decode_smem(DecodeState& s) {
   if (op.num_src >= 2 && op.src_type[1] != DataType::None) in.src[1] = scalar_operand(s, sdata, op.src_type[1]);
   if (op.num_src >= 3) {
     if (imm) {
-      in.offset = static_cast<int32_t>(bits(w1, 20, 0));
+      in.offset = (static_cast<int32_t>(bits(w1, 20, 0)) ^ 0x100000) - 0x100000;  // 21-bit signed
       if (soe) in.src[2] = scalar_operand(s, bits(w1, 31, 25), DataType::B32);
     } else {
-      in.src[2] = source_operand(s, bits(w1, 7, 0), DataType::B32);
+      in.src[2] = scalar_operand(s, bits(w1, 6, 0), DataType::B32);
     }
   }
   return true;
@@ -265,6 +272,7 @@ bool decode_flat(DecodeState& s) {
   in.size = 8;
   in.glc = bits(w0, 16, 16);
   in.slc = bits(w0, 17, 17);
+  in.scc = bits(w0, 25, 25);
   in.lds = bits(w0, 13, 13);
   const bool acc = bits(w1, 23, 23);
   const unsigned saddr = bits(w1, 22, 16);
@@ -300,7 +308,9 @@ bool decode_buffer(DecodeState& s, bool typed) {
     in.dfmt = static_cast<uint8_t>(bits(w0, 22, 19));
     in.nfmt = static_cast<uint8_t>(bits(w0, 25, 23));
     in.slc = bits(w1, 22, 22);
+    in.scc = bits(w1, 21, 21);
   } else {
+    in.scc = bits(w0, 15, 15);
     in.lds = bits(w0, 16, 16);
     in.slc = bits(w0, 17, 17);
   }

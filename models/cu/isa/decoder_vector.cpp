@@ -33,7 +33,8 @@ Operand vdst_operand(DecodeState& s, unsigned field) {
 
 Operand src0_vgpr_or_code(DecodeState& s, unsigned code) {
   const OpInfo& op = *s.inst->op;
-  if ((op.flags & kAccSrc) && code >= reg::kVgprBase) return vector_operand(s, code - reg::kVgprBase, op.src_type[0], true);
+  // The AGPR source of v_accvgpr_read/mov is the low 8 bits of the field, whatever bit 8 says.
+  if (op.flags & kAccSrc) return vector_operand(s, code & 0xff, op.src_type[0], true);
   return source_operand(s, code, op.src_type[0]);
 }
 
@@ -112,14 +113,16 @@ bool decode_vop1(DecodeState& s) {
   if (!set_op(s, Format::VOP1, bits(w, 16, 9), Format::VOP1)) return false;
   Instruction& in = *s.inst;
   if (in.num_dst) in.dst[0] = vdst_operand(s, bits(w, 24, 17));
-  if (in.num_src && !decode_src0_e32(s, bits(w, 8, 0), false)) return false;
   if (std::strcmp(in.op->mnemonic, "v_swap_b32") == 0) {
-    // Both operands are read and written.
+    // Both operands are VGPRs (bit 8 of src0 is ignored), both read and written.
+    in.src[0] = vector_operand(s, bits(w, 7, 0), in.op->src_type[0]);
     in.num_dst = 2;
     in.dst[1] = in.src[0];
     in.num_src = 2;
     in.src[1] = in.dst[0];
+    return true;
   }
+  if (in.num_src && !decode_src0_e32(s, bits(w, 8, 0), false)) return false;
   return true;
 }
 
@@ -213,8 +216,11 @@ bool decode_vop3p(DecodeState& s) {
     in.dst[0] = vector_operand(s, bits(w0, 7, 0), op.dst_type, acc_cd);
     for (unsigned i = 0; i < 3; ++i) {
       const bool acc = i == 2 ? acc_cd : bits(w1, 27 + i, 27 + i);
-      in.src[i] = fields[i] >= reg::kVgprBase ? vector_operand(s, fields[i] - reg::kVgprBase, op.src_type[i], acc)
-                                              : source_operand(s, fields[i], op.src_type[i]);
+      // A scalar C wider than the widest SGPR tuple (16) is read as one broadcast dword.
+      const bool narrow = i == 2 && fields[i] < reg::kVgprBase && type_dwords(op.src_type[i]) > 16;
+      const DataType t = narrow ? DataType::B32 : op.src_type[i];
+      in.src[i] = fields[i] >= reg::kVgprBase ? vector_operand(s, fields[i] - reg::kVgprBase, t, acc)
+                                              : source_operand(s, fields[i], t);
       if (in.src[i].literal) s.bad = true;
     }
     return true;

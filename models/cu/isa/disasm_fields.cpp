@@ -35,28 +35,30 @@ std::string hwreg_text(uint16_t simm16) {
 }
 
 std::string sendmsg_text(uint16_t simm16) {
+  // Fields: message 3:0, operation 6:4, stream 9:8. A valid message prints by
+  // name (other bits ignored); otherwise the fields in numbers if they are all
+  // there is, else the raw value.
   const unsigned id = simm16 & 0xf, op = (simm16 >> 4) & 0x7, stream = (simm16 >> 8) & 0x3;
   static const char* const kMsgs[16] = {nullptr, "MSG_INTERRUPT", "MSG_GS", "MSG_GS_DONE", "MSG_SAVEWAVE",
                                         "MSG_STALL_WAVE_GEN", "MSG_HALT_WAVES", "MSG_ORDERED_PS_DONE",
                                         "MSG_EARLY_PRIM_DEALLOC", "MSG_GS_ALLOC_REQ", "MSG_GET_DOORBELL",
                                         nullptr, nullptr, nullptr, nullptr, "MSG_SYSMSG"};
-  const bool has_op = id == 2 || id == 3 || id == 15;
-  if (!kMsgs[id] || (simm16 >> 10) != 0 || (!has_op && (op != 0 || stream != 0))) {
-    return "sendmsg(" + std::to_string(id) + ", " + std::to_string(op) + ", " + std::to_string(stream) + ")";
+  static const char* const kGs[4] = {"GS_OP_NOP", "GS_OP_CUT", "GS_OP_EMIT", "GS_OP_EMIT_CUT"};
+  static const char* const kSys[5] = {nullptr, "SYSMSG_OP_ECC_ERR_INTERRUPT", "SYSMSG_OP_REG_RD",
+                                      "SYSMSG_OP_HOST_TRAP_ACK", "SYSMSG_OP_TTRACE_PC"};
+  if (kMsgs[id]) {
+    const std::string name = kMsgs[id];
+    if (id == 2 || id == 3) {  // GS messages: an operation, then the stream (not for GS_DONE's NOP)
+      if (id == 3 && op == 0 && stream == 0) return "sendmsg(" + name + ", GS_OP_NOP)";
+      if (op >= 1 && op <= 3) return "sendmsg(" + name + ", " + kGs[op] + ", " + std::to_string(stream) + ")";
+    } else if (id == 15) {
+      if (op >= 1 && op <= 4 && stream == 0) return "sendmsg(" + name + ", " + kSys[op] + ")";
+    } else if (op == 0 && stream == 0) {
+      return "sendmsg(" + name + ")";
+    }
   }
-  std::string out = std::string("sendmsg(") + kMsgs[id];
-  if (id == 15) {
-    static const char* const kSys[5] = {nullptr, "SYSMSG_OP_ECC_ERR_INTERRUPT", "SYSMSG_OP_REG_RD",
-                                        "SYSMSG_OP_HOST_TRAP_ACK", "SYSMSG_OP_TTRACE_PC"};
-    out += ", ";
-    out += op >= 1 && op <= 4 ? kSys[op] : std::to_string(op);
-  } else if (has_op) {
-    static const char* const kGs[4] = {"GS_OP_NOP", "GS_OP_CUT", "GS_OP_EMIT", "GS_OP_EMIT_CUT"};
-    out += ", ";
-    out += op < 4 ? kGs[op] : std::to_string(op);
-    if (op != 0) out += ", " + std::to_string(stream);
-  }
-  return out + ")";
+  if (simm16 & ~0x37fu) return std::to_string(simm16);
+  return "sendmsg(" + std::to_string(id) + ", " + std::to_string(op) + ", " + std::to_string(stream) + ")";
 }
 
 std::string gpr_idx_mode_text(uint16_t mode) {
@@ -90,7 +92,10 @@ std::string dpp_ctrl_text(uint16_t c) {
       case 0x141: return "row_half_mirror";
       case 0x142: return "row_bcast:15";
       case 0x143: return "row_bcast:31";
-      default: return "";
+      case 0x150: case 0x151: case 0x152: case 0x153: case 0x154: case 0x155: case 0x156: case 0x157:
+      case 0x158: case 0x159: case 0x15a: case 0x15b: case 0x15c: case 0x15d: case 0x15e: case 0x15f:
+        return "row_newbcast:" + std::to_string(c & 0xf);
+      default: return "/* Invalid dpp_ctrl value */";
     }
   }
   return buf;
@@ -142,11 +147,11 @@ std::string mtbuf_format_text(uint8_t dfmt, uint8_t nfmt) {
   static const char* const kNum[8] = {"BUF_NUM_FORMAT_UNORM", "BUF_NUM_FORMAT_SNORM", "BUF_NUM_FORMAT_USCALED",
                                       "BUF_NUM_FORMAT_SSCALED", "BUF_NUM_FORMAT_UINT", "BUF_NUM_FORMAT_SINT",
                                       "BUF_NUM_FORMAT_RESERVED_6", "BUF_NUM_FORMAT_FLOAT"};
-  // dfmt 1 with nfmt 0 is the default and is not printed; nfmt 0 alone is omitted.
-  if (dfmt == 1 && nfmt == 0) return "";
-  std::string out = std::string("format:[") + kData[dfmt & 15];
-  if (nfmt != 0) out += std::string(",") + kNum[nfmt & 7];
-  return out + "]";
+  // The defaults (dfmt 1, nfmt 0) are not printed.
+  std::string parts;
+  if (dfmt != 1) parts = kData[dfmt & 15];
+  if (nfmt != 0) parts += std::string(parts.empty() ? "" : ",") + kNum[nfmt & 7];
+  return parts.empty() ? "" : "format:[" + parts + "]";
 }
 
 }  // namespace tessera::isa::disasm

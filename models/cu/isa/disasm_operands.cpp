@@ -16,7 +16,7 @@ std::string range(const char* prefix, unsigned first, unsigned dwords) {
 
 // A pair register (vcc, exec...) printed whole, or its halves.
 std::string pair(const char* name, unsigned code, unsigned base, unsigned dwords) {
-  if (dwords == 2 && code == base) return name;
+  if (dwords >= 2 && code == base) return name;
   return std::string(name) + (code == base ? "_lo" : "_hi");
 }
 
@@ -37,6 +37,7 @@ std::string scalar_register_name(unsigned code, unsigned dwords) {
     case reg::kVccLo: case reg::kVccHi: return pair("vcc", code, reg::kVccLo, dwords);
     case reg::kExecLo: case reg::kExecHi: return pair("exec", code, reg::kExecLo, dwords);
     case reg::kM0: return "m0";
+    case 125: return "null";
     default: return range("s", code, dwords);
   }
 }

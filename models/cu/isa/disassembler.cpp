@@ -49,15 +49,16 @@ std::string operand_text(const Instruction& in, const Operand& o, DataType type)
     case OperandKind::Special: return special_name(o.reg);
     case OperandKind::Constant: {
       const unsigned width = constant_width_bits(type);
-      // llvm keeps a literal dword itself (for f64 it is the high half).
-      const uint64_t imm = o.literal ? in.literal : o.value & (width == 64 ? ~0ull : (1ull << width) - 1);
+      const uint64_t mask = width == 64 ? ~0ull : (1ull << width) - 1;
+      // llvm keeps a 32-bit literal whole, except that 16-bit operands see its low half.
+      const uint64_t imm = o.literal ? (width == 16 ? in.literal & 0xffff : in.literal) : o.value & mask;
       // 16-bit integer operands never print float names: f16 bits in hex.
       const bool int16 = type == DataType::B16 || type == DataType::I16 || type == DataType::U16 ||
                          type == DataType::V2I16 || type == DataType::V2U16;
       if (int16) {
         const auto low = static_cast<int16_t>(static_cast<uint16_t>(imm));
         if ((imm >> 16) == 0 && low >= -16 && low <= 64) return std::to_string(low);
-        char buf[16];
+        char buf[24];
         std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(imm));
         return buf;
       }
@@ -68,11 +69,33 @@ std::string operand_text(const Instruction& in, const Operand& o, DataType type)
   return "off";
 }
 
-std::string with_modifiers(std::string text, bool neg, bool abs, bool sext = false) {
+std::string with_modifiers(std::string text, bool neg, bool abs, bool sext = false, bool constant = false) {
   if (sext) text = "sext(" + text + ")";
   if (abs) text = "|" + text + "|";
-  if (neg) text = "-" + text;
+  // A negated constant without abs is spelled neg(...), so "-1" stays the constant -1.
+  if (neg) text = constant && !abs ? "neg(" + text + ")" : "-" + text;
   return text;
+}
+
+// Only floating-point sources (and v_cndmask's) take abs/neg; llvm ignores
+// the bits elsewhere.
+bool has_input_modifiers(const OpInfo& op, unsigned src) {
+  const DataType t = op.src_type[src];
+  if (t == DataType::F16 || t == DataType::F32 || t == DataType::F64 || t == DataType::BF16) return true;
+  return !std::strcmp(op.mnemonic, "v_cndmask_b32") || !std::strcmp(op.mnemonic, "v_dot2c_f32_f16");
+}
+
+// v_cvt_pk_u8_f32's byte-select source takes an integer modifier: the neg bit means sext.
+bool has_sext_modifier(const OpInfo& op, unsigned src) {
+  return src == 1 && !std::strcmp(op.mnemonic, "v_cvt_pk_u8_f32");
+}
+
+// VOP3 op_sel exists only on the VOP3-only instructions with 16-bit operands.
+bool has_vop3_op_sel(const OpInfo& op) {
+  if (op.format != Format::VOP3 || std::strstr(op.mnemonic, "_legacy_")) return false;
+  for (DataType t : op.src_type)
+    if (t == DataType::F16 || t == DataType::I16 || t == DataType::U16 || t == DataType::B16) return true;
+  return op.dst_type == DataType::F16 || op.dst_type == DataType::I16 || op.dst_type == DataType::U16;
 }
 
 void append_list(std::string& out, const char* name, unsigned bits, unsigned count) {
@@ -95,26 +118,29 @@ void append_operands(std::string& out, const std::vector<std::string>& ops) {
 
 // ---- scalar ----------------------------------------------------------------
 
+std::string hex16(uint16_t v) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "0x%x", v);
+  return buf;
+}
+
 std::string sopp_text(const Instruction& in) {
   const char* m = in.op->mnemonic;
   const uint16_t imm = static_cast<uint16_t>(in.simm16);
   std::string out = m;
   if (!std::strcmp(m, "s_waitcnt")) return out + " " + waitcnt_text(imm);
   if (!std::strcmp(m, "s_sendmsg") || !std::strcmp(m, "s_sendmsghalt")) return out + " " + sendmsg_text(imm);
-  if (!std::strcmp(m, "s_set_gpr_idx_mode")) return out + " " + gpr_idx_mode_text(imm);
+  if (!std::strcmp(m, "s_set_gpr_idx_mode")) return out + " " + (imm <= 0xf ? gpr_idx_mode_text(imm) : hex16(imm));
   static const char* const kNoOperand[] = {"s_barrier", "s_wakeup", "s_icache_inv", "s_ttracedata",
                                            "s_endpgm_saved", "s_set_gpr_idx_off", "s_endpgm_ordered_ps_done"};
   for (const char* name : kNoOperand)
     if (!std::strcmp(m, name)) return out;
   if (!std::strcmp(m, "s_endpgm") && imm == 0) return out;
-  // Branch offsets too are printed as the raw unsigned field (65535 is -1 dword).
-  return out + " " + std::to_string(imm);
-}
-
-std::string hex16(uint16_t v) {
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "0x%x", v);
-  return buf;
+  // Branch offsets and s_endpgm print the raw unsigned field in decimal (65535
+  // is -1 dword); other immediates in decimal up to 64, in hex above.
+  const bool decimal = !std::strncmp(m, "s_branch", 8) || !std::strncmp(m, "s_cbranch", 9) ||
+                       !std::strcmp(m, "s_endpgm") || imm <= 64;
+  return out + " " + (decimal ? std::to_string(imm) : hex16(imm));
 }
 
 std::string sopk_text(const Instruction& in) {
@@ -127,7 +153,7 @@ std::string sopk_text(const Instruction& in) {
   if (!std::strcmp(m, "s_setreg_b32")) return out + " " + hwreg_text(imm) + ", " + sdst;
   if (!std::strcmp(m, "s_setreg_imm32_b32")) return out + " " + hwreg_text(imm) + ", " + immediate_text(in.literal, 32);
   if (!std::strcmp(m, "s_call_b64") || !std::strcmp(m, "s_cbranch_i_fork"))
-    return out + " " + sdst + ", " + std::to_string(in.simm16);
+    return out + " " + sdst + ", " + std::to_string(imm);
   return out + " " + sdst + ", " + hex16(imm);
 }
 
@@ -149,13 +175,14 @@ std::string smem_text(const Instruction& in) {
   std::vector<std::string> ops;
   if (in.num_dst && !(op.flags & kAtomic)) ops.push_back(operand_text(in, in.dst[0], op.dst_type));
   else if (op.num_src >= 2 && in.src[1].kind != OperandKind::None) ops.push_back(operand_text(in, in.src[1], op.src_type[1]));
-  else if (!std::strncmp(op.mnemonic, "s_atc_probe", 11)) ops.push_back(std::to_string((in.words[0] >> 6) & 0x7f));
+  else if (!std::strncmp(op.mnemonic, "s_atc_probe", 11)) ops.push_back(immediate_text((in.words[0] >> 6) & 0x7f, 32));
   if (in.src[0].kind != OperandKind::None) {
     ops.push_back(operand_text(in, in.src[0], op.src_type[0]));
     const bool imm = (in.words[0] >> 17) & 1;
     if (imm) {
       char buf[16];
-      std::snprintf(buf, sizeof buf, "0x%x", static_cast<unsigned>(in.offset));
+      std::snprintf(buf, sizeof buf, in.offset < 0 ? "-0x%x" : "0x%x",
+                    static_cast<unsigned>(in.offset < 0 ? -in.offset : in.offset));
       ops.push_back(buf);
     } else {
       ops.push_back(operand_text(in, in.src[2], DataType::B32));
@@ -163,7 +190,7 @@ std::string smem_text(const Instruction& in) {
   }
   std::string out = op.mnemonic;
   append_operands(out, ops);
-  if (in.glc) out += " glc";
+  if (in.glc && (op.flags & (kLoad | kStore)) && op.num_src > 0) out += " glc";
   return out;
 }
 
@@ -204,13 +231,22 @@ std::string valu_text(const Instruction& in) {
   const bool vop3 = in.format == Format::VOP3;
   for (unsigned i = 0; i < nsrc; ++i) {
     std::string t = operand_text(in, in.src[i], op.src_type[i]);
-    const bool has_mods = vop3 ? i < 3 : i < 2 && in.ext != ExtKind::None;
-    if (has_mods) t = with_modifiers(t, (in.neg >> i) & 1, (in.abs >> i) & 1, in.ext == ExtKind::Sdwa && i < 2 && in.src_sext[i]);
+    const bool madmk = std::strstr(op.mnemonic, "madmk") != nullptr;
+    if ((op.flags & kLiteralK) && (i == (madmk ? 1u : 2u) || (madmk && in.src[i].literal))) {
+      char k[16];  // v_madmk/v_madak print K in hex, never as a float name
+      std::snprintf(k, sizeof k, "0x%x", in.literal);
+      t = k;
+    }
+    const bool mods = (vop3 ? i < 3 : i < 2 && in.ext != ExtKind::None) && has_input_modifiers(op, i);
+    const bool sext = (in.ext == ExtKind::Sdwa && i < 2 && in.src_sext[i]) ||
+                      (vop3 && has_sext_modifier(op, i) && ((in.neg >> i) & 1));
+    t = with_modifiers(t, mods && ((in.neg >> i) & 1), mods && ((in.abs >> i) & 1), sext,
+                       in.src[i].kind == OperandKind::Constant);
     ops.push_back(t);
   }
   append_operands(out, ops);
   if (vop3) {
-    if (in.op_sel) append_list(out, "op_sel", in.op_sel, nsrc + 1);
+    if (in.op_sel && has_vop3_op_sel(op)) append_list(out, "op_sel", in.op_sel, nsrc + 1);
     if (in.clamp) out += " clamp";
     static const char* const kOmod[4] = {"", " mul:2", " mul:4", " div:2"};
     out += kOmod[in.omod & 3];
@@ -225,7 +261,10 @@ std::string valu_text(const Instruction& in) {
     out += std::string(" src0_sel:") + sdwa_sel_name(in.src_sel[0]);
     if (nsrc > 1) out += std::string(" src1_sel:") + sdwa_sel_name(in.src_sel[1]);
   } else if (in.ext == ExtKind::Dpp) {
-    out += " " + dpp_ctrl_text(in.dpp_ctrl);
+    // 64-bit DPP (v_fmac_f64_dpp) has only the row_newbcast controls.
+    const bool dpp64 = type_dwords(op.src_type[0]) == 2;
+    if (dpp64 && (in.dpp_ctrl < 0x150 || in.dpp_ctrl > 0x15f)) out += "  /* 64 bit dpp only supports row_newbcast */";
+    else out += " " + dpp_ctrl_text(in.dpp_ctrl);
     char buf[48];
     std::snprintf(buf, sizeof buf, " row_mask:0x%x bank_mask:0x%x", in.row_mask, in.bank_mask);
     out += buf;
@@ -242,7 +281,7 @@ std::string vop3p_text(const Instruction& in) {
   const bool mix = !std::strncmp(op.mnemonic, "v_fma_mix", 9);
   for (unsigned i = 0; i < in.num_src; ++i) {
     std::string t = operand_text(in, in.src[i], op.src_type[i]);
-    if (mix) t = with_modifiers(t, (in.neg >> i) & 1, (in.neg_hi >> i) & 1);
+    if (mix) t = with_modifiers(t, (in.neg >> i) & 1, (in.neg_hi >> i) & 1, false, in.src[i].kind == OperandKind::Constant);
     ops.push_back(t);
   }
   append_operands(out, ops);
@@ -302,6 +341,7 @@ std::string flat_text(const Instruction& in) {
   if (in.offset) out += " offset:" + std::to_string(in.offset);
   if (in.glc) out += " glc";
   if (in.slc) out += " slc";
+  if (in.scc) out += " scc";
   if (in.lds) out += " lds";
   return out;
 }
@@ -311,10 +351,13 @@ std::string buffer_text(const Instruction& in) {
   std::string out = op.mnemonic;
   if (op.num_src == 0) return out;
   std::vector<std::string> ops;
+  const bool lds_only = op.src_type[0] == DataType::None;  // buffer_store_lds_dword: no VGPR operands
   // Atomics return into their data registers: llvm prints the data operand.
   const Operand& vdata = in.num_dst && !(op.flags & kAtomic) ? in.dst[0] : in.src[1];
-  ops.push_back(operand_text(in, vdata, DataType::B32));
-  ops.push_back(operand_text(in, in.src[0], DataType::B32));
+  if (!lds_only) {
+    ops.push_back(operand_text(in, vdata, DataType::B32));
+    ops.push_back(operand_text(in, in.src[0], DataType::B32));
+  }
   ops.push_back(operand_text(in, in.src[2], DataType::B128));
   ops.push_back(operand_text(in, in.src[3], DataType::B32));
   append_operands(out, ops);
@@ -326,8 +369,10 @@ std::string buffer_text(const Instruction& in) {
   if (in.offen) out += " offen";
   if (in.offset) out += " offset:" + std::to_string(in.offset);
   if (in.glc) out += " glc";
+  if (in.lds && lds_only) out += " lds";
   if (in.slc) out += " slc";
-  if (in.lds) out += " lds";
+  if (in.scc) out += " scc";
+  if (in.lds && !lds_only) out += " lds";
   return out;
 }
 

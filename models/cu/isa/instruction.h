@@ -156,7 +156,7 @@ struct Instruction {
   // Memory and immediates.
   int32_t offset = 0;      // SMEM/DS offset0/FLAT/MUBUF offset (sign-extended where signed)
   uint8_t offset1 = 0;     // DS second offset
-  bool glc = false, slc = false, scc = false, nv = false;
+  bool glc = false, slc = false, scc = false, nv = false;  // scc: the gfx90a system-coherence bit (FLAT, MUBUF, MTBUF)
   bool gds = false, offen = false, idxen = false, lds = false;
   uint8_t dfmt = 0, nfmt = 0;  // MTBUF data and numeric format
   int32_t simm16 = 0;      // SOPP/SOPK immediate, sign-extended

@@ -315,6 +315,7 @@ const OpInfo kMubuf[] = {
     {"buffer_invl2", F::MUBUF, 0x29, 0, 0, T::None, {T::None, T::None, T::None, T::None}, kVectorMem},
     {"buffer_wbinvl1", F::MUBUF, 0x3e, 0, 0, T::None, {T::None, T::None, T::None, T::None}, kVectorMem},
     {"buffer_wbinvl1_vol", F::MUBUF, 0x3f, 0, 0, T::None, {T::None, T::None, T::None, T::None}, kVectorMem},
+    {"buffer_store_lds_dword", F::MUBUF, 0x3d, 0, 4, T::None, {T::None, T::None, T::B128, T::B32}, kVectorMem | kStore | kLds},
     {"buffer_atomic_swap", F::MUBUF, 0x40, 1, 4, T::B32, {T::B32, T::B32, T::B128, T::B32}, kVectorMem | kAtomic | kLoad | kStore},
     {"buffer_atomic_cmpswap", F::MUBUF, 0x41, 1, 4, T::B32, {T::B32, T::B64, T::B128, T::B32}, kVectorMem | kAtomic | kLoad | kStore},
     {"buffer_atomic_add", F::MUBUF, 0x42, 1, 4, T::B32, {T::B32, T::B32, T::B128, T::B32}, kVectorMem | kAtomic | kLoad | kStore},

@@ -34,7 +34,7 @@ const OpInfo kSop1[] = {
     {"s_flbit_i32", F::SOP1, 0x14, 1, 1, T::I32, {T::I32, T::None, T::None, T::None}, 0},
     {"s_flbit_i32_i64", F::SOP1, 0x15, 1, 1, T::I32, {T::I64, T::None, T::None, T::None}, 0},
     {"s_sext_i32_i8", F::SOP1, 0x16, 1, 1, T::I32, {T::I32, T::None, T::None, T::None}, 0},
-    {"s_sext_i32_i16", F::SOP1, 0x17, 1, 1, T::I32, {T::I16, T::None, T::None, T::None}, 0},
+    {"s_sext_i32_i16", F::SOP1, 0x17, 1, 1, T::I32, {T::I32, T::None, T::None, T::None}, 0},
     {"s_bitset0_b32", F::SOP1, 0x18, 1, 1, T::B32, {T::B32, T::None, T::None, T::None}, 0},
     {"s_bitset0_b64", F::SOP1, 0x19, 1, 1, T::B64, {T::U32, T::None, T::None, T::None}, 0},
     {"s_bitset1_b32", F::SOP1, 0x1a, 1, 1, T::B32, {T::B32, T::None, T::None, T::None}, 0},
