@@ -277,8 +277,8 @@ bool decode_flat(DecodeState& s) {
   const bool acc = bits(w1, 23, 23);
   const unsigned saddr = bits(w1, 22, 16);
   const bool has_saddr = saddr != 0x7f && in.format != Format::FLAT;
-  // FLAT takes a 12-bit unsigned offset; GLOBAL and SCRATCH a 13-bit signed one.
-  in.offset = in.format == Format::FLAT ? static_cast<int32_t>(bits(w0, 11, 0))
+  // FLAT's offset field is unsigned, GLOBAL's and SCRATCH's signed (13 bits).
+  in.offset = in.format == Format::FLAT ? static_cast<int32_t>(bits(w0, 12, 0))
                                          : (static_cast<int32_t>(bits(w0, 12, 0)) ^ 0x1000) - 0x1000;
   if ((op.flags & kAtomic) && !in.glc) in.num_dst = 0;
   if (in.num_dst) in.dst[0] = vector_operand(s, bits(w1, 31, 24), op.dst_type, acc);

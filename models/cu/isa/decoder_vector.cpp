@@ -122,6 +122,10 @@ bool decode_vop1(DecodeState& s) {
     in.src[1] = in.dst[0];
     return true;
   }
+  if (in.op->flags & kAccSrc) {
+    in.src[0] = src0_vgpr_or_code(s, bits(w, 8, 0));  // an AGPR: no SDWA/DPP escape codes here
+    return true;
+  }
   if (in.num_src && !decode_src0_e32(s, bits(w, 8, 0), false)) return false;
   return true;
 }

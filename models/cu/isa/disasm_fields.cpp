@@ -95,7 +95,9 @@ std::string dpp_ctrl_text(uint16_t c) {
       case 0x150: case 0x151: case 0x152: case 0x153: case 0x154: case 0x155: case 0x156: case 0x157:
       case 0x158: case 0x159: case 0x15a: case 0x15b: case 0x15c: case 0x15d: case 0x15e: case 0x15f:
         return "row_newbcast:" + std::to_string(c & 0xf);
-      default: return "/* Invalid dpp_ctrl value */";
+      default:
+        if (c >= 0x160 && c <= 0x16f) return "/* row_xmask is not supported on ASICs earlier than GFX10 */";
+        return "/* Invalid dpp_ctrl value */";
     }
   }
   return buf;
@@ -133,7 +135,7 @@ const char* sdwa_sel_name(uint8_t sel) {
 }
 
 const char* sdwa_unused_name(uint8_t unused) {
-  static const char* const kUnused[4] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE", "3"};
+  static const char* const kUnused[4] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE", "UNUSED_PAD"};
   return kUnused[unused & 3];
 }
 

@@ -77,17 +77,41 @@ std::string with_modifiers(std::string text, bool neg, bool abs, bool sext = fal
   return text;
 }
 
-// Only floating-point sources (and v_cndmask's) take abs/neg; llvm ignores
-// the bits elsewhere.
-bool has_input_modifiers(const OpInfo& op, unsigned src) {
-  const DataType t = op.src_type[src];
-  if (t == DataType::F16 || t == DataType::F32 || t == DataType::F64 || t == DataType::BF16) return true;
-  return !std::strcmp(op.mnemonic, "v_cndmask_b32") || !std::strcmp(op.mnemonic, "v_dot2c_f32_f16");
+bool is_float(DataType t) {
+  return t == DataType::F16 || t == DataType::F32 || t == DataType::F64 || t == DataType::BF16;
 }
 
-// v_cvt_pk_u8_f32's byte-select source takes an integer modifier: the neg bit means sext.
-bool has_sext_modifier(const OpInfo& op, unsigned src) {
-  return src == 1 && !std::strcmp(op.mnemonic, "v_cvt_pk_u8_f32");
+// Source modifiers as llvm prints them: an instruction with a floating-point
+// source takes abs/neg on its float sources and sext (the neg bit) on its
+// integer ones; one without takes none (VOP3 v_cndmask_b32 aside, which takes
+// abs/neg on both data sources). SDWA always has them: abs/neg on float
+// sources, sext on integer ones.
+struct SourceMods {
+  bool neg = false, abs = false, sext = false;
+};
+
+SourceMods source_mods(const Instruction& in, unsigned i) {
+  const OpInfo& op = *in.op;
+  SourceMods m;
+  const bool neg = (in.neg >> i) & 1, abs = (in.abs >> i) & 1;
+  if (in.ext == ExtKind::Sdwa) {
+    if (i >= 2) return m;
+    if (is_float(op.src_type[i])) m.neg = neg, m.abs = abs;
+    else m.sext = in.src_sext[i];
+    return m;
+  }
+  const bool vop3 = in.format == Format::VOP3;
+  if (!(vop3 ? i < 3 : i < 2 && in.ext == ExtKind::Dpp)) return m;
+  if (vop3 && !std::strcmp(op.mnemonic, "v_cndmask_b32")) {
+    if (i < 2) m.neg = neg, m.abs = abs;
+    return m;
+  }
+  bool any_float = !std::strcmp(op.mnemonic, "v_dot2c_f32_f16");
+  for (unsigned k = 0; k < op.num_src && k < 3; ++k) any_float = any_float || is_float(op.src_type[k]);
+  if (!any_float) return m;
+  if (is_float(op.src_type[i]) || !std::strcmp(op.mnemonic, "v_dot2c_f32_f16")) m.neg = neg, m.abs = abs;
+  else m.sext = neg;
+  return m;
 }
 
 // VOP3 op_sel exists only on the VOP3-only instructions with 16-bit operands.
@@ -237,11 +261,8 @@ std::string valu_text(const Instruction& in) {
       std::snprintf(k, sizeof k, "0x%x", in.literal);
       t = k;
     }
-    const bool mods = (vop3 ? i < 3 : i < 2 && in.ext != ExtKind::None) && has_input_modifiers(op, i);
-    const bool sext = (in.ext == ExtKind::Sdwa && i < 2 && in.src_sext[i]) ||
-                      (vop3 && has_sext_modifier(op, i) && ((in.neg >> i) & 1));
-    t = with_modifiers(t, mods && ((in.neg >> i) & 1), mods && ((in.abs >> i) & 1), sext,
-                       in.src[i].kind == OperandKind::Constant);
+    const SourceMods m = source_mods(in, i);
+    t = with_modifiers(t, m.neg, m.abs, m.sext, in.src[i].kind == OperandKind::Constant);
     ops.push_back(t);
   }
   append_operands(out, ops);
@@ -368,8 +389,8 @@ std::string buffer_text(const Instruction& in) {
   if (in.idxen) out += " idxen";
   if (in.offen) out += " offen";
   if (in.offset) out += " offset:" + std::to_string(in.offset);
-  if (in.glc) out += " glc";
   if (in.lds && lds_only) out += " lds";
+  if (in.glc) out += " glc";
   if (in.slc) out += " slc";
   if (in.scc) out += " scc";
   if (in.lds && !lds_only) out += " lds";

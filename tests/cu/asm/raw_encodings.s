@@ -44,3 +44,13 @@
 .long 0xc027b9bf, 0xb4987a50  // an SMEM resource starting at exec
 .long 0xc05e1f50, 0x9f969791  // SMEM data tuple starting at null
 .long 0xd1c40000, 0x00000000  // VOP3 with every field zero
+.long 0x00454efa, 0xe21e9fb6  // v_cndmask_b32_dpp has no source modifiers
+.long 0x66b3cefa, 0xbeef76f5  // DPP integer source of a float op: sext
+.long 0xd2880000, 0x60020501  // VOP3 likewise: v_ldexp_f32 v0, -v1, sext(v2)
+.long 0xde571363, 0xe900cf98  // FLAT offset is 13 bits, unsigned
+.long 0x02dcfcf9, 0xe2955b2c  // SDWA dst_unused 3 prints as UNUSED_PAD
+.long 0xe2f54658, 0x7c5de061  // buffer_store_lds_dword: lds before glc
+.long 0x6f4b2cff, 0x0be1f3b7  // v_dot2c_f32_f16 literal: the low half
+.long 0x7eaaa4fa              // v_accvgpr_mov_b32 from a250: no DPP escape
+.long 0x003492fa, 0x5b296ee7  // DPP row_xmask (GFX10) on gfx90a
+.long 0x7c2be8f9, 0xca123718  // v_cmpx_class_f16 class mask is a 32-bit operand
