@@ -119,3 +119,10 @@ ds_write_b96 v20, v[30:32]
 ds_write_b128 v20, v[30:33]
 ds_read_b96 v[10:12], v20
 ds_read_b128 v[10:13], v20
+ds_gws_init v2 offset:4 gds
+ds_gws_sema_br v6 gds
+ds_gws_barrier v4 offset:8 gds
+ds_gws_sema_v gds
+ds_gws_sema_p offset:12 gds
+ds_gws_sema_release_all gds
+ds_ordered_count v1, v2 offset:772 gds
