@@ -2,7 +2,6 @@
 // The vector ALU formats are in decoder_vector.cpp.
 #include "models/cu/isa/decoder.h"
 
-#include <cstring>
 
 #include "models/cu/isa/op_table.h"
 
@@ -172,7 +171,8 @@ bool decode_sopk(DecodeState& s) {
   const unsigned sdst = bits(w, 22, 16);
   if (op.num_dst) in.dst[0] = scalar_operand(s, sdst, op.dst_type);
   if (op.num_src) in.src[0] = scalar_operand(s, sdst, op.src_type[0]);
-  if (std::strcmp(op.mnemonic, "s_setreg_imm32_b32") == 0) {
+  constexpr unsigned kSetregImm32 = 0x14;  // s_setreg_imm32_b32 carries a 32-bit immediate
+  if (op.opcode == kSetregImm32) {
     if (s.available < 2) {
       s.bad = true;
       return true;
@@ -236,8 +236,15 @@ bool decode_smem(DecodeState& s) {
   return true;
 }
 
-bool two_offsets(const char* mnemonic) {
-  return std::strstr(mnemonic, "2_") != nullptr || std::strstr(mnemonic, "2st64") != nullptr;
+// DS instructions with two 8-bit offsets: read2/write2/wrxchg2 (and st64) of b32 and b64.
+bool two_offsets(unsigned opcode) {
+  switch (opcode) {
+    case 0x0e: case 0x0f: case 0x2e: case 0x2f: case 0x37: case 0x38:
+    case 0x4e: case 0x4f: case 0x6e: case 0x6f: case 0x77: case 0x78:
+      return true;
+    default:
+      return false;
+  }
 }
 
 bool decode_ds(DecodeState& s) {
@@ -248,7 +255,7 @@ bool decode_ds(DecodeState& s) {
   in.size = 8;
   in.gds = bits(w0, 16, 16);
   const bool acc = bits(w0, 25, 25);
-  if (two_offsets(op.mnemonic)) {
+  if (two_offsets(op.opcode)) {
     in.offset = static_cast<int32_t>(bits(w0, 7, 0));
     in.offset1 = static_cast<uint8_t>(bits(w0, 15, 8));
   } else {

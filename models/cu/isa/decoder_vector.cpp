@@ -113,7 +113,8 @@ bool decode_vop1(DecodeState& s) {
   if (!set_op(s, Format::VOP1, bits(w, 16, 9), Format::VOP1)) return false;
   Instruction& in = *s.inst;
   if (in.num_dst) in.dst[0] = vdst_operand(s, bits(w, 24, 17));
-  if (std::strcmp(in.op->mnemonic, "v_swap_b32") == 0) {
+  constexpr unsigned kSwap = 0x51;  // v_swap_b32
+  if (in.op->opcode == kSwap) {
     // Both operands are VGPRs (bit 8 of src0 is ignored), both read and written.
     in.src[0] = vector_operand(s, bits(w, 7, 0), in.op->src_type[0]);
     in.num_dst = 2;
