@@ -17,8 +17,11 @@
 //     src[2]=soffset SGPR when present; `offset` = the immediate offset.
 //   - DS: dst[0]=vdst; src[0]=addr, src[1]=data0, src[2]=data1; offset, offset1.
 //   - FLAT/GLOBAL/SCRATCH: dst[0]=vdst; src[0]=vaddr (2 dwords, or 1 with saddr
-//     or for scratch), src[1]=vdata, src[2]=saddr (None when "off"); `offset` signed.
-//   - MUBUF: dst[0]=vdata (loads); src[0]=vaddr, src[1]=vdata (stores, atomics),
+//     or for scratch), src[1]=vdata, src[2]=saddr (None when "off"); `offset` is
+//     13-bit signed for GLOBAL/SCRATCH, unsigned for FLAT. Atomics without glc
+//     return nothing (num_dst 0); with glc dst[0] receives the old value.
+//   - MUBUF: dst[0]=vdata (loads, and atomics with glc); src[0]=vaddr (None
+//     unless offen/idxen, 2 dwords with both), src[1]=vdata (stores, atomics),
 //     src[2]=srsrc (4 SGPRs), src[3]=soffset; offen/idxen/offset.
 //   - SOPP/SOPK: simm16 (sign-extended for branches, where `branch_target()` applies).
 //     SOPK's sdst field is dst[0] when written (s_movk_i32, s_getreg_b32, s_call_b64),
