@@ -1,6 +1,6 @@
-// The version `tessera --version` prints; kept equal to project(VERSION) in CMakeLists.txt.
+// The version `tessera --version` prints: project(VERSION) in CMakeLists.txt.
 #pragma once
 
 namespace tessera {
-constexpr const char* kVersion = "0.1.0";
+constexpr const char* kVersion = TESSERA_VERSION;
 }
