@@ -206,7 +206,7 @@ TEST_CASE("multiplies, bit fields, permutes, med3", "[valu]") {
   for (int l = 0; l < 64; ++l) REQUIRE(static_cast<int32_t>(h.w.v(0)[l]) == std::min(std::max(l - 30, 0), 10));
 }
 
-TEST_CASE("mbcnt gives each lane its index; readlane, readfirstlane, writelane", "[valu]") {
+TEST_CASE("mbcnt gives each lane its index / readlane, readfirstlane, writelane", "[valu]") {
   Harness h;
   h.run({0xd28c0000, 0x000100c1});  // v_mbcnt_lo_u32_b32 v0, -1, 0
   h.run({0xd28d0000, 0x000200c1});  // v_mbcnt_hi_u32_b32 v0, -1, v0
@@ -223,7 +223,7 @@ TEST_CASE("mbcnt gives each lane its index; readlane, readfirstlane, writelane",
   REQUIRE(h.w.v(1)[6] == 1006u);
 }
 
-TEST_CASE("compares write lane masks; cmpx writes EXEC; class and u64", "[valu]") {
+TEST_CASE("compares write lane masks / cmpx writes EXEC / class and u64", "[valu]") {
   Harness h;
   h.fill(1, [](int l) { return bits(static_cast<float>(l % 7)); });
   h.fill(2, [](int l) { return l == 9 ? 0x7fc00000u : bits(3.0f); });

@@ -44,7 +44,7 @@ struct Harness {
 float F(uint32_t b) { return fp::f32(b); }
 }  // namespace
 
-TEST_CASE("VOP3 abs, neg and clamp; omod multiplies by 2 or 0.5", "[valu_modifiers]") {
+TEST_CASE("VOP3 abs, neg and clamp / omod multiplies by 2 or 0.5", "[valu_modifiers]") {
   Harness h;
   h.fill(1, [](int l) { return bits((l - 32) / 16.0f); });
   h.fill(2, [](int l) { return bits(l / 20.0f); });

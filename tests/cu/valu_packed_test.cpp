@@ -75,7 +75,7 @@ TEST_CASE("packed f32 on register pairs and v_pk_mov_b32", "[valu_packed]") {
   }
 }
 
-TEST_CASE("v_pk_add_u16 wraps each half; v_dot2_f32_f16 accumulates", "[valu_packed]") {
+TEST_CASE("v_pk_add_u16 wraps each half / v_dot2_f32_f16 accumulates", "[valu_packed]") {
   Harness h;
   h.fill(1, [](int l) { return ((0xfff0u + static_cast<uint32_t>(l)) & 0xffffu) | (static_cast<uint32_t>(l) << 16); });
   h.fill(2, [](int) { return 0x00200003u; });
