@@ -19,6 +19,11 @@ namespace tessera::isa {
 struct DecodedOp {
   Instruction inst;
   ExecFn fn = nullptr;  // nullptr: no semantics (or no valid encoding); see error()
+  // One past the highest register each file's operands name, so the run loop
+  // can refuse an instruction that reaches past the wave's allocation (a code
+  // object whose descriptor under-declares its registers) instead of
+  // touching memory outside the register files.
+  uint16_t vgpr_end = 0, agpr_end = 0, scalar_end = 0;
 };
 
 class DecodeCache {
@@ -45,6 +50,7 @@ class DecodeCache {
 
  private:
   const DecodedOp* decode(uint64_t offset);
+  static void record_register_ends(DecodedOp& op);
 
   const CodeObject& code_;
   std::vector<uint32_t> words_;  // .text as aligned dwords

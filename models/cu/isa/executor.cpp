@@ -158,6 +158,12 @@ class Executor::Dispatch {
         w.fault(DecodeCache::error(*op));
         break;
       }
+      if (op->vgpr_end > w.num_vgprs() || op->agpr_end > w.num_agprs() || op->scalar_end > reg::kScalarFileSize) {
+        w.fault(std::string(op->inst.mnemonic()) + " names a register beyond the wave's allocation (" +
+                std::to_string(w.num_vgprs()) + " VGPRs, " + std::to_string(w.num_agprs()) +
+                " AGPRs from the kernel descriptor)");
+        break;
+      }
       w.pc = op->inst.pc + op->inst.size;
       op->fn(w, op->inst);
       ++n;
