@@ -59,6 +59,8 @@ constexpr uint16_t kScalarFileSize = 128;
 // Source-only codes.
 constexpr uint16_t kInlineIntFirst = 128, kInlineIntLast = 208;     // 0..64, -1..-16
 constexpr uint16_t kInlineFloatFirst = 240, kInlineFloatLast = 248;  // 0.5, -0.5, 1, -1, 2, -2, 4, -4, 1/(2*pi)
+// Aperture sources: the upper halves of the LDS and private flat apertures.
+constexpr uint16_t kSrcSharedBase = 235, kSrcSharedLimit = 236, kSrcPrivateBase = 237, kSrcPrivateLimit = 238;
 constexpr uint16_t kVccz = 251, kExecz = 252, kScc = 253, kLdsDirect = 254, kLiteral = 255;
 constexpr uint16_t kVgprBase = 256;  // 9-bit source field: 256 + vgpr number
 }  // namespace reg

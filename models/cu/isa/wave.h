@@ -20,12 +20,6 @@
 
 namespace tessera::isa {
 
-// Flat-address apertures (gfx9 style): a flat address whose upper 32 bits
-// equal a base below addresses LDS or the lane's private segment instead of
-// device memory. src_shared_base / src_private_base read these upper halves.
-constexpr uint64_t kSharedApertureBase = 0x0001'0000'0000'0000ull;
-constexpr uint64_t kPrivateApertureBase = 0x0002'0000'0000'0000ull;
-constexpr uint64_t kApertureSize = 0x1'0000'0000ull;
 
 enum class WaveStatus : uint8_t { Running, AtBarrier, Ended, Faulted };
 

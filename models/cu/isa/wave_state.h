@@ -20,6 +20,13 @@ namespace tessera::isa {
 
 constexpr int kWaveSize = 64;
 
+// Flat-address apertures (gfx9 style): a flat address whose upper 32 bits
+// equal a base below addresses LDS or the lane's private segment instead of
+// device memory. src_shared_base / src_private_base read these upper halves.
+constexpr uint64_t kSharedApertureBase = 0x0001'0000'0000'0000ull;
+constexpr uint64_t kPrivateApertureBase = 0x0002'0000'0000'0000ull;
+constexpr uint64_t kApertureSize = 0x1'0000'0000ull;
+
 struct alignas(64) VReg {
   uint32_t lane[kWaveSize];
 };
@@ -143,6 +150,10 @@ class WaveState {
       case reg::kVccz: return vcc() == 0;
       case reg::kExecz: return exec() == 0;
       case reg::kScc: return scc;
+      case reg::kSrcSharedBase: return static_cast<uint32_t>(kSharedApertureBase >> 32);
+      case reg::kSrcSharedLimit: return static_cast<uint32_t>((kSharedApertureBase + kApertureSize - 1) >> 32);
+      case reg::kSrcPrivateBase: return static_cast<uint32_t>(kPrivateApertureBase >> 32);
+      case reg::kSrcPrivateLimit: return static_cast<uint32_t>((kPrivateApertureBase + kApertureSize - 1) >> 32);
       default: return 0;
     }
   }
