@@ -69,3 +69,19 @@ tessera_scenario("a bad --max-time is a usage error" ARGS "run|x.json|--max-time
 tessera_scenario("types lists parameters and sockets" ARGS "types" EXIT 0
                  DEFINES "-DSTDOUT_HAS=memory:|router:|traffic_gen:|parameters:|sockets:|address_map  json  required")
 tessera_scenario("types of an unknown type is a usage error" ARGS "types|memroy" EXIT 2 DEFINES "-DSTDERR_HAS=registered types: ")
+
+# gfx90a code objects through the command line: disassembly, direct launches
+# (a correct one and a faulting one) and a workload with its CPU reference.
+set(vadd ${CMAKE_BINARY_DIR}/sw/kernels/vector_add.hsaco)
+tessera_scenario("disasm prints a kernel" ARGS "disasm|${vadd}" EXIT 0
+                 DEFINES "-DSTDOUT_HAS=<vector_add>:|global_load_dword v|s_endpgm")
+tessera_scenario("disasm of a file that is not a code object is an input error" ARGS "disasm|${CMAKE_COMMAND}" EXIT 3
+                 DEFINES "-DSTDERR_HAS=is not AMDGPU")
+tessera_scenario("launch runs a kernel" ARGS "launch|${vadd}|--kernel|vector_add|--grid|1000|--block|64|--arg|buf:f32:1000:iota|--arg|buf:f32:1000:1|--arg|buf:f32:1000:zero|--arg|u32:1000"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=16 workgroups, 16 waves")
+tessera_scenario("launch reports a GPU memory fault" ARGS "launch|${vadd}|--kernel|vector_add|--grid|2000|--block|64|--arg|buf:f32:1000:iota|--arg|buf:f32:1000:1|--arg|buf:f32:10:zero|--arg|u32:2000"
+                 EXIT 1 DEFINES "-DSTDERR_HAS=faulted at workgroup|global_store_dword|outside every device allocation")
+tessera_scenario("launch of an unknown kernel is an input error" ARGS "launch|${vadd}|--kernel|vector_sub|--grid|64"
+                 EXIT 3 DEFINES "-DSTDERR_HAS=vector_sub")
+tessera_scenario("workload runs against its CPU reference" ARGS "workload|vector_add|--size|1000" EXIT 0
+                 DEFINES "-DSTDOUT_HAS=outputs match the CPU reference")
