@@ -15,7 +15,8 @@ echo "   statistics written to $stats"
 
 if "$tessera" workload --list >/dev/null 2>&1; then
   echo
-  echo "== gfx90a code on the functional executor: vector add and tiled SGEMM, checked against CPU references"
+  echo "== gfx90a code on the functional executor: vector add tiled SGEMM and an MFMA GEMM, checked against CPU references"
   "$tessera" workload vector_add
-  "$tessera" workload sgemm_tiled16
+  "$tessera" workload sgemm16
+  "$tessera" workload mfma_gemm_f16
 fi
