@@ -11,7 +11,6 @@ stats="$(mktemp -d)/demo-stats.json"
 echo
 echo "== Memory system: traffic generators -> router -> two memories (json/platforms/traffic_demo.json)"
 "$tessera" run "$root/json/platforms/traffic_demo.json" --stats "$stats"
-echo "   statistics written to $stats"
 
 echo
 echo "== gfx90a code on the functional executor: vector add, tiled SGEMM and an MFMA GEMM,"
