@@ -68,6 +68,29 @@ constexpr unsigned chunk_bytes(unsigned bytes) {
   return S != Space::Global && bytes > 4 ? 4 : bytes;
 }
 
+// Checks every active lane's access [addr, addr + Bytes) at once: if the span
+// from the lowest to the highest address lies inside one device allocation
+// (and, for flat, touches neither aperture), returns the host pointer of
+// `lo`, the lowest address; lanes then need no check of their own. Otherwise
+// nullptr, and the per-lane path reports the first faulting lane exactly.
+template <Space S>
+uint8_t* all_lanes_in_one_allocation(W& w, const uint64_t* addr, uint64_t exec, unsigned bytes, uint64_t& lo) {
+  if (S == Space::Scratch || !exec) return nullptr;
+  uint64_t hi = 0;
+  lo = ~0ull;
+  for (unsigned lane = 0; lane < kWaveSize; ++lane) {
+    const bool on = (exec >> lane) & 1;
+    lo = on && addr[lane] < lo ? addr[lane] : lo;
+    hi = on && addr[lane] > hi ? addr[lane] : hi;
+  }
+  const uint64_t end = hi + bytes;
+  if (S == Space::Flat) {
+    for (uint64_t aperture : {kSharedApertureBase, kPrivateApertureBase})
+      if (lo < aperture + kApertureSize && end > aperture) return nullptr;
+  }
+  return w.global_range(lo, end);
+}
+
 template <Space S, unsigned Bytes, bool Sign, int D16>
 void load(W& w, const I& i) {
   const uint64_t exec = w.exec();
@@ -75,6 +98,12 @@ void load(W& w, const I& i) {
   uint8_t buf[16];
   uint64_t addr[kWaveSize];
   lane_addresses<S>(w, i, addr);
+  uint64_t lo = 0;
+  if (const uint8_t* all = all_lanes_in_one_allocation<S>(w, addr, exec, Bytes, lo)) {
+    for (unsigned lane = 0; lane < kWaveSize; ++lane)
+      if ((exec >> lane) & 1) mem::load_into(w, i.dst[0], lane, all + (addr[lane] - lo), Width{Bytes, Sign, D16});
+    return;
+  }
   for (unsigned lane = 0; lane < kWaveSize; ++lane) {
     if (!((exec >> lane) & 1)) continue;
     for (unsigned c = 0; c < Bytes; c += chunk) {
@@ -93,6 +122,12 @@ void store(W& w, const I& i) {
   uint8_t buf[16];
   uint64_t addr[kWaveSize];
   lane_addresses<S>(w, i, addr);
+  uint64_t lo = 0;
+  if (uint8_t* all = all_lanes_in_one_allocation<S>(w, addr, exec, Bytes, lo)) {
+    for (unsigned lane = 0; lane < kWaveSize; ++lane)
+      if ((exec >> lane) & 1) mem::store_from(w, i.src[1], lane, all + (addr[lane] - lo), Width{Bytes, false, D16});
+    return;
+  }
   for (unsigned lane = 0; lane < kWaveSize; ++lane) {
     if (!((exec >> lane) & 1)) continue;
     mem::store_from(w, i.src[1], lane, buf, Width{Bytes, false, D16});

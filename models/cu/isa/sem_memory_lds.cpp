@@ -4,6 +4,8 @@
 // src[2] = DATA1, dst[0] = VDST; `offset` (offset0 in the two-address forms)
 // and `offset1`. Lanes are processed in order, so conflicting atomics of one
 // wave apply lowest lane first.
+#include <algorithm>
+
 #include "models/cu/isa/sem_groups.h"
 #include "models/cu/isa/sem_memory_common.h"
 
@@ -21,6 +23,23 @@ uint64_t lane_addr(const W& w, const I& i, unsigned lane, uint32_t extra) {
   return uint64_t(w.lanes(i.src[0])[lane]) + extra;
 }
 
+// The LDS base pointer if every active lane's accesses [a + first, a + last_end)
+// lie inside the LDS, checked once over the min and max address (a pass the
+// compiler vectorises), else nullptr: then each lane is checked on its own
+// and the first faulting lane is reported exactly as before.
+uint8_t* lds_all_lanes(W& w, const uint32_t* a, uint64_t exec, uint32_t first, uint32_t last_end) {
+  if (!exec) return nullptr;
+  uint32_t lo = ~0u, hi = 0;
+  for (unsigned lane = 0; lane < kWaveSize; ++lane) {
+    const bool on = (exec >> lane) & 1;
+    const uint32_t v = a[lane];
+    lo = on && v < lo ? v : lo;
+    hi = on && v > hi ? v : hi;
+  }
+  uint8_t* base = w.lds_range(uint64_t(lo) + first, uint64_t(hi) + last_end);
+  return base ? base - (uint64_t(lo) + first) : nullptr;
+}
+
 template <unsigned Bytes, bool Sign, int D16>
 void ds_read(W& w, const I& i) {
   const uint64_t exec = w.exec();
@@ -30,9 +49,10 @@ void ds_read(W& w, const I& i) {
     // Whole dwords: gather every lane, then one merged write per register.
     constexpr unsigned N = Bytes / 4;
     uint32_t out[N][kWaveSize] = {};
+    const uint8_t* all = lds_all_lanes(w, a, exec, off, off + Bytes);
     for (unsigned lane = 0; lane < kWaveSize; ++lane) {
       if (!((exec >> lane) & 1)) continue;
-      const uint8_t* p = w.lds(uint64_t(a[lane]) + off, Bytes);
+      const uint8_t* p = all ? all + a[lane] + off : w.lds(uint64_t(a[lane]) + off, Bytes);
       if (!p) return;
       for (unsigned d = 0; d < N; ++d) std::memcpy(&out[d][lane], p + 4 * d, 4);
     }
@@ -52,9 +72,12 @@ template <unsigned Bytes, int D16>
 void ds_write(W& w, const I& i) {
   constexpr Width width{Bytes, false, D16};
   const uint64_t exec = w.exec();
+  const uint32_t off = static_cast<uint32_t>(i.offset);
+  const uint32_t* a = w.lanes(i.src[0]);
+  uint8_t* all = lds_all_lanes(w, a, exec, off, off + Bytes);
   for (unsigned lane = 0; lane < kWaveSize; ++lane) {
     if (!((exec >> lane) & 1)) continue;
-    uint8_t* p = w.lds(lane_addr(w, i, lane, static_cast<uint32_t>(i.offset)), Bytes);
+    uint8_t* p = all ? all + a[lane] + off : w.lds(uint64_t(a[lane]) + off, Bytes);
     if (!p) return;
     mem::store_from(w, i.src[1], lane, p, width);
   }
@@ -69,10 +92,11 @@ void ds_read2(W& w, const I& i) {
   const uint32_t o0 = uint32_t(i.offset & 0xff) * Bytes * Stride, o1 = uint32_t(i.offset1) * Bytes * Stride;
   const uint32_t* a = w.lanes(i.src[0]);
   uint32_t out[2 * N][kWaveSize] = {};
+  uint8_t* all = lds_all_lanes(w, a, exec, std::min(o0, o1), std::max(o0, o1) + Bytes);
   for (unsigned lane = 0; lane < kWaveSize; ++lane) {
     if (!((exec >> lane) & 1)) continue;
-    const uint8_t* p0 = w.lds(uint64_t(a[lane]) + o0, Bytes);
-    const uint8_t* p1 = p0 ? w.lds(uint64_t(a[lane]) + o1, Bytes) : nullptr;
+    const uint8_t* p0 = all ? all + a[lane] + o0 : w.lds(uint64_t(a[lane]) + o0, Bytes);
+    const uint8_t* p1 = all ? all + a[lane] + o1 : p0 ? w.lds(uint64_t(a[lane]) + o1, Bytes) : nullptr;
     if (!p1) return;
     for (unsigned d = 0; d < N; ++d) {
       std::memcpy(&out[d][lane], p0 + 4 * d, 4);
@@ -87,10 +111,12 @@ void ds_write2(W& w, const I& i) {
   constexpr Width width{Bytes, false, 0};
   const uint64_t exec = w.exec();
   const uint32_t o0 = uint32_t(i.offset & 0xff) * Bytes * Stride, o1 = uint32_t(i.offset1) * Bytes * Stride;
+  const uint32_t* a = w.lanes(i.src[0]);
+  uint8_t* all = lds_all_lanes(w, a, exec, std::min(o0, o1), std::max(o0, o1) + Bytes);
   for (unsigned lane = 0; lane < kWaveSize; ++lane) {
     if (!((exec >> lane) & 1)) continue;
-    uint8_t* p0 = w.lds(lane_addr(w, i, lane, o0), Bytes);
-    uint8_t* p1 = p0 ? w.lds(lane_addr(w, i, lane, o1), Bytes) : nullptr;
+    uint8_t* p0 = all ? all + a[lane] + o0 : w.lds(lane_addr(w, i, lane, o0), Bytes);
+    uint8_t* p1 = all ? all + a[lane] + o1 : p0 ? w.lds(lane_addr(w, i, lane, o1), Bytes) : nullptr;
     if (!p1) return;
     mem::store_from(w, i.src[1], lane, p0, width);
     mem::store_from(w, i.src[2], lane, p1, width);

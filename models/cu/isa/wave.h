@@ -116,6 +116,18 @@ class Wave : public WaveState {
     if (!p) fault_scratch(addr, lane, bytes);
     return p;
   }
+  // Whole-wave range checks for the memory semantics' fast paths: the host
+  // pointer of byte `lo` if [lo, end) lies inside the LDS (or inside one
+  // device allocation), else nullptr. Never faults: on nullptr the caller
+  // takes the per-lane path, which reports the first faulting lane exactly.
+  uint8_t* lds_range(uint64_t lo, uint64_t end) {
+    if (!lds_ || end < lo || end > lds_size_) return nullptr;
+    return lds_ + lo;
+  }
+  uint8_t* global_range(uint64_t lo, uint64_t end) {
+    if (!memory_ || end <= lo) return nullptr;
+    return memory_->translate(lo, end - lo);
+  }
   // A flat address: the LDS or private aperture, else device memory.
   uint8_t* flat(uint64_t addr, unsigned lane, unsigned bytes) {
     const uint64_t high = addr & ~(kApertureSize - 1);
