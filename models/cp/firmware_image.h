@@ -1,0 +1,28 @@
+// A CP firmware image: the PT_LOAD segments of an RV32 ELF, read with libelf and
+// checked to fit the CP's SRAM. Loading is separate from the core so that a bad
+// file is reported (with what was wrong and what was expected) before any
+// simulation starts.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tessera {
+
+struct FirmwareSegment {
+  uint32_t address = 0;        // load (physical) address in SRAM
+  std::vector<uint8_t> bytes;  // file contents followed by zeros up to the memory size
+};
+
+struct FirmwareImage {
+  std::string path;
+  uint32_t entry = 0;
+  std::vector<FirmwareSegment> segments;
+};
+
+// Reads `path`; throws UserError for a missing, unreadable or malformed file, a
+// file that is not a 32-bit little-endian RISC-V executable, or a segment that
+// does not fit in [0, sram_size).
+FirmwareImage load_firmware_image(const std::string& path, uint64_t sram_size);
+
+}  // namespace tessera
