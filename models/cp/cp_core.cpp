@@ -105,10 +105,13 @@ void CpCore::run_thread() {
 
 void CpCore::fault(const std::string& what, uint64_t address, bool has_address) {
   faulted_ = finished_ = true;
-  uint64_t pc = 0;
-  uc_reg_read(uc_, UC_RISCV_REG_PC, &pc);
+  // Unicorn's PC register may already point past the faulting instruction; the
+  // code hook's last address is the instruction that faulted.
+  uint64_t pc = fault_at_fetch_ ? address : last_pc_;
+  if (trap_pc_approximate_) uc_reg_read(uc_, UC_RISCV_REG_PC, &pc);
   std::ostringstream r;
   r << "firmware fault: " << what << "\n  pc=" << hex(pc);
+  if (trap_pc_approximate_) r << " (approximate: at or just after the trapping instruction)";
   if (has_address) r << " address=" << hex(address);
   for (int i = 0; i < 32; ++i) {
     uint64_t v = 0;
@@ -195,8 +198,9 @@ void CpCore::mmio_write(uc_engine* uc, uint64_t offset, unsigned size, uint64_t 
   uc_emu_stop(uc);
 }
 
-void CpCore::on_code(uc_engine* uc, uint64_t, uint32_t, void* self) {
+void CpCore::on_code(uc_engine* uc, uint64_t address, uint32_t, void* self) {
   auto* cp = static_cast<CpCore*>(self);
+  cp->last_pc_ = address;
   ++cp->quantum_insns_;
   if (++cp->insns_since_mmio_ > cp->watchdog_ && cp->pending_fault_.empty()) {
     cp->pending_fault_ = "watchdog: " + std::to_string(cp->watchdog_) + " instructions without an MMIO access";
@@ -213,12 +217,16 @@ bool CpCore::on_invalid(uc_engine* uc, uc_mem_type type, uint64_t address, int s
                        " (mapped: SRAM [0, " + hex(cp->sram_size_) + "), registers at " + hex(CP_MMIO_BASE) + ")";
   cp->fault_address_ = address;
   cp->fault_has_address_ = true;
+  cp->fault_at_fetch_ = type == UC_MEM_FETCH_UNMAPPED || type == UC_MEM_FETCH_PROT;
   uc_emu_stop(uc);
   return false;
 }
 
 void CpCore::on_interrupt(uc_engine* uc, uint32_t cause, void* self) {
   auto* cp = static_cast<CpCore*>(self);
+  // The code hook does not see an instruction that fails to translate, and
+  // Unicorn's PC may already be past it: the report marks that PC approximate.
+  cp->trap_pc_approximate_ = true;
   if (cp->pending_fault_.empty()) {
     cp->pending_fault_ = "trap (RISC-V exception cause " + std::to_string(cause) +
                          (cause == 2 ? ": illegal instruction" : cause == 3 ? ": breakpoint" : cause >= 8 && cause <= 11 ? ": ecall" : "") +

@@ -70,6 +70,9 @@ class CpCore : public Block {
   std::string fault_report_;
   std::string pending_fault_;          // set by a callback, reported after uc_emu_start returns
   uint64_t fault_address_ = 0;
+  uint64_t last_pc_ = 0;               // address of the instruction started last
+  bool trap_pc_approximate_ = false;  // a trap: only Unicorn's PC register is known
+  bool fault_at_fetch_ = false;        // the fault address is the PC (nothing was fetched there)
   bool fault_has_address_ = false;
 
   Counter &instructions_, &cycles_, &mmio_reads_, &mmio_writes_, &console_bytes_;

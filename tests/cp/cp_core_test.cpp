@@ -101,3 +101,20 @@ TEST_CASE("cp_core rejects a file that is not an ELF or not RV32", "[cp]") {
 }
 
 }  // namespace tessera
+
+namespace tessera {
+
+TEST_CASE("cp_core reports an illegal instruction as a trap fault", "[cp]") {
+  test::MiniPlatform pf;
+  auto& cp = pf.create<CpCore>("cp_core", "cp", {{"firmware", firmware("illegal.elf")}});
+  CaptureStdout out;
+  sc_core::sc_start();
+  CHECK(out.text().find("[cp] about to execute an illegal instruction\n") != std::string::npos);
+  CHECK(out.text().find("unreachable") == std::string::npos);
+  CHECK(cp.faulted());
+  CHECK_FALSE(cp.ok());
+  CHECK_THAT(cp.fault_report(), Catch::Contains("exception cause 2: illegal instruction"));
+  CHECK_THAT(cp.fault_report(), Catch::Contains("pc=0x") && Catch::Contains("approximate"));
+}
+
+}  // namespace tessera
