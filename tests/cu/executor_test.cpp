@@ -52,6 +52,10 @@ __kernel void ids3d(__global uint* out) {
 __kernel void store_at(__global int* out, int index) {
   if (get_global_id(0) == 5) out[index] = 42;
 }
+__kernel void store_lanes(__global int* out, int bad) {
+  int g = get_global_id(0);
+  out[g == bad ? g + (1 << 20) : g] = g + 1;
+}
 __kernel void send_message(__global int* out) {
   __builtin_amdgcn_s_sendmsg(1, 0);
   out[get_global_id(0)] = 1;
@@ -168,6 +172,32 @@ TEST_CASE("executor: an out-of-bounds store is a GPU memory fault with wave, PC 
   // The device stays usable, and the kernel's in-bounds store still works.
   dev.launch("exec_kernels", "store_at", {64, 1, 1}, {64, 1, 1}, KernelArgs().pointer(dout).value(3));
   CHECK(dev.download<int>(dout, 16)[3] == 42);
+}
+
+TEST_CASE("executor: one bad lane among 64 active ones is reported with its own address", "[executor]") {
+  // The address range of the store spans far outside the buffer, so the fast
+  // whole-range path declines and the per-lane path finds the faulting lane.
+  FunctionalDevice dev = make_device();
+  const DevicePtr dout = dev.upload(std::vector<int>(64, 0));
+  const int bad = 30;
+  try {
+    dev.launch("exec_kernels", "store_lanes", {64, 1, 1}, {64, 1, 1}, KernelArgs().pointer(dout).value(bad));
+    FAIL("the launch should have faulted");
+  } catch (const DeviceError& e) {
+    const std::string msg = e.what();
+    INFO(msg);
+    CHECK(msg.find("GPU memory fault") != std::string::npos);
+    char addr[32];
+    std::snprintf(addr, sizeof addr, "0x%llx",
+                  static_cast<unsigned long long>(dout + 4ull * (bad + (1u << 20))));
+    CHECK(msg.find(addr) != std::string::npos);
+  }
+  const std::vector<int> out = dev.download<int>(dout, 64);
+  for (int lane = 0; lane < bad; ++lane) CHECK(out[lane] == lane + 1);
+  // With no bad lane the whole-range path stores every lane.
+  dev.launch("exec_kernels", "store_lanes", {64, 1, 1}, {64, 1, 1}, KernelArgs().pointer(dout).value(-1));
+  const std::vector<int> all = dev.download<int>(dout, 64);
+  for (int lane = 0; lane < 64; ++lane) CHECK(all[lane] == lane + 1);
 }
 
 TEST_CASE("executor: an instruction without semantics stops the run naming it", "[executor]") {
