@@ -65,7 +65,6 @@ Memory::Memory(const BlockContext& ctx)
   SC_METHOD(end_resp_method);
   sensitive << end_resp_peq_.get_event();
   dont_initialize();
-  scope_.close();
 }
 
 tlm::tlm_target_socket<>* Memory::target_socket(const std::string& name, int index) {

@@ -24,7 +24,6 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/mem/backing_store.h"
-#include "models/mem/module_scope.h"
 #include "platform/block.h"
 #include "platform/registry.h"
 
@@ -35,7 +34,6 @@ class Memory : public Block {
   SC_HAS_PROCESS(Memory);
   explicit Memory(const BlockContext& ctx);
 
-  ModuleScope scope_{this};  // first member: see module_scope.h
   tlm_utils::simple_target_socket<Memory> in;
 
   tlm::tlm_target_socket<>* target_socket(const std::string& name, int index) override;

@@ -79,7 +79,6 @@ TrafficGen::TrafficGen(const BlockContext& ctx)
   mem.register_nb_transport_bw(this, &TrafficGen::nb_transport_bw);
   build_order();
   SC_THREAD(run);
-  scope_.close();
 }
 
 TrafficGen::~TrafficGen() = default;

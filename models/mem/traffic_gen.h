@@ -22,7 +22,6 @@
 #include <tlm_utils/peq_with_cb_and_phase.h>
 #include <tlm_utils/simple_initiator_socket.h>
 
-#include "models/mem/module_scope.h"
 #include "platform/block.h"
 #include "platform/registry.h"
 
@@ -34,7 +33,6 @@ class TrafficGen : public Block, public tlm::tlm_mm_interface {
   explicit TrafficGen(const BlockContext& ctx);
   ~TrafficGen() override;
 
-  ModuleScope scope_{this};  // first member: see module_scope.h
   tlm_utils::simple_initiator_socket<TrafficGen> mem;
 
   tlm::tlm_initiator_socket<>* initiator_socket(const std::string& name, int index) override;

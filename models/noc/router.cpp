@@ -57,7 +57,6 @@ Router::Router(const BlockContext& ctx, AddressMap map)
   SC_METHOD(response_method);
   sensitive << input_free_event_;
   dont_initialize();
-  scope_.close();
 }
 
 tlm::tlm_initiator_socket<>* Router::initiator_socket(const std::string& name, int index) {

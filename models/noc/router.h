@@ -19,7 +19,6 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/noc/address_map.h"
-#include "models/mem/module_scope.h"
 #include "platform/block.h"
 #include "platform/registry.h"
 
@@ -34,7 +33,6 @@ class Router : public Block {
   // `map` is already validated against ctx.socket_counts["out"].
   Router(const BlockContext& ctx, AddressMap map);
 
-  ModuleScope scope_{this};  // first member: see module_scope.h
   std::vector<std::unique_ptr<TargetSocket>> in;
   std::vector<std::unique_ptr<InitiatorSocket>> out;
 
