@@ -1,0 +1,92 @@
+// What a GPU memory transaction carries besides address, command and data.
+//
+// Every transaction on the GPU's memory side (CU -> L1V / scalar / instruction
+// cache -> crossbar -> L2 -> DRAM controller) is a tlm_generic_payload with a
+// GpuAccess extension. Requests never cross a line of the cache they are sent
+// to. Partial writes use the payload's byte-enable array (0xff = written).
+//
+// Atomics travel as TLM_WRITE_COMMAND with kind Atomic and one AtomicLane per
+// active lane, in lane order. The level that owns the data (the L2, or a DRAM
+// controller without an L2 in front of it) applies them in that order with
+// isa::mem::rmw() and fills each lane's `old`, which the CU writes back to the
+// destination registers when the instruction returns data. Caches above the
+// owner (L1V) forward atomics and drop their own copy of the line.
+//
+// Cache maintenance (write back dirty lines, invalidate) travels on a cache's
+// `ctrl` socket as a transaction with a CacheCommand extension; the cache
+// answers when every line it had to touch is done, so the time between request
+// and response is the command's cost.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include <tlm>
+
+#include "models/cu/isa/sem_memory_common.h"
+
+namespace tessera {
+
+enum class AccessKind : uint8_t {
+  Load,        // vector memory read (global, flat, scratch, buffer)
+  Store,       // vector memory write
+  Atomic,      // read-modify-write, applied by the data's owner
+  ScalarLoad,  // SMEM read through the scalar cache
+  InstFetch,   // instruction fetch through the instruction cache
+  Writeback,   // a cache writing a dirty line back to the next level
+  Fill,        // a cache fetching a line from the next level
+};
+
+const char* access_kind_name(AccessKind kind);
+
+struct AtomicLane {
+  uint32_t offset = 0;  // byte offset from the transaction's address
+  uint64_t src = 0;     // the lane's data operand
+  uint64_t cmp = 0;     // compare value (compare-swap) or second operand (mskor)
+  uint64_t old = 0;     // filled by the owner: the memory value before this lane's update
+};
+
+class GpuAccess : public tlm::tlm_extension<GpuAccess> {
+ public:
+  AccessKind kind = AccessKind::Load;
+  int32_t cu = -1;           // requesting compute unit, -1 for none (cache fills, host)
+  int32_t wave = -1;         // wave slot inside the CU, -1 for none
+  uint64_t tag = 0;          // the requester's own id for this transaction
+  bool glc = false;          // globally coherent: the L1 neither hits nor allocates
+  bool slc = false;          // streaming: do not keep in the L2 when it can be avoided
+
+  // Atomics only.
+  isa::mem::Rmw op = isa::mem::Rmw::Add;
+  isa::mem::Elem elem = isa::mem::Elem::U32;
+  std::vector<AtomicLane> lanes;
+
+  tlm::tlm_extension_base* clone() const override { return new GpuAccess(*this); }
+  void copy_from(const tlm::tlm_extension_base& other) override {
+    *this = static_cast<const GpuAccess&>(other);
+  }
+  void reset() {
+    *this = GpuAccess();
+  }
+};
+
+enum class CacheOp : uint8_t {
+  Invalidate,           // drop every line; dirty data is lost (callers write back first)
+  Writeback,            // write every dirty line back, keep clean copies
+  WritebackInvalidate,  // both: the cache is empty and memory is current afterwards
+};
+
+const char* cache_op_name(CacheOp op);
+
+class CacheCommand : public tlm::tlm_extension<CacheCommand> {
+ public:
+  CacheOp op = CacheOp::Invalidate;
+  // Filled by the cache when it answers: what the command touched.
+  uint64_t lines_written_back = 0;
+  uint64_t lines_invalidated = 0;
+
+  tlm::tlm_extension_base* clone() const override { return new CacheCommand(*this); }
+  void copy_from(const tlm::tlm_extension_base& other) override {
+    *this = static_cast<const CacheCommand&>(other);
+  }
+};
+
+}  // namespace tessera
