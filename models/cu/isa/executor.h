@@ -10,25 +10,15 @@
 #pragma once
 #include <cstdint>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "models/cu/isa/decode_cache.h"
 #include "models/cu/isa/device_memory.h"
 #include "models/cu/isa/dispatch.h"
+#include "models/cu/isa/wave_runner.h"
 
 namespace tessera::isa {
-
-class KernelFault : public std::runtime_error {
- public:
-  KernelFault(const std::string& report, std::string kernel, const WaveId& wave, uint64_t pc, std::string detail)
-      : std::runtime_error(report), kernel(std::move(kernel)), wave(wave), pc(pc), detail(std::move(detail)) {}
-  std::string kernel;
-  WaveId wave;
-  uint64_t pc;
-  std::string detail;  // the wave's own message, without location
-};
 
 struct ExecStats {
   uint64_t wave_instructions = 0;
