@@ -1,6 +1,8 @@
 #include "models/cu/isa/device_memory.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <cstring>
 #include <string>
 
@@ -71,6 +73,55 @@ void DeviceMemory::read(void* dst, uint64_t addr, uint64_t bytes) const {
   if (!a || a->size - (addr - a->base) < bytes)
     throw UserError("device read " + range_text(addr, bytes) + " is not inside one allocation");
   std::memcpy(dst, a->bytes.data() + (addr - a->base), bytes);
+}
+
+// Both walk the allocations overlapping [addr, addr+bytes) in address order;
+// the common case (one allocation holds the whole range) is one lookup.
+void DeviceMemory::read_any(uint64_t addr, void* dst_v, uint64_t bytes) const {
+  uint8_t* dst = static_cast<uint8_t*>(dst_v);
+  if (bytes == 0) return;
+  const Allocation* a = find(addr);
+  if (a && a->size - (addr - a->base) >= bytes) {
+    std::memcpy(dst, a->bytes.data() + (addr - a->base), bytes);
+    return;
+  }
+  std::memset(dst, 0, bytes);
+  // The last byte, computed so that a range ending at 2^64 does not wrap.
+  const uint64_t last = addr + (bytes - 1) < addr ? ~uint64_t{0} : addr + (bytes - 1);
+  auto it = allocations_.upper_bound(addr);
+  if (it != allocations_.begin() && std::prev(it)->second.base + (std::prev(it)->second.size - 1) >= addr) --it;
+  for (; it != allocations_.end() && it->second.base <= last; ++it) {
+    const Allocation& al = it->second;
+    const uint64_t lo = std::max(addr, al.base);
+    const uint64_t hi = std::min(last, al.base + (al.size - 1));
+    std::memcpy(dst + (lo - addr), al.bytes.data() + (lo - al.base), hi - lo + 1);
+  }
+}
+
+void DeviceMemory::write_masked(uint64_t addr, const void* src_v, uint64_t bytes, const uint8_t* be) {
+  const uint8_t* src = static_cast<const uint8_t*>(src_v);
+  if (bytes == 0) return;
+  auto copy = [&](uint8_t* to, uint64_t from_offset, uint64_t n) {
+    if (!be) {
+      std::memcpy(to, src + from_offset, n);
+      return;
+    }
+    for (uint64_t k = 0; k < n; ++k)
+      if (be[from_offset + k] == 0xff) to[k] = src[from_offset + k];
+  };
+  if (uint8_t* p = translate(addr, bytes)) {
+    copy(p, 0, bytes);
+    return;
+  }
+  const uint64_t last = addr + (bytes - 1) < addr ? ~uint64_t{0} : addr + (bytes - 1);
+  auto it = allocations_.upper_bound(addr);
+  if (it != allocations_.begin() && std::prev(it)->second.base + (std::prev(it)->second.size - 1) >= addr) --it;
+  for (; it != allocations_.end() && it->second.base <= last; ++it) {
+    Allocation& al = it->second;
+    const uint64_t lo = std::max(addr, al.base);
+    const uint64_t hi = std::min(last, al.base + (al.size - 1));
+    copy(al.bytes.data() + (lo - al.base), lo - addr, hi - lo + 1);
+  }
 }
 
 uint64_t DeviceMemory::bytes_allocated() const {

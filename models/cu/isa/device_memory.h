@@ -39,6 +39,15 @@ class DeviceMemory {
   void write(uint64_t addr, const void* src, uint64_t bytes);
   void read(void* dst, uint64_t addr, uint64_t bytes) const;
 
+  // Memory-side access, as a DRAM controller sees device memory: any range,
+  // possibly spanning several allocations and the gaps between them. Bytes
+  // outside every allocation read as zero and writes to them are dropped (the
+  // CU faults such accesses at issue; here they only must not touch the host).
+  void read_any(uint64_t addr, void* dst, uint64_t bytes) const;
+  // Writes the bytes whose enable is 0xff (every byte if `byte_enables` is
+  // null); `byte_enables` has `bytes` entries.
+  void write_masked(uint64_t addr, const void* src, uint64_t bytes, const uint8_t* byte_enables);
+
   // The host pointer of [addr, addr+bytes) if the range lies inside one live
   // allocation, else nullptr. The hot path of every guest access: the last
   // allocation hit is remembered.
