@@ -1,0 +1,106 @@
+// The timing of one DRAM channel: its banks with open-page row buffers, its
+// data bus, and the scheduler that picks which queued request's command goes
+// next. Plain C++ over sc_time; the dram_controller block owns one per channel,
+// queues requests into it and asks it, at the times it names, what to issue.
+//
+// Commands and their timing (all in absolute simulated time):
+//   ACT  opens a row in a closed bank; a column command may follow tRCD later.
+//   PRE  closes the open row; no earlier than tRAS after that row's ACT; an
+//        ACT may follow tRP later.
+//   COL  a read or write of the request's bursts to the open row; its data
+//        occupies the bus from COL + tCL for bursts * burst_time. A column is
+//        issued only when its data can start on time (bus free by COL + tCL),
+//        so data of back-to-back row hits streams without gaps.
+// A request's outcome is a row hit (its row was open when it became the
+// bank's next request), a miss (the bank was closed: ACT) or a conflict
+// (another row was open: PRE + ACT). Unloaded latency from arrival to the end
+// of the data: hit tCL + T, miss tRCD + tCL + T, conflict tRP + tRCD + tCL + T
+// (plus any wait for tRAS), where T = bursts * burst_time.
+//
+// Schedulers:
+//   fcfs    column commands strictly in arrival order; each bank is opened
+//           ahead for its oldest queued request (so activates of later
+//           requests overlap earlier data transfers).
+//   frfcfs  first-ready FCFS: the oldest request whose row is open goes first;
+//           a bank is opened for its oldest request only when no queued
+//           request still hits the bank's open row.
+// Not modelled: refresh, the command bus (any number of commands per instant),
+// read/write turnaround, tRRD/tFAW, write recovery before PRE.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include <systemc>
+
+namespace tessera {
+
+enum class RowOutcome : uint8_t { Hit, Miss, Conflict };
+
+struct DramTiming {
+  sc_core::sc_time tCL, tRCD, tRP, tRAS;
+  sc_core::sc_time burst_time;  // one burst on the data bus
+  uint64_t burst_bytes = 32;
+};
+
+struct DramRequest {
+  uint64_t seq = 0;       // arrival order, for age comparisons
+  unsigned bank = 0;
+  uint64_t row = 0;
+  unsigned bursts = 1;    // data-bus bursts the request occupies
+  void* user = nullptr;   // the owner's handle (the transaction)
+  RowOutcome outcome = RowOutcome::Hit;
+};
+
+struct DramIssued {
+  DramRequest req;
+  sc_core::sc_time data_start, data_end;
+};
+
+class DramChannel {
+ public:
+  enum class Policy { Fcfs, FrFcfs };
+
+  DramChannel(const DramTiming& timing, unsigned banks, Policy policy);
+
+  void push(const DramRequest& r) { queue_.push_back(r); }
+  size_t queued() const { return queue_.size(); }
+
+  // Issues every command allowed at `now`, appending the requests whose column
+  // command went out to `issued`. Returns the next time something may be
+  // issued, or sc_max_time() when the queue is empty.
+  sc_core::sc_time schedule(const sc_core::sc_time& now, std::vector<DramIssued>& issued);
+
+  // Time the data bus carried data, in total.
+  sc_core::sc_time bus_busy() const { return bus_busy_; }
+
+ private:
+  struct Bank {
+    bool open = false;
+    uint64_t row = 0;
+    sc_core::sc_time ready;   // the open row accepts column commands from then
+    sc_core::sc_time act_at;  // last ACT, for tRAS
+  };
+
+  // Index in queue_ of the request whose column command goes next, or -1.
+  int pick_column(const sc_core::sc_time& now) const;
+  void issue_column(size_t index, const sc_core::sc_time& now, std::vector<DramIssued>& issued);
+  // Opens banks for the requests the policy lets go ahead.
+  void prepare_banks(const sc_core::sc_time& now);
+  void open_row(Bank& bank, DramRequest& r, const sc_core::sc_time& now);
+  bool has_hit(unsigned bank) const;
+  bool hits(const DramRequest& r) const {
+    const Bank& b = banks_[r.bank];
+    return b.open && b.row == r.row;
+  }
+
+  DramTiming t_;
+  Policy policy_;
+  std::vector<Bank> banks_;
+  std::deque<DramRequest> queue_;  // arrival order
+  sc_core::sc_time bus_free_;      // data bus free from then
+  sc_core::sc_time bus_busy_;
+  std::vector<uint8_t> claimed_;   // per bank, scratch for prepare_banks
+};
+
+}  // namespace tessera

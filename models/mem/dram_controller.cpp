@@ -1,0 +1,461 @@
+#include "models/mem/dram_controller.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "models/mem/tlm_helpers.h"
+#include "platform/errors.h"
+
+namespace tessera {
+
+using sc_core::sc_time;
+using sc_core::SC_ZERO_TIME;
+using tlm::tlm_generic_payload;
+
+namespace {
+uint64_t picoseconds(const sc_time& t) { return static_cast<uint64_t>(std::llround(t.to_seconds() * 1e12)); }
+
+unsigned positive(const BlockContext& ctx, const char* name) {
+  return static_cast<unsigned>(ctx.params.integer(name));
+}
+
+// The byte-enable mask of `trans` expanded to one entry per data byte, or null.
+const uint8_t* expanded_enables(const tlm_generic_payload& trans, std::vector<uint8_t>& buf) {
+  const uint8_t* be = trans.get_byte_enable_ptr();
+  const unsigned be_len = trans.get_byte_enable_length();
+  const unsigned len = trans.get_data_length();
+  if (!be || be_len >= len) return be;
+  buf.resize(len);
+  for (unsigned i = 0; i < len; ++i) buf[i] = be[i % be_len];
+  return buf.data();
+}
+}  // namespace
+
+DramController::DramController(const BlockContext& ctx)
+    : Block(ctx),
+      in("in"),
+      store_(shared().get<isa::DeviceMemory>(ctx.params.string("store"))),
+      base_(ctx.params.size("base")),
+      size_(ctx.params.size("size")),
+      channels_(positive(ctx, "channels")),
+      banks_(positive(ctx, "banks")),
+      row_size_(ctx.params.size("row_size")),
+      channel_interleave_(ctx.params.size("channel_interleave")),
+      bank_interleave_(ctx.params.size("bank_interleave")),
+      bandwidth_(ctx.params.bandwidth("bandwidth")),
+      controller_latency_(ctx.params.time("controller_latency")),
+      queue_depth_(positive(ctx, "queue_depth")),
+      req_peq_("req_peq"),
+      end_resp_peq_("end_resp_peq"),
+      reads_(stats().counter("reads", "read transactions completed")),
+      writes_(stats().counter("writes", "write transactions completed")),
+      atomics_(stats().counter("atomics", "atomic transactions applied here (lanes in order)")),
+      bytes_read_(stats().counter("bytes_read", "bytes returned by reads (and read by atomics)")),
+      bytes_written_(stats().counter("bytes_written", "bytes carried by writes (and written by atomics)")),
+      errors_(stats().counter("errors", "transactions answered with an error status")),
+      row_hits_(stats().counter("row_hits", "requests whose row was open in their bank")),
+      row_misses_(stats().counter("row_misses", "requests that found their bank closed (ACT)")),
+      row_conflicts_(stats().counter("row_conflicts", "requests that found another row open (PRE + ACT)")),
+      request_stalls_(stats().counter("request_stalls", "requests whose END_REQ waited for room in a channel queue")),
+      bus_busy_ps_(stats().counter("bus_busy_ps", "time the channels' data buses carried data, summed, in ps")),
+      bandwidth_achieved_(stats().scalar("bandwidth", "bytes moved / time from first request to last response, B/s")),
+      latency_mean_ns_(stats().scalar("latency_mean_ns", "mean request arrival to response, ns")),
+      latency_ns_(stats().histogram("latency_ns", "request arrival to response, ns", 10, 100)),
+      occupancy_hist_(stats().histogram("queue_occupancy",
+                                        "accepted requests in all channel queues, weighted by time in ps", 1,
+                                        static_cast<size_t>(queue_depth_) * channels_ + 1)) {
+  if (base_ + (size_ - 1) < base_)
+    throw UserError(path() + ": base " + hex(base_) + " + size " + hex(size_) + " wraps around the address space");
+  timing_.tCL = ctx.params.time("tCL");
+  timing_.tRCD = ctx.params.time("tRCD");
+  timing_.tRP = ctx.params.time("tRP");
+  timing_.tRAS = ctx.params.time("tRAS");
+  timing_.burst_bytes = ctx.params.size("burst_size");
+  timing_.burst_time = transfer_time(timing_.burst_bytes, bandwidth_);
+  if (timing_.burst_time == SC_ZERO_TIME)
+    throw UserError(path() + ": a burst of " + std::to_string(timing_.burst_bytes) + " bytes at " +
+                    std::to_string(bandwidth_ / 1e9) + " GB/s takes less than the time resolution");
+  const auto policy =
+      ctx.params.string("scheduler") == "fcfs" ? DramChannel::Policy::Fcfs : DramChannel::Policy::FrFcfs;
+  for (unsigned c = 0; c < channels_; ++c) channel_.emplace_back(timing_, banks_, policy);
+  channel_count_.assign(channels_, 0);
+
+  in.register_b_transport(this, &DramController::b_transport);
+  in.register_nb_transport_fw(this, &DramController::nb_transport_fw);
+  in.register_get_direct_mem_ptr(this, &DramController::get_direct_mem_ptr);
+  in.register_transport_dbg(this, &DramController::transport_dbg);
+
+  SC_METHOD(accept_method);
+  sensitive << req_peq_.get_event() << space_event_;
+  dont_initialize();
+  SC_METHOD(schedule_method);
+  sensitive << schedule_event_;
+  dont_initialize();
+  SC_METHOD(respond_method);
+  sensitive << respond_event_;
+  dont_initialize();
+  SC_METHOD(end_resp_method);
+  sensitive << end_resp_peq_.get_event();
+  dont_initialize();
+}
+
+tlm::tlm_target_socket<>* DramController::target_socket(const std::string& name, int index) {
+  return name == "in" && index < 0 ? &in : nullptr;
+}
+
+std::string DramController::summary() const {
+  if (!active_) return "";
+  const uint64_t rows = row_hits_.value + row_misses_.value + row_conflicts_.value;
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "%s: %llu reads, %llu writes, %llu atomics, %.2f GB/s, row hits %.1f%%",
+                path().c_str(), static_cast<unsigned long long>(reads_.value),
+                static_cast<unsigned long long>(writes_.value), static_cast<unsigned long long>(atomics_.value),
+                bandwidth_achieved_.value / 1e9, rows ? 100.0 * row_hits_.value / rows : 0.0);
+  return buf;
+}
+
+DramController::Location DramController::locate(uint64_t addr) const {
+  const uint64_t offset = addr - base_;
+  Location l;
+  l.channel = static_cast<unsigned>((offset / channel_interleave_) % channels_);
+  // The channel's own address space: its chunks, packed.
+  const uint64_t local = offset / (channel_interleave_ * channels_) * channel_interleave_ + offset % channel_interleave_;
+  l.bank = static_cast<unsigned>((local / bank_interleave_) % banks_);
+  const uint64_t in_bank = local / (bank_interleave_ * banks_) * bank_interleave_ + local % bank_interleave_;
+  l.row = in_bank / row_size_;
+  return l;
+}
+
+unsigned DramController::bursts_of(const tlm_generic_payload& trans) const {
+  const uint64_t len = trans.get_data_length();
+  uint64_t bursts = std::max<uint64_t>(1, (len + timing_.burst_bytes - 1) / timing_.burst_bytes);
+  const GpuAccess* access = trans.get_extension<GpuAccess>();
+  if (access && access->kind == AccessKind::Atomic) bursts *= 2;  // read, then write back
+  return static_cast<unsigned>(std::min<uint64_t>(bursts, 1u << 30));
+}
+
+// ---- data ------------------------------------------------------------------
+
+void DramController::apply_atomic(tlm_generic_payload& trans, GpuAccess& access) {
+  const unsigned n = access.elem == isa::mem::Elem::U64 || access.elem == isa::mem::Elem::F64 ? 8 : 4;
+  for (AtomicLane& lane : access.lanes) {
+    // A lane outside every allocation reads zero and its write is dropped, as for plain accesses.
+    uint8_t* p = store_.translate(trans.get_address() + lane.offset, n);
+    lane.old = p ? isa::mem::rmw(p, access.elem, access.op, lane.src, lane.cmp) : 0;
+  }
+  ++atomics_;
+  bytes_read_ += uint64_t{n} * access.lanes.size();
+  bytes_written_ += uint64_t{n} * access.lanes.size();
+}
+
+bool DramController::execute(tlm_generic_payload& trans) {
+  const uint64_t addr = trans.get_address();
+  const uint64_t len = trans.get_data_length();
+  GpuAccess* access = trans.get_extension<GpuAccess>();
+  const bool atomic = access && access->kind == AccessKind::Atomic;
+  tlm::tlm_response_status status = tlm::TLM_OK_RESPONSE;
+  if (!range_contains(base_, size_, addr, std::max<uint64_t>(len, 1))) {
+    status = tlm::TLM_ADDRESS_ERROR_RESPONSE;
+  } else if (trans.get_command() == tlm::TLM_IGNORE_COMMAND) {
+    status = tlm::TLM_OK_RESPONSE;
+  } else if (!atomic && len > 0 && trans.get_data_ptr() == nullptr) {
+    status = tlm::TLM_GENERIC_ERROR_RESPONSE;
+  } else if (trans.get_streaming_width() != 0 && trans.get_streaming_width() < len) {
+    status = tlm::TLM_BURST_ERROR_RESPONSE;
+  } else if (trans.get_byte_enable_ptr() && trans.get_byte_enable_length() == 0) {
+    status = tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;
+  } else if (atomic) {
+    const unsigned n = access->elem == isa::mem::Elem::U64 || access->elem == isa::mem::Elem::F64 ? 8 : 4;
+    for (const AtomicLane& lane : access->lanes)
+      if (uint64_t{lane.offset} + n > std::max<uint64_t>(len, 1) || !range_contains(base_, size_, addr + lane.offset, n))
+        status = tlm::TLM_ADDRESS_ERROR_RESPONSE;
+  }
+  if (status != tlm::TLM_OK_RESPONSE) {
+    ++errors_;
+    if (!error_logged_) {
+      warn("error response to " + describe(trans) + "; controller answers [" + hex(base_) + ", " +
+           hex(base_ + size_ - 1) + "] (further errors are only counted)");
+      error_logged_ = true;
+    }
+    trans.set_response_status(status);
+    return false;
+  }
+  if (trans.get_command() != tlm::TLM_IGNORE_COMMAND) {
+    std::vector<uint8_t> be_buf;
+    if (atomic) {
+      apply_atomic(trans, *access);
+    } else if (trans.is_read()) {
+      const uint8_t* be = expanded_enables(trans, be_buf);
+      if (be) {
+        std::vector<uint8_t> tmp(len);
+        store_.read_any(addr, tmp.data(), len);
+        for (uint64_t i = 0; i < len; ++i)
+          if (be[i] == TLM_BYTE_ENABLED) trans.get_data_ptr()[i] = tmp[i];
+      } else {
+        store_.read_any(addr, trans.get_data_ptr(), len);
+      }
+      ++reads_;
+      bytes_read_ += len;
+    } else {
+      store_.write_masked(addr, trans.get_data_ptr(), len, expanded_enables(trans, be_buf));
+      ++writes_;
+      bytes_written_ += len;
+    }
+  }
+  trans.set_response_status(tlm::TLM_OK_RESPONSE);
+  return true;
+}
+
+void DramController::record_done(const sc_time& start, const sc_time& end) {
+  const uint64_t ps = picoseconds(end - start);
+  latency_ns_.sample(ps / 1000);
+  latency_sum_ps_ += ps;
+  ++latency_count_;
+  latency_mean_ns_.value = static_cast<double>(latency_sum_ps_) / 1000.0 / static_cast<double>(latency_count_);
+  if (!active_) first_activity_ = start;
+  active_ = true;
+  last_activity_ = std::max(last_activity_, end);
+  const double span = (last_activity_ - first_activity_).to_seconds();
+  if (span > 0) bandwidth_achieved_.value = static_cast<double>(bytes_read_.value + bytes_written_.value) / span;
+}
+
+// ---- LT, DMI, debug ----------------------------------------------------------
+
+void DramController::b_transport(tlm_generic_payload& trans, sc_time& delay) {
+  // Functional use: no queueing and no bank state; every access costs an
+  // unloaded row miss (ACT, column, data) plus the controller latency.
+  const sc_time start = sc_core::sc_time_stamp() + delay;
+  delay += controller_latency_;
+  if (execute(trans) && trans.get_command() != tlm::TLM_IGNORE_COMMAND) {
+    const sc_time transfer = timing_.burst_time * static_cast<double>(bursts_of(trans));
+    bus_busy_ps_ += picoseconds(transfer);
+    ++row_misses_;
+    delay += timing_.tRCD + timing_.tCL + transfer;
+  }
+  record_done(start, sc_core::sc_time_stamp() + delay);
+}
+
+bool DramController::get_direct_mem_ptr(tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
+  const uint64_t addr = trans.get_address();
+  const uint64_t last = base_ + (size_ - 1);
+  const isa::DeviceMemory::Allocation* a =
+      addr >= base_ && addr <= last ? store_.find(addr) : nullptr;
+  if (!a) {
+    // Outside the range, or in a gap between allocations: no host memory to point at.
+    dmi.allow_none();
+    dmi.set_start_address(addr);
+    dmi.set_end_address(addr);
+    return false;
+  }
+  const uint64_t start = std::max(a->base, base_);
+  const uint64_t end = std::min(a->base + (a->size - 1), last);
+  // DeviceMemory keeps an allocation's bytes in place until it is freed.
+  dmi.set_dmi_ptr(const_cast<uint8_t*>(a->bytes.data()) + (start - a->base));
+  dmi.set_start_address(start);
+  dmi.set_end_address(end);
+  dmi.allow_read_write();
+  dmi.set_read_latency(controller_latency_ + timing_.tRCD + timing_.tCL);
+  dmi.set_write_latency(controller_latency_ + timing_.tRCD + timing_.tCL);
+  return true;
+}
+
+unsigned int DramController::transport_dbg(tlm_generic_payload& trans) {
+  const uint64_t addr = trans.get_address();
+  if (addr < base_ || addr - base_ >= size_ || trans.get_data_ptr() == nullptr) return 0;
+  const uint64_t len = std::min<uint64_t>(trans.get_data_length(), size_ - (addr - base_));
+  if (trans.is_read())
+    store_.read_any(addr, trans.get_data_ptr(), len);
+  else if (trans.is_write())
+    store_.write_masked(addr, trans.get_data_ptr(), len, nullptr);
+  else
+    return 0;
+  return static_cast<unsigned int>(len);
+}
+
+// ---- AT ----------------------------------------------------------------------
+
+tlm::tlm_sync_enum DramController::nb_transport_fw(tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_time& delay) {
+  if (phase == tlm::BEGIN_REQ) {
+    req_peq_.notify(trans, delay);
+    return tlm::TLM_ACCEPTED;
+  }
+  if (phase == tlm::END_RESP) {
+    end_resp_peq_.notify(trans, delay);
+    return tlm::TLM_COMPLETED;
+  }
+  SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on nb_transport_fw for " + describe(trans)).c_str());
+  return tlm::TLM_COMPLETED;
+}
+
+void DramController::accept_method() {
+  while (tlm_generic_payload* t = req_peq_.get_next_transaction())
+    waiting_.push_back(Arrived{t, sc_core::sc_time_stamp()});
+  while (!waiting_.empty()) {
+    const Arrived& a = waiting_.front();
+    const uint64_t addr = a.trans->get_address();
+    const bool mapped = addr >= base_ && addr - base_ < size_;
+    if (mapped && channel_count_[locate(addr).channel] >= queue_depth_) {
+      if (!stall_counted_) ++request_stalls_;
+      stall_counted_ = true;
+      return;  // END_REQ withheld; a retirement wakes us
+    }
+    Arrived next = a;
+    waiting_.pop_front();
+    stall_counted_ = false;
+    accept(next);
+  }
+}
+
+void DramController::accept(const Arrived& a) {
+  const sc_time now = sc_core::sc_time_stamp();
+  set_occupancy(occupancy_ + 1);
+  if (!active_) {
+    first_activity_ = a.arrived;
+    active_ = true;
+  }
+  tlm_generic_payload& trans = *a.trans;
+  const bool ok = execute(trans);
+  if (ok && trans.get_command() != tlm::TLM_IGNORE_COMMAND) {
+    const Location l = locate(trans.get_address());
+    DramRequest r;
+    r.seq = seq_++;
+    r.bank = l.bank;
+    r.row = l.row;
+    r.bursts = bursts_of(trans);
+    r.user = &trans;
+    channel_[l.channel].push(r);
+    ++channel_count_[l.channel];
+    pending_[&trans] = Pending{static_cast<int>(l.channel), a.arrived};
+    schedule_event_.notify(SC_ZERO_TIME);
+  } else {
+    // Errors and ignore commands never reach a bank.
+    pending_[&trans] = Pending{-1, a.arrived};
+    push_response(&trans, now + controller_latency_);
+  }
+  tlm::tlm_phase phase = tlm::END_REQ;
+  sc_time delay = SC_ZERO_TIME;
+  in->nb_transport_bw(trans, phase, delay);
+}
+
+void DramController::schedule_method() {
+  const sc_time now = sc_core::sc_time_stamp();
+  sc_time next = sc_core::sc_max_time();
+  for (DramChannel& ch : channel_) {
+    issued_.clear();
+    next = std::min(next, ch.schedule(now, issued_));
+    for (const DramIssued& d : issued_) {
+      count_outcome(d.req.outcome);
+      bus_busy_ps_ += picoseconds(d.data_end - d.data_start);
+      push_response(static_cast<tlm_generic_payload*>(d.req.user), d.data_end + controller_latency_);
+    }
+  }
+  if (next != sc_core::sc_max_time()) next_trigger(next - now, schedule_event_);
+}
+
+void DramController::count_outcome(RowOutcome outcome) {
+  switch (outcome) {
+    case RowOutcome::Hit: ++row_hits_; break;
+    case RowOutcome::Miss: ++row_misses_; break;
+    case RowOutcome::Conflict: ++row_conflicts_; break;
+  }
+}
+
+void DramController::push_response(tlm_generic_payload* trans, const sc_time& at) {
+  ready_.push(Ready{at, seq_++, trans});
+  respond_event_.notify(at - sc_core::sc_time_stamp());
+}
+
+void DramController::respond_method() {
+  if (resp_in_flight_ || ready_.empty()) return;  // END_RESP or a new response wakes us
+  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time when = std::max(ready_.top().at, resp_free_at_);
+  if (when > now) {
+    next_trigger(when - now, respond_event_);
+    return;
+  }
+  tlm_generic_payload* trans = ready_.top().trans;
+  ready_.pop();
+  record_done(pending_.at(trans).arrived, now);
+  tlm::tlm_phase phase = tlm::BEGIN_RESP;
+  sc_time delay = SC_ZERO_TIME;
+  const tlm::tlm_sync_enum r = in->nb_transport_bw(*trans, phase, delay);
+  if (r == tlm::TLM_ACCEPTED || (r == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP)) {
+    resp_in_flight_ = trans;
+    return;
+  }
+  resp_free_at_ = now + delay;
+  retire(*trans);
+  respond_event_.notify(delay);
+}
+
+void DramController::end_resp_method() {
+  while (tlm_generic_payload* t = end_resp_peq_.get_next_transaction()) {
+    if (t != resp_in_flight_) {
+      SC_REPORT_ERROR(path().c_str(), ("protocol violation: END_RESP for a response not in flight: " + describe(*t)).c_str());
+      continue;
+    }
+    resp_in_flight_ = nullptr;
+    retire(*t);
+    respond_event_.notify(SC_ZERO_TIME);
+  }
+}
+
+void DramController::retire(tlm_generic_payload& trans) {
+  auto it = pending_.find(&trans);
+  if (it->second.channel >= 0) --channel_count_[it->second.channel];
+  pending_.erase(it);
+  set_occupancy(occupancy_ - 1);
+  space_event_.notify(SC_ZERO_TIME);
+}
+
+void DramController::set_occupancy(unsigned n) {
+  const sc_time now = sc_core::sc_time_stamp();
+  occupancy_hist_.sample(occupancy_, picoseconds(now - occupancy_since_));
+  occupancy_ = n;
+  occupancy_since_ = now;
+}
+
+// ---- registration --------------------------------------------------------------
+
+BlockType dram_controller_block_type() {
+  BlockType t;
+  t.name = "dram_controller";
+  t.doc = "DRAM/HBM controller: channels of banks with open-page row buffers, tCL/tRCD/tRP/tRAS timing, per-channel "
+          "data bus, FCFS or FR-FCFS scheduling, finite per-channel queues; data in the platform's device memory, "
+          "atomics applied in lane order. LT, AT (4-phase), DMI and debug access.";
+  t.params = {
+      size_param("base", "0x0", "first address the controller answers (addresses are global)"),
+      size_param("size", "256 TiB", "bytes answered from base; accesses outside get TLM_ADDRESS_ERROR_RESPONSE", 1.0),
+      int_param("channels", 8, "independent channels, each with its own banks, data bus and queue", 1.0, 4096.0,
+                "channels"),
+      int_param("banks", 16, "banks per channel, each with one row buffer", 1.0, 4096.0, "banks"),
+      size_param("row_size", "1 KiB", "bytes of one row (the page a bank holds open)", 1.0),
+      size_param("channel_interleave", "256 B", "consecutive bytes of one channel before the next channel's", 1.0),
+      size_param("bank_interleave", "1 KiB", "consecutive bytes of one bank (within a channel) before the next bank's",
+                 1.0),
+      size_param("burst_size", "32 B", "bytes per data burst; a request occupies the bus for whole bursts", 1.0),
+      bandwidth_param("bandwidth", "32 GB/s", "data bus bandwidth of ONE channel; burst time = burst_size / bandwidth"),
+      time_param("tCL", "14 ns", "column command to first data (CAS latency; writes use it too)"),
+      time_param("tRCD", "14 ns", "activate to column command"),
+      time_param("tRP", "14 ns", "precharge to activate"),
+      time_param("tRAS", "33 ns", "activate to precharge of the same bank, at least"),
+      time_param("controller_latency", "4 ns", "added to every response after its data's last beat (controller, PHY)"),
+      enum_param("scheduler", "frfcfs", {"frfcfs", "fcfs"},
+                 "frfcfs: oldest row hit first; fcfs: column commands in arrival order"),
+      int_param("queue_depth", 32, "requests per channel accepted (END_REQ sent) and not yet completed", 1.0,
+                1048576.0, "requests"),
+      string_param("store", "device", "name of the shared device memory holding the data"),
+  };
+  SocketSpec in;
+  in.name = "in";
+  in.dir = SocketDir::Target;
+  in.doc = "memory requests (LT, AT, DMI, debug)";
+  t.sockets = {in};
+  t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> { return std::make_unique<DramController>(ctx); };
+  return t;
+}
+
+TESSERA_REGISTER_BLOCK(dram_controller_block_type);
+
+}  // namespace tessera

@@ -1,0 +1,135 @@
+// "dram_controller": an HBM/DRAM memory controller with `channels` channels of
+// `banks` banks each, open-page row buffers, per-channel data buses of finite
+// bandwidth, a FCFS or FR-FCFS scheduler per channel (models/mem/dram_channel.h
+// has the command timing) and a finite request queue per channel.
+//
+// The data lives in the platform's isa::DeviceMemory (shared object named by
+// `store`): reads of bytes outside every allocation return zeros, writes there
+// are dropped, byte enables are honoured, and atomics (GpuAccess kind Atomic)
+// are applied here in lane order, filling each lane's `old`, for platforms
+// where no cache owns the data. The data is read or written when the request
+// is accepted, so it follows arrival order even when the scheduler reorders
+// the DRAM commands.
+//
+// Address mapping, on the offset from `base`: channel = (offset /
+// channel_interleave) % channels; within the channel, banks take turns every
+// bank_interleave bytes, and a bank's consecutive bytes fill rows of row_size.
+// A request is timed entirely in the channel, bank and row of its first byte.
+//
+// AT: a request is accepted (END_REQ) when its channel has fewer than
+// queue_depth requests accepted and not yet retired (END_RESP); otherwise
+// END_REQ is withheld and requests behind it wait too. Responses leave in
+// the order their data finishes, controller_latency after the data's last
+// beat, one BEGIN_RESP in flight at a time. Nothing runs while nothing is
+// queued: the scheduler wakes on arrivals and at the times the channels name.
+#pragma once
+#include <deque>
+#include <queue>
+#include <unordered_map>
+#include <vector>
+
+#include <tlm_utils/peq_with_get.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "models/cu/isa/device_memory.h"
+#include "models/mem/dram_channel.h"
+#include "models/mem/gpu_access.h"
+#include "platform/block.h"
+#include "platform/registry.h"
+
+namespace tessera {
+
+class DramController : public Block {
+ public:
+  SC_HAS_PROCESS(DramController);
+  explicit DramController(const BlockContext& ctx);
+
+  tlm_utils::simple_target_socket<DramController> in;
+
+  tlm::tlm_target_socket<>* target_socket(const std::string& name, int index) override;
+  std::string summary() const override;
+
+  struct Location {
+    unsigned channel, bank;
+    uint64_t row;
+  };
+  // Where `addr` (inside [base, base+size)) lives.
+  Location locate(uint64_t addr) const;
+
+ private:
+  struct Arrived {
+    tlm::tlm_generic_payload* trans;
+    sc_core::sc_time arrived;
+  };
+  struct Pending {  // accepted, not yet retired
+    int channel;    // -1: answered without a DRAM access (an error)
+    sc_core::sc_time arrived;
+  };
+  struct Ready {
+    sc_core::sc_time at;
+    uint64_t seq;
+    tlm::tlm_generic_payload* trans;
+    bool operator>(const Ready& o) const { return at != o.at ? at > o.at : seq > o.seq; }
+  };
+
+  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                                     sc_core::sc_time& delay);
+  bool get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi);
+  unsigned int transport_dbg(tlm::tlm_generic_payload& trans);
+
+  void accept_method();
+  void schedule_method();
+  void respond_method();
+  void end_resp_method();
+
+  // Checks the request and moves its data; sets the response status exactly
+  // once; returns false for an error response.
+  bool execute(tlm::tlm_generic_payload& trans);
+  void apply_atomic(tlm::tlm_generic_payload& trans, GpuAccess& access);
+  unsigned bursts_of(const tlm::tlm_generic_payload& trans) const;
+  void accept(const Arrived& a);
+  void push_response(tlm::tlm_generic_payload* trans, const sc_core::sc_time& at);
+  void retire(tlm::tlm_generic_payload& trans);
+  void count_outcome(RowOutcome outcome);
+  void set_occupancy(unsigned n);
+  void record_done(const sc_core::sc_time& start, const sc_core::sc_time& end);
+
+  isa::DeviceMemory& store_;
+  uint64_t base_, size_;
+  unsigned channels_, banks_;
+  uint64_t row_size_, channel_interleave_, bank_interleave_;
+  double bandwidth_;  // per channel
+  DramTiming timing_;
+  sc_core::sc_time controller_latency_;
+  unsigned queue_depth_;  // per channel
+
+  std::vector<DramChannel> channel_;
+  std::vector<unsigned> channel_count_;  // accepted and not retired, per channel
+  tlm_utils::peq_with_get<tlm::tlm_generic_payload> req_peq_;
+  tlm_utils::peq_with_get<tlm::tlm_generic_payload> end_resp_peq_;
+  sc_core::sc_event space_event_, schedule_event_, respond_event_;
+  std::deque<Arrived> waiting_;  // arrived, END_REQ withheld
+  std::unordered_map<tlm::tlm_generic_payload*, Pending> pending_;
+  std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> ready_;
+  std::vector<DramIssued> issued_;  // scratch for schedule_method
+  tlm::tlm_generic_payload* resp_in_flight_ = nullptr;
+  sc_core::sc_time resp_free_at_;
+  uint64_t seq_ = 0;
+  unsigned occupancy_ = 0;
+  sc_core::sc_time occupancy_since_;
+  sc_core::sc_time first_activity_, last_activity_;
+  bool active_ = false;
+  bool error_logged_ = false;
+  bool stall_counted_ = false;  // the front of waiting_ is already counted in request_stalls
+
+  Counter &reads_, &writes_, &atomics_, &bytes_read_, &bytes_written_, &errors_;
+  Counter &row_hits_, &row_misses_, &row_conflicts_, &request_stalls_, &bus_busy_ps_;
+  Scalar &bandwidth_achieved_, &latency_mean_ns_;
+  Histogram &latency_ns_, &occupancy_hist_;
+  uint64_t latency_sum_ps_ = 0, latency_count_ = 0;
+};
+
+BlockType dram_controller_block_type();
+
+}  // namespace tessera
