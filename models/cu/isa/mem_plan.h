@@ -3,34 +3,66 @@
 // The functional executor runs a memory instruction in one step (its ExecFn
 // reads or writes device memory directly). The cycle-level CU cannot: a load's
 // data comes back from the cache hierarchy later, possibly stale. So every
-// instruction that reaches device memory (SMEM, FLAT/GLOBAL/SCRATCH, MUBUF)
-// also has a plan/complete pair, built from the same helpers as its ExecFn:
+// instruction that reaches device memory (SMEM loads and stores,
+// FLAT/GLOBAL/SCRATCH loads, stores and atomics, MUBUF loads, stores and
+// atomics) also has a plan/complete pair, built from the same address helpers
+// (sem_memory_common.h) as its ExecFn and registered from the same list of
+// mnemonics, so the two cannot drift apart:
 //
 //   plan(wave, inst, out)     at issue: reads the wave's registers (addresses,
 //                             EXEC, store data, atomic operands) and lists the
 //                             accesses as chunks; checks every chunk against
-//                             the wave's device memory and faults the wave
-//                             exactly as the ExecFn would.
+//                             the wave's device memory (or LDS) and faults the
+//                             wave with exactly the message, and at exactly
+//                             the first lane, that the ExecFn would report.
+//                             After a fault the plan has no chunks and must
+//                             not be issued.
 //   [the CU moves the bytes:  loads fill `data`, stores send it, atomics get
 //                             their old values back into `data`]
 //   complete(wave, inst, p)   when every chunk is back: writes the loaded
 //                             bytes (or atomics' old values) into the
 //                             destination registers of the lanes in p.exec.
+//                             Stores and atomics without glc write nothing
+//                             (complete is then a no-op, never nullptr).
 //
 // plan() never changes registers and complete() never reads source registers
 // other than a d16 load's destination, so instructions issued later may
 // overwrite the sources while the access is in flight, as on hardware.
 //
-// Running plan, then moving the bytes against device memory directly, then
-// complete gives exactly what the ExecFn gives (tests/cu/mem_plan_test.cpp
-// checks every mnemonic).
+// What the chunks look like:
+//   - Vector instructions: lane L's bytes live at data[L * kLaneBytes ...];
+//     chunks are listed in lane order, one per lane unless the lane's access is
+//     not contiguous (scratch and flat-to-private are swizzled per dword, a
+//     swizzled buffer resource places each dword alone; contiguous pieces are
+//     merged back). Lanes outside EXEC have no chunk.
+//   - Scratch, and flat through the private aperture: Global chunks at the
+//     swizzled device address (FLAT_SCRATCH + (offset/4)*256 + lane*4 + offset%4).
+//   - Flat through the shared (LDS) aperture: MemSpace::Lds chunks, addr = the
+//     LDS byte offset; the CU serves them from its LDS.
+//   - MUBUF lanes (or dwords) out of the resource's range have no chunk: loads
+//     read zero (data is pre-zeroed), stores are dropped, atomics return 0.
+//   - SMEM: scalar = true, one chunk of up to 64 bytes at data[0] (s_buffer_load:
+//     the in-range prefix; dwords past num_records read zero).
+//   - Atomics: one chunk per lane (4 or 8 bytes); `op`/`elem` say what to
+//     apply, the lane's source operand sits at its data_offset and the compare
+//     value (compare-swap) in atomic_cmp[k]. The owner applies them in chunk
+//     order with mem::rmw() and puts each old value back at data_offset.
+//   - Chunks may straddle a cache line when the lane's address is unaligned:
+//     splitting them per line is the coalescer's job.
+//
+// Running plan, then perform_directly(), then complete gives exactly what the
+// ExecFn gives, registers and memory (tests/cu/mem_plan_test.cpp checks every
+// mnemonic with random registers, addresses and EXEC).
 #pragma once
 #include <array>
 #include <cstdint>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "models/cu/isa/instruction.h"
 #include "models/cu/isa/sem_memory_common.h"
+#include "models/cu/isa/semantics.h"
 
 namespace tessera::isa {
 
@@ -75,7 +107,14 @@ struct MemPlan {
   std::vector<uint64_t> atomic_cmp;
   bool returns_data = false;  // atomics with glc: complete() writes old values
 
+  // Back to an empty load plan with zeroed data; keeps the vectors' capacity,
+  // so a CU that reuses its plans allocates nothing per instruction.
   void clear();
+  // Appends a chunk, merged into the previous one when it continues it
+  // (same lane and space, the next address and data byte).
+  void add(MemSpace space, uint64_t addr, unsigned bytes, unsigned lane, unsigned data_offset);
+  // Bytes of data the chunks move (for statistics and tests).
+  unsigned bytes() const;
 };
 
 using PlanFn = void (*)(Wave& wave, const Instruction& inst, MemPlan& out);
@@ -87,8 +126,21 @@ struct MemFns {
 };
 
 // plan/complete for `mnemonic`, or {nullptr, nullptr} if the instruction does
-// not reach device memory (DS, VALU, SALU...) or is not implemented.
+// not reach device memory (DS, VALU, SALU, cache maintenance, s_memtime...) or
+// has no semantics. A table lookup: call it once per decoded instruction.
 MemFns mem_fns(const char* mnemonic);
+
+// The table behind mem_fns(), built on first use (like semantics()).
+class MemFnsTable {
+ public:
+  void add(const char* mnemonic, MemFns fns);  // a mnemonic registered twice is a bug (aborts)
+  MemFns find(const char* mnemonic) const;
+  const std::unordered_map<std::string, MemFns>& all() const { return fns_; }
+
+ private:
+  std::unordered_map<std::string, MemFns> fns_;
+};
+const MemFnsTable& mem_fns_table();
 
 // Moves a plan's bytes against the wave's device memory directly (what the
 // functional path and the unit tests do): loads read, stores write, atomics
@@ -98,13 +150,40 @@ bool perform_directly(Wave& wave, MemPlan& plan);
 
 // The LDS byte address of every active lane of a DS instruction (for the LDS
 // bank-conflict model), plus how many addresses each lane touches (1, or 2
-// for the two-address forms). Lanes outside EXEC are left untouched.
+// for the two-address forms ds_read2* / ds_write2*, addr[0] then addr[1]).
+// Lanes outside EXEC are left untouched. Instructions that touch no LDS bank
+// (ds_nop, ds_swizzle, ds_permute, ds_bpermute, and DS opcodes without
+// semantics) give addresses_per_lane = 0. Addresses are as the instruction
+// computes them (ADDR + offset), not checked against the LDS size: the ExecFn
+// faults an out-of-range lane when the instruction executes.
 struct LdsAccess {
   uint64_t exec = 0;
   uint32_t addr[2][64] = {};
   unsigned addresses_per_lane = 1;
-  unsigned bytes = 4;  // per address
+  unsigned bytes = 4;  // per address: 1, 2, 4, 8, 12 or 16
 };
 void lds_access(const Wave& wave, const Instruction& inst, LdsAccess& out);
+
+// --- For the semantics files (sem_memory*.cpp), which register ExecFn and
+// plan/complete from one list of mnemonics. ---
+
+// One instruction's three functions; `Op` has static members exec, plan, complete.
+template <class Op>
+void add_op(SemanticsTable& t, const std::string& mnemonic, Op) {
+  t.add(mnemonic.c_str(), Op::exec);
+}
+template <class Op>
+void add_op(MemFnsTable& t, const std::string& mnemonic, Op) {
+  t.add(mnemonic.c_str(), MemFns{Op::plan, Op::complete});
+}
+
+void register_smem_mem_fns(MemFnsTable& t);   // sem_memory.cpp
+void register_vmem_mem_fns(MemFnsTable& t);   // sem_memory_flat.cpp
+void register_mubuf_mem_fns(MemFnsTable& t);  // sem_memory_buffer.cpp
+
+// complete() building blocks shared by FLAT/GLOBAL/SCRATCH and MUBUF.
+void complete_vector_load(Wave& wave, const Operand& dst, const MemPlan& plan, const mem::Width& width);
+void complete_atomic(Wave& wave, const Operand& dst, const MemPlan& plan);  // when plan.returns_data
+void complete_nothing(Wave& wave, const Instruction& inst, const MemPlan& plan);
 
 }  // namespace tessera::isa

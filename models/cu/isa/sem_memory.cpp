@@ -1,6 +1,7 @@
 // Scalar memory semantics (SMEM) and the memory group's registration.
 // Operands: dst[0] = SDATA (loads) or src[1] = SDATA (stores); src[0] = SBASE;
 // src[2] = SOFFSET when present; `offset` = the immediate offset.
+#include "models/cu/isa/mem_plan.h"
 #include "models/cu/isa/sem_groups.h"
 #include "models/cu/isa/sem_memory_common.h"
 
@@ -11,26 +12,14 @@ namespace {
 using W = Wave;
 using I = Instruction;
 
-uint64_t smem_offset(const W& w, const I& i) {
-  uint64_t off = static_cast<uint64_t>(static_cast<int64_t>(i.offset));
-  if (i.src[2].kind != OperandKind::None) off += w.scalar32(i.src[2]);
-  return off;
-}
-
-// Data registers N..N+count-1 must exist; the decoder rejects most overflows,
-// but the file's end is checked here so no code can index past it.
-bool sdata_fits(W& w, const Operand& op, unsigned dwords) {
-  if (op.kind == OperandKind::Scalar && op.reg + dwords <= reg::kScalarFileSize) return true;
-  w.fault("scalar memory data operand s" + std::to_string(op.reg) + " of " + std::to_string(dwords) +
-          " dwords is not a scalar register range");
-  return false;
-}
+using mem::sdata_fits;
+using mem::smem_address;
 
 // s_load_dword*: dwords from SBASE + offset (the low two bits ignored).
 template <unsigned N>
 void s_load(W& w, const I& i) {
   if (!sdata_fits(w, i.dst[0], N)) return;
-  const uint64_t addr = (w.scalar64(i.src[0]) + smem_offset(w, i)) & ~3ull;
+  const uint64_t addr = smem_address(w, i);
   const uint8_t* p = w.global(addr, 4 * N);
   if (!p) return;
   for (unsigned d = 0; d < N; ++d) std::memcpy(&w.s(static_cast<uint16_t>(i.dst[0].reg + d)), p + 4 * d, 4);
@@ -39,28 +28,18 @@ void s_load(W& w, const I& i) {
 template <unsigned N>
 void s_store(W& w, const I& i) {
   if (!sdata_fits(w, i.src[1], N)) return;
-  const uint64_t addr = (w.scalar64(i.src[0]) + smem_offset(w, i)) & ~3ull;
+  const uint64_t addr = smem_address(w, i);
   uint8_t* p = w.global(addr, 4 * N);
   if (!p) return;
   for (unsigned d = 0; d < N; ++d) std::memcpy(p + 4 * d, &w.s(static_cast<uint16_t>(i.src[1].reg + d)), 4);
-}
-
-// A buffer resource in four SGPRs: base 47:0, num_records in dword 2.
-struct ScalarBuffer {
-  uint64_t base;
-  uint32_t num_records;
-};
-ScalarBuffer scalar_buffer(const W& w, const Operand& op) {
-  const uint16_t r = op.reg;
-  return {w.s(r) | (uint64_t(w.s(static_cast<uint16_t>(r + 1)) & 0xffff) << 32), w.s(static_cast<uint16_t>(r + 2))};
 }
 
 // s_buffer_load_dword*: dwords past num_records read as zero.
 template <unsigned N>
 void s_buffer_load(W& w, const I& i) {
   if (!sdata_fits(w, i.dst[0], N) || !sdata_fits(w, i.src[0], 4)) return;
-  const ScalarBuffer b = scalar_buffer(w, i.src[0]);
-  const uint64_t off = smem_offset(w, i) & ~3ull;
+  const mem::ScalarBuffer b = mem::scalar_buffer(w, i.src[0]);
+  const uint64_t off = mem::smem_offset(w, i) & ~3ull;
   for (unsigned d = 0; d < N; ++d) {
     uint32_t v = 0;
     if (off + 4 * d + 4 <= b.num_records) {
@@ -72,30 +51,108 @@ void s_buffer_load(W& w, const I& i) {
   }
 }
 
+// --- Two-phase forms (mem_plan.h): one chunk for the wave, into SGPRs ---
+
+void start_scalar_plan(W& w, const I& i, MemPlan& p, MemKind kind) {
+  p.clear();
+  p.kind = kind;
+  p.scalar = true;
+  p.glc = i.glc;
+  p.exec = w.exec();
+}
+
+template <unsigned N>
+void plan_s_load(W& w, const I& i, MemPlan& p) {
+  start_scalar_plan(w, i, p, MemKind::Load);
+  if (!sdata_fits(w, i.dst[0], N)) return;
+  const uint64_t addr = smem_address(w, i);
+  if (w.global(addr, 4 * N)) p.add(MemSpace::Global, addr, 4 * N, 0, 0);
+}
+
+// Dwords past num_records have no chunk and read zero; in-range ones are
+// checked one by one as the ExecFn checks them (and merged into one chunk).
+template <unsigned N>
+void plan_s_buffer_load(W& w, const I& i, MemPlan& p) {
+  start_scalar_plan(w, i, p, MemKind::Load);
+  if (!sdata_fits(w, i.dst[0], N) || !sdata_fits(w, i.src[0], 4)) return;
+  const mem::ScalarBuffer b = mem::scalar_buffer(w, i.src[0]);
+  const uint64_t off = mem::smem_offset(w, i) & ~3ull;
+  for (unsigned d = 0; d < N; ++d) {
+    if (off + 4 * d + 4 > b.num_records) continue;
+    if (!w.global(b.base + off + 4 * d, 4)) {
+      p.chunks.clear();
+      return;
+    }
+    p.add(MemSpace::Global, b.base + off + 4 * d, 4, 0, 4 * d);
+  }
+}
+
+template <unsigned N>
+void complete_s_load(W& w, const I& i, const MemPlan& p) {
+  for (unsigned d = 0; d < N; ++d) std::memcpy(&w.s(static_cast<uint16_t>(i.dst[0].reg + d)), p.data.data() + 4 * d, 4);
+}
+
+template <unsigned N>
+void plan_s_store(W& w, const I& i, MemPlan& p) {
+  start_scalar_plan(w, i, p, MemKind::Store);
+  if (!sdata_fits(w, i.src[1], N)) return;
+  const uint64_t addr = smem_address(w, i);
+  if (!w.global(addr, 4 * N)) return;
+  p.add(MemSpace::Global, addr, 4 * N, 0, 0);
+  for (unsigned d = 0; d < N; ++d) std::memcpy(p.data.data() + 4 * d, &w.s(static_cast<uint16_t>(i.src[1].reg + d)), 4);
+}
+
+template <unsigned N>
+struct LoadOp {
+  static constexpr ExecFn exec = s_load<N>;
+  static constexpr PlanFn plan = plan_s_load<N>;
+  static constexpr CompleteFn complete = complete_s_load<N>;
+};
+template <unsigned N>
+struct BufferLoadOp {
+  static constexpr ExecFn exec = s_buffer_load<N>;
+  static constexpr PlanFn plan = plan_s_buffer_load<N>;
+  static constexpr CompleteFn complete = complete_s_load<N>;
+};
+template <unsigned N>
+struct StoreOp {
+  static constexpr ExecFn exec = s_store<N>;
+  static constexpr PlanFn plan = plan_s_store<N>;
+  static constexpr CompleteFn complete = complete_nothing;
+};
+
+template <class Table>
+void register_all(Table& t) {
+  add_op(t, "s_load_dword", LoadOp<1>{});
+  add_op(t, "s_load_dwordx2", LoadOp<2>{});
+  add_op(t, "s_load_dwordx4", LoadOp<4>{});
+  add_op(t, "s_load_dwordx8", LoadOp<8>{});
+  add_op(t, "s_load_dwordx16", LoadOp<16>{});
+  add_op(t, "s_buffer_load_dword", BufferLoadOp<1>{});
+  add_op(t, "s_buffer_load_dwordx2", BufferLoadOp<2>{});
+  add_op(t, "s_buffer_load_dwordx4", BufferLoadOp<4>{});
+  add_op(t, "s_buffer_load_dwordx8", BufferLoadOp<8>{});
+  add_op(t, "s_buffer_load_dwordx16", BufferLoadOp<16>{});
+  add_op(t, "s_store_dword", StoreOp<1>{});
+  add_op(t, "s_store_dwordx2", StoreOp<2>{});
+  add_op(t, "s_store_dwordx4", StoreOp<4>{});
+}
+
 void no_op(W&, const I&) {}
 
 }  // namespace
 
 void register_smem_semantics(SemanticsTable& t) {
-  t.add("s_load_dword", s_load<1>);
-  t.add("s_load_dwordx2", s_load<2>);
-  t.add("s_load_dwordx4", s_load<4>);
-  t.add("s_load_dwordx8", s_load<8>);
-  t.add("s_load_dwordx16", s_load<16>);
-  t.add("s_buffer_load_dword", s_buffer_load<1>);
-  t.add("s_buffer_load_dwordx2", s_buffer_load<2>);
-  t.add("s_buffer_load_dwordx4", s_buffer_load<4>);
-  t.add("s_buffer_load_dwordx8", s_buffer_load<8>);
-  t.add("s_buffer_load_dwordx16", s_buffer_load<16>);
-  t.add("s_store_dword", s_store<1>);
-  t.add("s_store_dwordx2", s_store<2>);
-  t.add("s_store_dwordx4", s_store<4>);
-  // The scalar cache holds no state in functional execution.
+  register_all(t);
+  // The scalar cache holds no state in functional execution (and no plan:
+  // the timing model handles these as cache maintenance).
   t.add("s_dcache_inv", no_op);
   t.add("s_dcache_wb", no_op);
   t.add("s_dcache_inv_vol", no_op);
   t.add("s_dcache_wb_vol", no_op);
 }
+
+void register_smem_mem_fns(MemFnsTable& t) { register_all(t); }
 
 void register_memory_semantics(SemanticsTable& t) {
   register_smem_semantics(t);

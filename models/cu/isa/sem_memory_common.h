@@ -1,9 +1,14 @@
-// Helpers shared by the memory semantics: the read-modify-write operations
-// that LDS, FLAT/GLOBAL and buffer atomics have in common, and per-lane
-// register access for multi-dword data.
+// Helpers shared by the memory semantics (the one-step ExecFns) and the
+// two-phase plan/complete functions of mem_plan.h: the read-modify-write
+// operations that LDS, FLAT/GLOBAL and buffer atomics have in common, per-lane
+// register access for multi-dword data, and every address computation (flat,
+// global and scratch lane addresses, apertures, the scratch swizzle, buffer
+// resources, scalar offsets), so both execution paths compute addresses and
+// report faults with the same code.
 #pragma once
 #include <cstdint>
 #include <cstring>
+#include <string>
 
 #include "models/cu/isa/wave.h"
 
@@ -11,7 +16,8 @@ namespace tessera::isa::mem {
 
 // Atomic operations. Each computes the new memory value from the old one and
 // the instruction's data (`src`) and, for compare-swap, the compare value.
-enum class Rmw : uint8_t { Swap, CmpSwap, Add, Sub, Rsub, SMin, UMin, SMax, UMax, And, Or, Xor, Inc, Dec, FAdd, FMin, FMax, MskOr };
+// PkAddF16 adds two packed f16 pairs (32-bit elements only).
+enum class Rmw : uint8_t { Swap, CmpSwap, Add, Sub, Rsub, SMin, UMin, SMax, UMax, And, Or, Xor, Inc, Dec, FAdd, FMin, FMax, MskOr, PkAddF16 };
 
 template <class T>
 T apply_int(Rmw op, T old, T src, T cmp) {
@@ -58,6 +64,11 @@ T apply_float(Rmw op, T old_bits, T src_bits, T cmp_bits) {
 
 enum class Elem : uint8_t { U32, U64, F32, F64 };
 
+inline unsigned elem_bytes(Elem e) { return e == Elem::U64 || e == Elem::F64 ? 8 : 4; }
+
+// Packed f16x2 add for *_pk_add_f16 atomics.
+uint32_t pk_add_f16(uint32_t a, uint32_t b);
+
 // Applies `op` at `p` (4 or 8 bytes); returns the old value.
 inline uint64_t rmw(uint8_t* p, Elem e, Rmw op, uint64_t src, uint64_t cmp) {
   if (e == Elem::U64 || e == Elem::F64) {
@@ -70,13 +81,12 @@ inline uint64_t rmw(uint8_t* p, Elem e, Rmw op, uint64_t src, uint64_t cmp) {
   uint32_t old;
   std::memcpy(&old, p, 4);
   const uint32_t s = static_cast<uint32_t>(src), c = static_cast<uint32_t>(cmp);
-  const uint32_t v = e == Elem::F32 ? apply_float<float, uint32_t>(op, old, s, c) : apply_int<uint32_t>(op, old, s, c);
+  const uint32_t v = op == Rmw::PkAddF16 ? pk_add_f16(old, s)
+                     : e == Elem::F32    ? apply_float<float, uint32_t>(op, old, s, c)
+                                         : apply_int<uint32_t>(op, old, s, c);
   std::memcpy(p, &v, 4);
   return old;
 }
-
-// Packed f16x2 add for *_pk_add_f16 atomics.
-uint32_t pk_add_f16(uint32_t a, uint32_t b);
 
 // Lane `lane` of register `dword` of a vector operand.
 inline uint32_t lane_value(const Wave& w, const Operand& op, unsigned dword, unsigned lane) {
@@ -132,6 +142,223 @@ inline void store_from(const Wave& wave, const Operand& src, unsigned lane, uint
   uint32_t v = lane_value(wave, src, 0, lane);
   if (w.d16 == 2) v >>= 16;
   std::memcpy(p, &v, w.bytes);
+}
+
+
+// ---------------------------------------------------------------------------
+// Addresses. Each helper is the single place its arithmetic lives; the
+// ExecFns (sem_memory*.cpp) and the plans (mem_plan.h) both call it.
+
+// --- FLAT, GLOBAL, SCRATCH ---
+// Operands: src[0] = VADDR (64-bit, or a 32-bit offset with SADDR, or the
+// private offset for scratch); src[2] = SADDR (None when "off"); `offset` signed.
+enum class Space : uint8_t { Flat, Global, Scratch };
+
+// Addresses of all 64 lanes, computed in one pass the compiler can vectorise:
+// a flat/global address, or the private offset for scratch.
+template <Space S>
+void lane_addresses(const Wave& w, const Instruction& i, uint64_t* addr) {
+  const bool saddr = i.src[2].kind != OperandKind::None;
+  const uint64_t off = static_cast<uint64_t>(static_cast<int64_t>(i.offset));
+  if (S == Space::Scratch) {
+    const uint64_t base = off + (saddr ? w.scalar32(i.src[2]) : 0);
+    const bool vaddr = i.src[0].kind == OperandKind::Vgpr;
+    const uint32_t* v = vaddr ? w.lanes(i.src[0]) : nullptr;
+    for (int l = 0; l < kWaveSize; ++l) addr[l] = (base + (vaddr ? v[l] : 0)) & 0xffffffffu;
+    return;
+  }
+  if (S == Space::Global && saddr) {
+    const uint64_t base = w.scalar64(i.src[2]) + off;
+    const uint32_t* v = w.lanes(i.src[0]);
+    for (int l = 0; l < kWaveSize; ++l) addr[l] = base + v[l];
+    return;
+  }
+  if (i.src[0].kind != OperandKind::Vgpr && i.src[0].kind != OperandKind::Agpr) {
+    for (int l = 0; l < kWaveSize; ++l) addr[l] = w.scalar64(i.src[0]) + off;
+    return;
+  }
+  const uint32_t* lo = w.lanes(i.src[0], 0);
+  const uint32_t* hi = w.lanes(i.src[0], 1);
+  for (int l = 0; l < kWaveSize; ++l) addr[l] = (lo[l] | (uint64_t(hi[l]) << 32)) + off;
+}
+
+// Private memory is swizzled per dword, so wide accesses that may reach it
+// (scratch, and flat through the private aperture) go dword by dword.
+template <Space S>
+constexpr unsigned chunk_bytes(unsigned bytes) {
+  return S != Space::Global && bytes > 4 ? 4 : bytes;
+}
+
+// The device address of lane `lane`'s private byte `offset` (the layout
+// Wave::scratch() documents: 4-byte elements interleaved across the 64 lanes).
+inline uint64_t scratch_address(const Wave& w, uint64_t offset, unsigned lane) {
+  return w.scratch_base() + (offset >> 2) * (4 * kWaveSize) + lane * 4 + (offset & 3);
+}
+
+// Where one access of `bytes` bytes at `addr` (a lane address plus the byte
+// offset inside the lane's access) goes: its host pointer (nullptr after the
+// wave faulted, with the message the Wave helpers give) and, for plans, the
+// device address (a swizzled one for private memory) or the LDS offset.
+struct Target {
+  uint8_t* host;
+  uint64_t addr;
+  bool lds;
+};
+
+template <Space S>
+inline Target resolve(Wave& w, uint64_t addr, unsigned lane, unsigned bytes) {
+  if (S == Space::Scratch) {
+    const uint64_t off = addr & 0xffffffffu;
+    return {w.scratch(off, lane, bytes), scratch_address(w, off, lane), false};
+  }
+  if (S == Space::Flat) {
+    const uint64_t high = addr & ~(kApertureSize - 1);
+    if (high == kSharedApertureBase) {
+      const uint64_t off = addr - kSharedApertureBase;
+      return {w.lds(off, bytes), off, true};
+    }
+    if (high == kPrivateApertureBase) {
+      const uint64_t off = addr - kPrivateApertureBase;
+      return {w.scratch(off, lane, bytes), scratch_address(w, off, lane), false};
+    }
+  }
+  return {w.global(addr, bytes), addr, false};
+}
+
+// Checks every active lane's access [addr, addr + bytes) at once: if the span
+// from the lowest to the highest address lies inside one device allocation
+// (and, for flat, touches neither aperture), returns the host pointer of
+// `lo`, the lowest address; lanes then need no check of their own. Otherwise
+// nullptr, and the per-lane path reports the first faulting lane exactly.
+template <Space S>
+uint8_t* all_lanes_in_one_allocation(Wave& w, const uint64_t* addr, uint64_t exec, unsigned bytes, uint64_t& lo) {
+  if (S == Space::Scratch || !exec) return nullptr;
+  uint64_t hi = 0;
+  lo = ~0ull;
+  for (unsigned lane = 0; lane < kWaveSize; ++lane) {
+    const bool on = (exec >> lane) & 1;
+    lo = on && addr[lane] < lo ? addr[lane] : lo;
+    hi = on && addr[lane] > hi ? addr[lane] : hi;
+  }
+  const uint64_t end = hi + bytes;
+  if (S == Space::Flat) {
+    for (uint64_t aperture : {kSharedApertureBase, kPrivateApertureBase})
+      if (lo < aperture + kApertureSize && end > aperture) return nullptr;
+  }
+  return w.global_range(lo, end);
+}
+
+// --- MUBUF ---
+// Operands: src[0] = VADDR (index and/or offset), src[2] = SRSRC (4 SGPRs),
+// src[3] = SOFFSET; offen/idxen/offset.
+
+// A buffer resource (V#) in four SGPRs.
+struct BufferResource {
+  uint64_t base;
+  uint32_t stride, num_records;
+  bool swizzle, add_tid;
+  uint32_t element_size, index_stride;
+};
+
+inline BufferResource buffer_resource(const Wave& w, const Operand& op) {
+  uint32_t d[4];
+  for (unsigned k = 0; k < 4; ++k) d[k] = w.s(static_cast<uint16_t>(op.reg + k));
+  BufferResource r;
+  r.base = d[0] | (uint64_t(d[1] & 0xffff) << 32);
+  r.stride = (d[1] >> 16) & 0x3fff;
+  r.swizzle = d[1] >> 31;
+  r.num_records = d[2];
+  r.element_size = 2u << ((d[3] >> 19) & 3);
+  r.index_stride = 8u << ((d[3] >> 21) & 3);
+  r.add_tid = (d[3] >> 23) & 1;
+  return r;
+}
+
+// A lane's (index, offset) within the buffer.
+struct BufferLane {
+  uint64_t index, offset;
+};
+
+inline BufferLane buffer_lane(const Wave& w, const Instruction& i, const BufferResource& r, unsigned lane) {
+  uint64_t index = 0, offset = static_cast<uint32_t>(i.offset);
+  if (i.idxen) index = w.lanes(i.src[0])[lane];
+  if (i.offen) offset += w.lanes(i.src[0], i.idxen ? 1 : 0)[lane];
+  if (r.add_tid) index += lane;
+  return {index, offset};
+}
+
+// Device address of byte `extra` of a lane's access (`bytes` long), or false
+// if it is out of the buffer's range: loads then read 0 and stores are dropped.
+inline bool buffer_address(const Wave& w, const Instruction& i, const BufferResource& r, const BufferLane& la,
+                           unsigned extra, unsigned bytes, uint64_t& out) {
+  const uint64_t off = la.offset + extra;
+  if (r.stride == 0 && !r.add_tid) {
+    if (off + bytes > r.num_records) return false;
+  } else if (la.index >= r.num_records && !r.swizzle) {
+    return false;
+  }
+  uint64_t buffer_offset;
+  if (r.swizzle) {
+    const uint64_t idx_msb = la.index / r.index_stride, idx_lsb = la.index % r.index_stride;
+    const uint64_t off_msb = off / r.element_size, off_lsb = off % r.element_size;
+    buffer_offset = (idx_msb * r.stride + off_msb * r.element_size) * r.index_stride + idx_lsb * r.element_size + off_lsb;
+    if (buffer_offset + bytes > r.num_records && r.stride == 0) return false;
+  } else {
+    buffer_offset = la.index * r.stride + off;
+  }
+  out = r.base + w.scalar32(i.src[3]) + buffer_offset;
+  return true;
+}
+
+// Accesses are split into dwords when the resource swizzles (the element size
+// is 4 for every resource the runtime builds), so each dword is placed alone.
+inline unsigned buffer_chunk_bytes(const BufferResource& r, unsigned bytes) { return r.swizzle && bytes > 4 ? 4 : bytes; }
+
+// Faults the wave (and returns false) for what the buffer semantics refuse.
+inline bool check_buffer_operands(Wave& w, const Instruction& i) {
+  if (i.src[2].kind != OperandKind::Scalar || i.src[2].reg + 4 > reg::kScalarFileSize) {
+    w.fault("buffer resource operand is not four scalar registers");
+    return false;
+  }
+  if (i.lds) {
+    w.fault("buffer loads into LDS (the lds bit) are not modelled");
+    return false;
+  }
+  return true;
+}
+
+// --- SMEM ---
+// Operands: dst[0] = SDATA (loads) or src[1] = SDATA (stores); src[0] = SBASE;
+// src[2] = SOFFSET when present; `offset` = the immediate offset.
+
+inline uint64_t smem_offset(const Wave& w, const Instruction& i) {
+  uint64_t off = static_cast<uint64_t>(static_cast<int64_t>(i.offset));
+  if (i.src[2].kind != OperandKind::None) off += w.scalar32(i.src[2]);
+  return off;
+}
+
+// s_load / s_store: dwords at SBASE + offset, the low two bits ignored.
+inline uint64_t smem_address(const Wave& w, const Instruction& i) {
+  return (w.scalar64(i.src[0]) + smem_offset(w, i)) & ~3ull;
+}
+
+// Data registers N..N+count-1 must exist; the decoder rejects most overflows,
+// but the file's end is checked here so no code can index past it.
+inline bool sdata_fits(Wave& w, const Operand& op, unsigned dwords) {
+  if (op.kind == OperandKind::Scalar && op.reg + dwords <= reg::kScalarFileSize) return true;
+  w.fault("scalar memory data operand s" + std::to_string(op.reg) + " of " + std::to_string(dwords) +
+          " dwords is not a scalar register range");
+  return false;
+}
+
+// The buffer resource of s_buffer_load in four SGPRs: base 47:0, num_records in dword 2.
+struct ScalarBuffer {
+  uint64_t base;
+  uint32_t num_records;
+};
+inline ScalarBuffer scalar_buffer(const Wave& w, const Operand& op) {
+  const uint16_t r = op.reg;
+  return {w.s(r) | (uint64_t(w.s(static_cast<uint16_t>(r + 1)) & 0xffff) << 32), w.s(static_cast<uint16_t>(r + 2))};
 }
 
 }  // namespace tessera::isa::mem

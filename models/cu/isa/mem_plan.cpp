@@ -1,0 +1,138 @@
+// The plan container, the mem_fns() table, moving a plan's bytes directly
+// against the wave's memory, and the complete() steps that FLAT/GLOBAL/
+// SCRATCH and MUBUF share. The per-instruction plan/complete functions live
+// next to their ExecFns in sem_memory*.cpp.
+#include "models/cu/isa/mem_plan.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "models/cu/isa/wave.h"
+
+namespace tessera::isa {
+
+void MemPlan::clear() {
+  kind = MemKind::Load;
+  scalar = false;
+  glc = slc = false;
+  exec = 0;
+  chunks.clear();
+  data.fill(0);
+  op = mem::Rmw::Add;
+  elem = mem::Elem::U32;
+  atomic_cmp.clear();
+  returns_data = false;
+}
+
+void MemPlan::add(MemSpace space, uint64_t addr, unsigned bytes, unsigned lane, unsigned data_offset) {
+  if (!chunks.empty()) {
+    MemChunk& last = chunks.back();
+    if (last.lane == lane && last.space == space && last.addr + last.bytes == addr &&
+        last.data_offset + last.bytes == data_offset) {
+      last.bytes = static_cast<uint8_t>(last.bytes + bytes);
+      return;
+    }
+  }
+  MemChunk c;
+  c.addr = addr;
+  c.data_offset = static_cast<uint16_t>(data_offset);
+  c.bytes = static_cast<uint8_t>(bytes);
+  c.lane = static_cast<uint8_t>(lane);
+  c.space = space;
+  chunks.push_back(c);
+}
+
+unsigned MemPlan::bytes() const {
+  unsigned n = 0;
+  for (const MemChunk& c : chunks) n += c.bytes;
+  return n;
+}
+
+void MemFnsTable::add(const char* mnemonic, MemFns fns) {
+  if (!fns_.emplace(mnemonic, fns).second) {
+    std::fprintf(stderr, "tessera: plan/complete for %s registered twice\n", mnemonic);
+    std::abort();
+  }
+}
+
+MemFns MemFnsTable::find(const char* mnemonic) const {
+  auto it = fns_.find(mnemonic);
+  return it == fns_.end() ? MemFns{} : it->second;
+}
+
+const MemFnsTable& mem_fns_table() {
+  static const MemFnsTable table = [] {
+    MemFnsTable t;
+    register_smem_mem_fns(t);
+    register_vmem_mem_fns(t);
+    register_mubuf_mem_fns(t);
+    return t;
+  }();
+  return table;
+}
+
+MemFns mem_fns(const char* mnemonic) { return mem_fns_table().find(mnemonic); }
+
+namespace {
+
+// The host bytes of one chunk, or nullptr after faulting the wave.
+uint8_t* chunk_host(Wave& wave, const MemChunk& c) {
+  return c.space == MemSpace::Lds ? wave.lds(c.addr, c.bytes) : wave.global(c.addr, c.bytes);
+}
+
+}  // namespace
+
+bool perform_directly(Wave& wave, MemPlan& plan) {
+  for (size_t k = 0; k < plan.chunks.size(); ++k) {
+    const MemChunk& c = plan.chunks[k];
+    uint8_t* p = chunk_host(wave, c);
+    if (!p) return false;
+    uint8_t* d = plan.data.data() + c.data_offset;
+    switch (plan.kind) {
+      case MemKind::Load: std::memcpy(d, p, c.bytes); break;
+      case MemKind::Store: std::memcpy(p, d, c.bytes); break;
+      case MemKind::Atomic: {
+        const unsigned n = mem::elem_bytes(plan.elem);
+        uint64_t src = 0;
+        std::memcpy(&src, d, n);
+        const uint64_t old = mem::rmw(p, plan.elem, plan.op, src, plan.atomic_cmp[k]);
+        std::memcpy(d, &old, n);
+        break;
+      }
+    }
+  }
+  return true;
+}
+
+void complete_vector_load(Wave& wave, const Operand& dst, const MemPlan& plan, const mem::Width& width) {
+  const uint64_t exec = plan.exec;
+  const uint8_t* data = plan.data.data();
+  if (width.bytes % 4 == 0) {
+    // Whole dwords: gather each register's lanes, then one merged write.
+    uint32_t out[kWaveSize];
+    for (unsigned d = 0; d < width.bytes / 4; ++d) {
+      for (unsigned lane = 0; lane < kWaveSize; ++lane)
+        std::memcpy(&out[lane], data + lane * MemPlan::kLaneBytes + 4 * d, 4);
+      wave.write32(dst, out, exec, d);
+    }
+    return;
+  }
+  for (unsigned lane = 0; lane < kWaveSize; ++lane)
+    if ((exec >> lane) & 1) mem::load_into(wave, dst, lane, data + lane * MemPlan::kLaneBytes, width);
+}
+
+void complete_atomic(Wave& wave, const Operand& dst, const MemPlan& plan) {
+  if (!plan.returns_data) return;
+  const bool wide = mem::elem_bytes(plan.elem) == 8;
+  for (unsigned lane = 0; lane < kWaveSize; ++lane) {
+    if (!((plan.exec >> lane) & 1)) continue;
+    uint64_t old;
+    std::memcpy(&old, plan.data.data() + lane * MemPlan::kLaneBytes, 8);
+    mem::set_lane(wave, dst, 0, lane, static_cast<uint32_t>(old));
+    if (wide) mem::set_lane(wave, dst, 1, lane, static_cast<uint32_t>(old >> 32));
+  }
+}
+
+void complete_nothing(Wave&, const Instruction&, const MemPlan&) {}
+
+}  // namespace tessera::isa
