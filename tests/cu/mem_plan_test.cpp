@@ -495,3 +495,355 @@ TEST_CASE("mem_plan: plan then complete equals the ExecFn for every mnemonic", "
   CHECK(total.faults > 0);
   CHECK(total.chunks > 0);
 }
+
+// --- Directed cases: exact chunks and values ---
+
+namespace {
+
+Instruction encode_ds(const std::string& mnemonic, unsigned addr, unsigned data0, unsigned vdst, unsigned offset0,
+                      unsigned offset1) {
+  const OpInfo* op = op_named(mnemonic);
+  REQUIRE(op != nullptr);
+  const uint32_t w0 = (0x36u << 26) | (uint32_t(op->opcode) << 17) | (offset1 << 8) | offset0;
+  const uint32_t w1 = addr | (data0 << 8) | (vdst << 24);
+  return decode2(w0, w1);
+}
+
+// plan, perform_directly and complete on one machine; the plan is kept.
+void run_plan(Machine& m, const Instruction& in, MemPlan& plan) {
+  const MemFns fns = mem_fns(in.mnemonic());
+  REQUIRE(fns.plan);
+  fns.plan(m.w, in, plan);
+  REQUIRE(m.w.running());
+  REQUIRE(perform_directly(m.w, plan));
+  fns.complete(m.w, in, plan);
+}
+
+uint32_t dword_at(const Machine& m, uint64_t addr) {
+  uint32_t v;
+  m.mem.read(&v, addr, 4);
+  return v;
+}
+
+// A raw buffer resource in s[8:11]: `records` bytes from `base`.
+void raw_resource(Machine& m, uint64_t base, uint32_t records) {
+  m.w.s(8) = static_cast<uint32_t>(base);
+  m.w.s(9) = static_cast<uint32_t>(base >> 32) & 0xffff;
+  m.w.s(10) = records;
+  m.w.s(11) = 0;
+}
+
+}  // namespace
+
+TEST_CASE("mem_plan: buffer lanes out of range have no chunk, load zero, store nothing", "[mem_plan]") {
+  Machine m(1);
+  raw_resource(m, m.buf, 64);  // 16 dwords in range
+  for (int l = 0; l < kWaveSize; ++l) m.w.v(0)[l] = 4 * l;
+  m.w.set_exec(~0ull);
+  BufFields f;
+  f.vaddr = 0;
+  f.vdata = 1;
+  f.srsrc = 8;
+  f.offen = true;
+  MemPlan plan;
+  run_plan(m, encode_mubuf(*op_named("buffer_load_dword"), f), plan);
+  REQUIRE(plan.chunks.size() == 16);
+  for (unsigned l = 0; l < 16; ++l) {
+    CHECK(plan.chunks[l].lane == l);
+    CHECK(plan.chunks[l].addr == m.buf + 4 * l);
+    CHECK(plan.chunks[l].bytes == 4);
+  }
+  for (int l = 0; l < kWaveSize; ++l) CHECK(m.w.v(1)[l] == (l < 16 ? dword_at(m, m.buf + 4 * l) : 0u));
+
+  // A store: lanes 16..63 are dropped, so the dword after the range keeps its value.
+  const uint32_t after = dword_at(m, m.buf + 64);
+  for (int l = 0; l < kWaveSize; ++l) m.w.v(1)[l] = 0xabc00000u + l;
+  run_plan(m, encode_mubuf(*op_named("buffer_store_dword"), f), plan);
+  CHECK(plan.chunks.size() == 16);
+  CHECK(dword_at(m, m.buf + 60) == 0xabc0000fu);
+  CHECK(dword_at(m, m.buf + 64) == after);
+
+  // A returning atomic: out-of-range lanes get 0, in-range ones the old value.
+  f.glc = true;
+  for (int l = 0; l < kWaveSize; ++l) m.w.v(1)[l] = 1;
+  run_plan(m, encode_mubuf(*op_named("buffer_atomic_add"), f), plan);
+  CHECK(plan.chunks.size() == 16);
+  CHECK(m.w.v(1)[15] == 0xabc0000fu);
+  CHECK(dword_at(m, m.buf + 60) == 0xabc00010u);
+  CHECK(m.w.v(1)[16] == 0u);
+  CHECK(m.w.v(1)[63] == 0u);
+}
+
+TEST_CASE("mem_plan: a fault names the same lane and message as the ExecFn", "[mem_plan]") {
+  for (const char* name : {"global_load_dword", "global_store_dwordx4", "scratch_load_dword", "flat_atomic_add"}) {
+    INFO(name);
+    const OpInfo* op = op_named(name);
+    Machine a(2), b(2);
+    FlatFields f;
+    f.vaddr = 10;
+    f.data = 20;
+    f.vdst = 30;
+    f.glc = true;
+    const bool scratch = op->format == Format::SCRATCH;
+    for (int l = 0; l < kWaveSize; ++l) {
+      uint64_t addr = scratch ? 4 * l : a.buf + 16 * l;
+      if (l == 37) addr = scratch ? 4 * l + 2 : a.buf + kBufBytes + 0x100;  // crossing a dword / past the end
+      if (l == 50) addr = scratch ? kLaneScratch : a.buf - 0x40;               // also bad, but later
+      a.w.v(10)[l] = static_cast<uint32_t>(addr);
+      a.w.v(11)[l] = static_cast<uint32_t>(addr >> 32);
+    }
+    a.w.set_exec(~0ull);
+    set_regs(b.w, regs_of(a.w));
+    const Instruction in = encode_flat(*op, f);
+    semantics().find(name)(a.w, in);
+    MemPlan plan;
+    mem_fns(name).plan(b.w, in, plan);
+    REQUIRE(a.w.status() == WaveStatus::Faulted);
+    REQUIRE(b.w.status() == WaveStatus::Faulted);
+    CHECK(b.w.fault_message() == a.w.fault_message());
+    CHECK(plan.chunks.empty());
+    char expected[64];
+    if (scratch)
+      std::snprintf(expected, sizeof expected, "private offset 0x%x (lane 37) crosses", 4 * 37 + 2);
+    else
+      std::snprintf(expected, sizeof expected, "access at 0x%llx is outside",
+                    static_cast<unsigned long long>(a.buf + kBufBytes + 0x100));
+    CHECK_THAT(b.w.fault_message(), Catch::Contains(expected));
+  }
+}
+
+TEST_CASE("mem_plan: sources overwritten between plan and complete do not change the result", "[mem_plan]") {
+  Machine m(3);
+  FlatFields f;
+  f.vaddr = 0;
+  f.data = 2;
+  f.vdst = 3;
+  for (int l = 0; l < kWaveSize; ++l) {
+    const uint64_t addr = m.buf + 4 * l;
+    m.w.v(0)[l] = static_cast<uint32_t>(addr);
+    m.w.v(1)[l] = static_cast<uint32_t>(addr >> 32);
+    m.w.v(2)[l] = 0x1000u + l;
+    m.w.v(3)[l] = 0x5555aaaau;
+  }
+  m.w.set_exec(0xffull);
+  MemPlan plan;
+  const Instruction store = encode_flat(*op_named("global_store_dword"), f);
+  mem_fns("global_store_dword").plan(m.w, store, plan);
+  // Later instructions rewrite the address, the data and EXEC before the store leaves.
+  for (int l = 0; l < kWaveSize; ++l) m.w.v(0)[l] = m.w.v(1)[l] = m.w.v(2)[l] = 0;
+  m.w.set_exec(~0ull);
+  REQUIRE(perform_directly(m.w, plan));
+  for (int l = 0; l < 8; ++l) CHECK(dword_at(m, m.buf + 4 * l) == 0x1000u + l);
+  CHECK(dword_at(m, m.buf + 32) != 0x1008u);
+
+  // A d16_hi load merges into the destination as it is when the data returns.
+  for (int l = 0; l < kWaveSize; ++l) {
+    m.w.v(0)[l] = static_cast<uint32_t>(m.buf + 4 * l);
+    m.w.v(1)[l] = static_cast<uint32_t>((m.buf + 4 * l) >> 32);
+  }
+  m.w.set_exec(0x3ull);
+  const Instruction load = encode_flat(*op_named("global_load_short_d16_hi"), f);
+  mem_fns("global_load_short_d16_hi").plan(m.w, load, plan);
+  m.w.set_exec(0);
+  m.w.v(3)[0] = 0x0000beefu;
+  REQUIRE(perform_directly(m.w, plan));
+  mem_fns("global_load_short_d16_hi").complete(m.w, load, plan);
+  CHECK(m.w.v(3)[0] == 0x1000beefu);  // high half: the low 16 bits of dword 0 (0x1000)
+  CHECK(m.w.v(3)[1] == 0x1001aaaau);
+  CHECK(m.w.v(3)[2] == 0x5555aaaau);  // lane 2 was not in EXEC at issue
+}
+
+TEST_CASE("mem_plan: scratch and flat-to-private chunks are swizzled per dword", "[mem_plan]") {
+  Machine m(4);
+  // scratch_load_dwordx2 v[2:3], v1, off offset:4 with every lane at private offset 8 + 4.
+  FlatFields f;
+  f.vaddr = 1;
+  f.vdst = 2;
+  f.offset = 4;
+  for (int l = 0; l < kWaveSize; ++l) m.w.v(1)[l] = 8;
+  m.w.set_exec(~0ull);
+  MemPlan plan;
+  run_plan(m, encode_flat(*op_named("scratch_load_dwordx2"), f), plan);
+  REQUIRE(plan.chunks.size() == 128);  // two dwords per lane, 256 bytes apart: not contiguous
+  for (unsigned l = 0; l < 64; ++l) {
+    const MemChunk& lo = plan.chunks[2 * l];
+    const MemChunk& hi = plan.chunks[2 * l + 1];
+    CHECK(lo.addr == m.scratch + 3 * 256 + 4 * l);  // private offset 12: element 3
+    CHECK(hi.addr == m.scratch + 4 * 256 + 4 * l);
+    CHECK(lo.bytes == 4);
+    CHECK(hi.data_offset == l * MemPlan::kLaneBytes + 4);
+    CHECK(m.w.v(2)[l] == dword_at(m, lo.addr));
+    CHECK(m.w.v(3)[l] == dword_at(m, hi.addr));
+  }
+  // flat_store_dword through the private aperture lands at the same swizzled places.
+  f = FlatFields{};
+  f.vaddr = 4;
+  f.data = 6;
+  for (int l = 0; l < kWaveSize; ++l) {
+    m.w.v(4)[l] = 12;
+    m.w.v(5)[l] = static_cast<uint32_t>(kPrivateApertureBase >> 32);
+    m.w.v(6)[l] = 0x7000u + l;
+  }
+  run_plan(m, encode_flat(*op_named("flat_store_dword"), f), plan);
+  REQUIRE(plan.chunks.size() == 64);
+  CHECK(plan.chunks[9].space == MemSpace::Global);
+  CHECK(plan.chunks[9].addr == m.scratch + 3 * 256 + 36);
+  CHECK(dword_at(m, m.scratch + 3 * 256 + 36) == 0x7009u);
+}
+
+TEST_CASE("mem_plan: flat through the shared aperture gives LDS chunks", "[mem_plan]") {
+  Machine m(5);
+  FlatFields f;
+  f.vaddr = 0;
+  f.vdst = 2;
+  for (int l = 0; l < kWaveSize; ++l) {
+    const uint64_t addr = kSharedApertureBase + 8 * l;
+    m.w.v(0)[l] = static_cast<uint32_t>(addr);
+    m.w.v(1)[l] = static_cast<uint32_t>(addr >> 32);
+  }
+  m.w.set_exec(0xf0ull);
+  MemPlan plan;
+  run_plan(m, encode_flat(*op_named("flat_load_dwordx2"), f), plan);
+  REQUIRE(plan.chunks.size() == 4);  // the two dwords of a lane merge back into one chunk
+  for (unsigned k = 0; k < 4; ++k) {
+    const MemChunk& c = plan.chunks[k];
+    CHECK(c.space == MemSpace::Lds);
+    CHECK(c.lane == 4 + k);
+    CHECK(c.addr == 8 * (4 + k));
+    CHECK(c.bytes == 8);
+    uint32_t lo, hi;
+    std::memcpy(&lo, &m.lds[c.addr], 4);
+    std::memcpy(&hi, &m.lds[c.addr + 4], 4);
+    CHECK(m.w.v(2)[c.lane] == lo);
+    CHECK(m.w.v(3)[c.lane] == hi);
+  }
+}
+
+TEST_CASE("mem_plan: returning atomics on one address give old values in lane order", "[mem_plan]") {
+  Machine m(6);
+  const uint64_t target = m.buf + 0x100;
+  const uint32_t initial = 1000;
+  m.mem.write(target, &initial, 4);
+  FlatFields f;
+  f.vaddr = 0;
+  f.data = 4;
+  f.vdst = 8;
+  f.glc = true;
+  for (int l = 0; l < kWaveSize; ++l) {
+    m.w.v(0)[l] = static_cast<uint32_t>(target);
+    m.w.v(1)[l] = static_cast<uint32_t>(target >> 32);
+  }
+  m.w.v(4)[3] = 5;
+  m.w.v(4)[9] = 7;
+  m.w.set_exec((1ull << 3) | (1ull << 9));
+  MemPlan plan;
+  run_plan(m, encode_flat(*op_named("global_atomic_add"), f), plan);
+  REQUIRE(plan.chunks.size() == 2);
+  CHECK(plan.kind == MemKind::Atomic);
+  CHECK(plan.returns_data);
+  CHECK(plan.chunks[0].lane == 3);
+  CHECK(plan.chunks[1].lane == 9);
+  CHECK(m.w.v(8)[3] == 1000u);  // lane 3 first
+  CHECK(m.w.v(8)[9] == 1005u);  // then lane 9 sees lane 3's update
+  CHECK(dword_at(m, target) == 1012u);
+
+  // Compare-swap, both lanes expecting 1012: only the first succeeds.
+  m.w.v(4)[3] = 111;
+  m.w.v(5)[3] = 1012;
+  m.w.v(4)[9] = 222;
+  m.w.v(5)[9] = 1012;
+  run_plan(m, encode_flat(*op_named("global_atomic_cmpswap"), f), plan);
+  REQUIRE(plan.atomic_cmp.size() == 2);
+  CHECK(plan.atomic_cmp[1] == 1012u);
+  CHECK(m.w.v(8)[3] == 1012u);
+  CHECK(m.w.v(8)[9] == 111u);
+  CHECK(dword_at(m, target) == 111u);
+
+  // Packed f16 add: (1.0, 1.0) + (0.5, 2.0) = (1.5, 3.0).
+  const uint32_t ones = 0x3c003c00u;
+  m.mem.write(target, &ones, 4);
+  m.w.v(4)[3] = 0x40003800u;
+  m.w.set_exec(1ull << 3);
+  run_plan(m, encode_flat(*op_named("global_atomic_pk_add_f16"), f), plan);
+  CHECK(plan.op == mem::Rmw::PkAddF16);
+  CHECK(m.w.v(8)[3] == ones);
+  CHECK(dword_at(m, target) == 0x42003e00u);
+}
+
+TEST_CASE("mem_plan: scalar loads are one chunk and s_buffer_load reads zero past num_records", "[mem_plan]") {
+  Machine m(7);
+  SmemFields f;
+  f.sdata = 20;
+  f.sbase = 4;
+  f.offset = 0x40;
+  m.w.set_s64(4, m.buf + 0x200);
+  MemPlan plan;
+  run_plan(m, encode_smem(*op_named("s_load_dwordx16"), f), plan);
+  REQUIRE(plan.chunks.size() == 1);
+  CHECK(plan.scalar);
+  CHECK(plan.chunks[0].addr == m.buf + 0x240);
+  CHECK(plan.chunks[0].bytes == 64);
+  for (unsigned d = 0; d < 16; ++d) CHECK(m.w.s(static_cast<uint16_t>(20 + d)) == dword_at(m, m.buf + 0x240 + 4 * d));
+
+  // s_buffer_load_dwordx4 at offset 0x40 of a 0x48-byte buffer: two dwords in range.
+  raw_resource(m, m.buf, 0x48);
+  f.sbase = 8;
+  run_plan(m, encode_smem(*op_named("s_buffer_load_dwordx4"), f), plan);
+  REQUIRE(plan.chunks.size() == 1);
+  CHECK(plan.chunks[0].addr == m.buf + 0x40);
+  CHECK(plan.chunks[0].bytes == 8);
+  CHECK(m.w.s(20) == dword_at(m, m.buf + 0x40));
+  CHECK(m.w.s(21) == dword_at(m, m.buf + 0x44));
+  CHECK(m.w.s(22) == 0u);
+  CHECK(m.w.s(23) == 0u);
+}
+
+TEST_CASE("mem_plan: lds_access gives each lane's LDS addresses", "[mem_plan]") {
+  Machine m(8);
+  for (int l = 0; l < kWaveSize; ++l) m.w.v(2)[l] = 16 * l;
+  m.w.set_exec(0x5ull);
+  LdsAccess acc;
+  acc.addr[0][1] = 0xdead;
+  lds_access(m.w, encode_ds("ds_read2st64_b32", 2, 0, 0, 1, 3), acc);
+  CHECK(acc.addresses_per_lane == 2);
+  CHECK(acc.bytes == 4);
+  CHECK(acc.exec == 0x5u);
+  CHECK(acc.addr[0][0] == 256u);           // offset0 1 * 4 bytes * 64
+  CHECK(acc.addr[1][0] == 768u);           // offset1 3 * 4 bytes * 64
+  CHECK(acc.addr[0][2] == 32u + 256u);
+  CHECK(acc.addr[0][1] == 0xdeadu);        // lane 1 is not in EXEC: untouched
+  lds_access(m.w, encode_ds("ds_write2_b64", 2, 0, 0, 2, 5), acc);
+  CHECK(acc.addresses_per_lane == 2);
+  CHECK(acc.bytes == 8);
+  CHECK(acc.addr[1][2] == 32u + 40u);
+  lds_access(m.w, encode_ds("ds_write_b64", 2, 0, 0, 0x10, 0), acc);
+  CHECK(acc.addresses_per_lane == 1);
+  CHECK(acc.bytes == 8);
+  CHECK(acc.addr[0][2] == 32u + 16u);
+  lds_access(m.w, encode_ds("ds_add_rtn_u64", 2, 0, 0, 4, 0), acc);
+  CHECK(acc.bytes == 8);
+  lds_access(m.w, encode_ds("ds_bpermute_b32", 2, 0, 0, 0, 0), acc);
+  CHECK(acc.addresses_per_lane == 0);
+}
+
+TEST_CASE("mem_plan: every DS instruction that touches LDS memory has an LDS access shape", "[mem_plan]") {
+  Machine m(9);
+  const std::set<std::string> no_bank = {"ds_nop", "ds_swizzle_b32", "ds_permute_b32", "ds_bpermute_b32"};
+  unsigned shaped = 0;
+  for (const OpInfo* op : all_ops()) {
+    if (op->format != Format::DS || !semantics().find(op->mnemonic)) continue;
+    INFO(op->mnemonic);
+    const Instruction in = encode_ds(op->mnemonic, 0, 1, 2, 0, 0);
+    LdsAccess acc;
+    lds_access(m.w, in, acc);
+    if (no_bank.count(op->mnemonic)) {
+      CHECK(acc.addresses_per_lane == 0);
+      continue;
+    }
+    CHECK(acc.addresses_per_lane >= 1);
+    CHECK(acc.bytes >= 1);
+    ++shaped;
+  }
+  // 14 reads, 8 writes, 8 two-address forms, 36 atomics with and without return, 2 wrxchg.
+  CHECK(shaped == 14 + 8 + 8 + 72 + 2);
+}
