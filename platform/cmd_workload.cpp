@@ -2,14 +2,22 @@
 // of the suite (sw/workloads) on a device, checks it against its CPU
 // reference, and prints the result with sizes, launches, wave instructions and
 // wall time. `tessera workload --list` lists the suite.
+//
+// On the timing device (--device tessera-timing, or --netlist FILE) the
+// platform comes from the netlist with --set overrides; --functional runs the
+// same netlist with no timing; --stats writes every block's statistics.
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 #include "platform/cli.h"
 #include "platform/errors.h"
 #include "platform/options.h"
+#include "platform/simulation.h"
+#include "platform/timing_device.h"
 #include "sw/runtime/device_registry.h"
 #include "sw/workloads/workload.h"
 
@@ -17,6 +25,7 @@ namespace tessera {
 namespace {
 
 constexpr const char* kDefaultDevice = "tessera-functional";
+constexpr const char* kTimingDevice = "tessera-timing";
 constexpr uint64_t kDefaultSeed = 1;
 
 uint64_t parse_count(const std::string& option, const std::string& text) {
@@ -49,6 +58,13 @@ int list_workloads() {
 }
 
 std::string device_for(const cli::ParsedArgs& parsed) {
+  const bool timing_options = parsed.value("--netlist") || parsed.flag("--functional") ||
+                              !parsed.values("--set").empty() || parsed.value("--stats") ||
+                              parsed.value("--max-cycles");
+  if (auto d = parsed.value("--device"); d && *d != kTimingDevice && timing_options)
+    throw UsageError("--netlist, --functional, --set, --stats and --max-cycles apply to the " +
+                     std::string(kTimingDevice) + " device only, not to " + *d);
+  if (timing_options) return kTimingDevice;
   if (auto d = parsed.value("--device")) {
     if (!runtime::has_device(*d))
       throw UsageError("unknown device \"" + *d + "\"; registered devices: " + registered_device_list());
@@ -59,6 +75,33 @@ std::string device_for(const cli::ParsedArgs& parsed) {
                      "\" is not registered in this build; choose one with --device (registered: " +
                      registered_device_list() + ")");
   return kDefaultDevice;
+}
+
+// The timing device's own figures: simulated cycles and simulation speed.
+void print_timing(TimingDevice& d) {
+  const TimingDevice::Totals& t = d.totals();
+  char line[200];
+  std::snprintf(line, sizeof line, "  netlist     %s%s\n", d.netlist_file().c_str(),
+                d.functional() ? " (functional: no timing)" : "");
+  std::cout << line;
+  if (!d.functional()) {
+    std::snprintf(line, sizeof line, "  cycles      %llu simulated (%.3g M cycles/s)\n",
+                  static_cast<unsigned long long>(t.cycles), t.seconds > 0 ? double(t.cycles) / t.seconds / 1e6 : 0.0);
+    std::cout << line;
+  }
+  std::snprintf(line, sizeof line, "  simulation  %.3f s, %.3g M wave-instructions/s\n", t.seconds,
+                t.seconds > 0 ? double(t.wave_instructions) / t.seconds / 1e6 : 0.0);
+  std::cout << line;
+}
+
+std::unique_ptr<TimingDevice> make_timing_device(const cli::ParsedArgs& parsed) {
+  TimingDeviceOptions o;
+  o.netlist_file = parsed.value("--netlist").value_or(TimingDevice::default_netlist_file(TESSERA_KERNEL_SOURCE_DIR));
+  for (const auto& s : parsed.values("--set")) o.overrides.push_back(parse_override(s));
+  o.functional = parsed.flag("--functional");
+  if (auto m = parsed.value("--max-cycles")) o.max_cycles = parse_count("--max-cycles", *m);
+  o.kernel_dir = TESSERA_KERNEL_BINARY_DIR;
+  return std::make_unique<TimingDevice>(std::move(o));
 }
 
 void print_result(const workloads::Workload& w, const std::string& device, size_t size, uint64_t seed,
@@ -76,7 +119,6 @@ void print_result(const workloads::Workload& w, const std::string& device, size_
   } else {
     std::cout << "  wave instr. not counted by this device\n";
   }
-  if (r.stats.cycles) std::cout << "  cycles      " << r.stats.cycles << '\n';
   char wall[32];
   std::snprintf(wall, sizeof wall, "%.3f s", seconds);
   std::cout << "  wall time   " << wall << '\n';
@@ -87,9 +129,18 @@ void print_result(const workloads::Workload& w, const std::string& device, size_
 }
 
 int run_workload(const std::vector<std::string>& args) {
-  const auto parsed = cli::parse_args(
-      args, {{"--size", true, false}, {"--seed", true, false}, {"--device", true, false}, {"--list", false, false}},
-      0, 1);
+  const auto parsed = cli::parse_args(args,
+                                      {{"--size", true, false},
+                                       {"--seed", true, false},
+                                       {"--device", true, false},
+                                       {"--list", false, false},
+                                       {"--netlist", true, false},
+                                       {"--functional", false, false},
+                                       {"--set", true, true},
+                                       {"--stats", true, false},
+                                       {"--force", false, false},
+                                       {"--max-cycles", true, false}},
+                                      0, 1);
   if (parsed.flag("--list")) return list_workloads();
   if (parsed.positional.empty()) throw UsageError("name a workload (tessera workload --list shows them)");
   const std::string& name = parsed.positional[0];
@@ -101,13 +152,33 @@ int run_workload(const std::vector<std::string>& args) {
   uint64_t seed = kDefaultSeed;
   if (auto s = parsed.value("--seed")) seed = parse_count("--seed", *s);
   const std::string device_name = device_for(parsed);
+  const auto stats_file = parsed.value("--stats");
+  const bool force = parsed.flag("--force");
+  // Refuse before spending time on the run, and check again when writing.
+  if (stats_file && !force && std::filesystem::exists(*stats_file))
+    throw UsageError("statistics file " + *stats_file + " already exists; pass --force to replace it");
 
+  std::unique_ptr<TimingDevice> timing;
+  std::unique_ptr<runtime::Device> device;
   try {
-    auto device = runtime::create_device(device_name);
+    if (device_name == kTimingDevice) {
+      timing = make_timing_device(parsed);
+    } else {
+      device = runtime::create_device(device_name);
+    }
+    runtime::Device& d = timing ? static_cast<runtime::Device&>(*timing) : *device;
     auto start = std::chrono::steady_clock::now();
-    workloads::Result r = w->run(*device, size, seed);
+    workloads::Result r = w->run(d, size, seed);
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     print_result(*w, device_name, size, seed, r, seconds);
+    if (timing) {
+      print_timing(*timing);
+      const json stats = timing->finish();
+      if (stats_file) {
+        write_stats_file(*stats_file, stats, force);
+        std::cout << "  statistics  written to " << *stats_file << '\n';
+      }
+    }
     return r.passed ? cli::kOk : cli::kFailure;
   } catch (const runtime::DeviceError& e) {
     std::cerr << "tessera workload: " << name << " on " << device_name << ": device error: " << e.what() << '\n';
@@ -118,6 +189,8 @@ int run_workload(const std::vector<std::string>& args) {
 TESSERA_REGISTER_COMMAND(workload_command,
                          cli::Command{"workload", "run a workload of the suite and check it against its CPU reference",
                                       "usage: tessera workload NAME [--size N] [--seed S] [--device D]\n"
+                                      "                        [--netlist FILE] [--functional] [--set PATH=VALUE]...\n"
+                                      "                        [--stats FILE [--force]] [--max-cycles N]\n"
                                       "       tessera workload --list\n\n"
                                       "Runs workload NAME (docs/WORKLOADS.md) on device D with inputs generated from\n"
                                       "seed S, compares its outputs with the CPU reference and prints PASS or FAIL,\n"
@@ -125,8 +198,18 @@ TESSERA_REGISTER_COMMAND(workload_command,
                                       "and wall time. Exits 0 on PASS, 1 on FAIL or a device error.\n\n"
                                       "  --size N     problem size in the workload's own terms (default: its own)\n"
                                       "  --seed S     input generator seed (default 1)\n"
-                                      "  --device D   tessera-functional (the default, when built in) or pocl\n"
-                                      "  --list       list the workloads and the registered devices\n",
+                                      "  --device D   tessera-functional (the default, when built in), tessera-timing\n"
+                                      "               or pocl\n"
+                                      "  --list       list the workloads and the registered devices\n\n"
+                                      "On tessera-timing (implied by any option below), the platform is built from\n"
+                                      "a netlist and the run prints simulated cycles and simulation speed:\n"
+                                      "  --netlist FILE     the netlist (default: $TESSERA_NETLIST, else the source\n"
+                                      "                     tree's json/platforms/small_gpu.json)\n"
+                                      "  --functional       run the netlist's compute units with no timing\n"
+                                      "  --set PATH=VALUE   override a parameter, e.g. --set 'l2[*].size=1 MiB'\n"
+                                      "  --stats FILE       write every statistic as JSON (refuses to replace FILE)\n"
+                                      "  --force            allow --stats to replace an existing file\n"
+                                      "  --max-cycles N     stop a launch that has not finished after N cycles\n",
                                       run_workload});
 
 }  // namespace

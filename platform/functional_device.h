@@ -7,14 +7,13 @@
 // dispatch set-up, semantics) serve the command processor and the
 // cycle-level CU later; only the orchestration here is functional-only.
 #pragma once
-#include <map>
-#include <memory>
 #include <string>
 
 #include "models/cu/isa/code_object.h"
 #include "models/cu/isa/decode_cache.h"
 #include "models/cu/isa/device_memory.h"
 #include "models/cu/isa/executor.h"
+#include "platform/program_cache.h"
 #include "sw/runtime/device.h"
 
 namespace tessera {
@@ -51,18 +50,10 @@ class FunctionalDevice : public runtime::Device {
   const Totals& totals() const { return totals_; }
 
  private:
-  struct Program {
-    explicit Program(isa::CodeObject c) : code(std::move(c)), cache(code) {}
-    isa::CodeObject code;
-    isa::DecodeCache cache;
-  };
-  Program& program(const std::string& path);
-  std::vector<isa::ArgValue> convert_args(const isa::KernelInfo& kernel, const runtime::KernelArgs& args) const;
-
   std::string kernel_dir_;
   isa::DeviceMemory memory_;
   isa::Executor executor_;
-  std::map<std::string, std::unique_ptr<Program>> programs_;
+  ProgramCache programs_;
   Totals totals_;
 };
 

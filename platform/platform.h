@@ -27,6 +27,9 @@ class Platform {
   Block* find(const std::string& path) const;
   StatRegistry& stats() { return stats_; }
   const StatRegistry& stats() const { return stats_; }
+  // Objects the blocks share (the device memory "device", backing stores);
+  // the device that owns the platform reaches them here.
+  SharedObjects& shared() { return shared_; }
 
  private:
   void create_blocks();

@@ -1,0 +1,171 @@
+// "dispatcher": hands the workgroups of a kernel launch to compute units and
+// performs the kernel-boundary cache maintenance around it.
+//
+// A launch (launch(), from the device that owns the platform) goes through
+// three steps, all in simulated time:
+//   acquire   every cache bound to `acquire[]` (L1V, scalar and instruction
+//             caches) gets the `acquire_op` command (Invalidate by default),
+//             so no CU reads data cached by an earlier kernel;
+//   dispatch  workgroups in grid order (x fastest), each offered to the CUs
+//             round-robin starting after the CU that took the previous one;
+//             a CU without the resources refuses and is skipped until it
+//             announces free resources (models/cu/workgroup_task.h). At most
+//             one workgroup leaves every `workgroup_interval` cycles;
+//   release   when every workgroup has finished, every cache bound to
+//             `release[]` (L2 slices) gets the `release_op` command
+//             (WritebackInvalidate by default), so the host reads current data.
+// This is the baseline kernel-boundary policy; the command processor will own
+// the choice later. The launch ends when the release is acknowledged:
+// done_event() fires and the simulation pauses (sc_pause), so the device's
+// sc_start() returns.
+//
+// Each workgroup in flight gets its own private-segment (scratch) region from
+// a pool in the shared device memory, reused once the workgroup finishes.
+//
+// A functional launch hands out workgroups with `functional` set (the CU runs
+// them to completion at once, against device memory directly) and skips the
+// cache maintenance: functional accesses bypass the caches.
+//
+// A wave fault reported by a CU stops the hand-out; the launch ends when the
+// workgroups in flight have finished, with fault() holding the CU's report.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include "models/cu/isa/decode_cache.h"
+#include "models/cu/isa/device_memory.h"
+#include "models/cu/isa/dispatch.h"
+#include "models/cu/isa/prepared_dispatch.h"
+#include "models/cu/workgroup_task.h"
+#include "models/mem/gpu_access.h"
+#include "platform/block.h"
+#include "platform/registry.h"
+
+namespace tessera {
+
+// What to run. `ctx` (with scratch_address unused: the dispatcher gives each
+// workgroup its own region) and `program` must outlive the launch.
+struct DispatchJob {
+  const isa::DispatchContext* ctx = nullptr;
+  isa::DecodeCache* program = nullptr;
+  bool functional = false;
+};
+
+// What a finished launch cost, in the dispatcher's clock cycles.
+struct LaunchResult {
+  uint64_t cycles = 0;          // launch() to the release's acknowledgement
+  uint64_t acquire_cycles = 0;  // of which acquiring caches
+  uint64_t release_cycles = 0;  // of which releasing caches
+  uint64_t workgroups = 0, waves = 0, wave_instructions = 0;
+  std::string fault;            // the first wave fault a CU reported, empty if none
+};
+
+class Dispatcher : public Block {
+ public:
+  SC_HAS_PROCESS(Dispatcher);
+  using InitiatorSocket = tlm_utils::simple_initiator_socket_tagged<Dispatcher>;
+
+  explicit Dispatcher(const BlockContext& ctx);
+  ~Dispatcher() override;
+
+  std::vector<std::unique_ptr<InitiatorSocket>> cu, acquire, release;
+
+  tlm::tlm_initiator_socket<>* initiator_socket(const std::string& name, int index) override;
+  std::string summary() const override;
+
+  // Starts a launch at the current simulated time. Throws std::logic_error if
+  // a launch is in progress, UserError for a job without context or program.
+  void launch(const DispatchJob& job);
+  const sc_core::sc_event& done_event() const { return done_event_; }
+  bool busy() const { return phase_ != Phase::Idle; }
+  // Of the last finished launch.
+  const LaunchResult& result() const { return result_; }
+  const std::string& fault() const { return result_.fault; }
+
+ private:
+  enum class Phase { Idle, Acquire, Dispatch, Release };
+  // The cache command each step sends; nullopt: none.
+  using MaintenanceOp = std::optional<CacheOp>;
+
+  struct InFlight {
+    int cu = -1;
+    int scratch = -1;  // region index in scratch_, -1 for none
+    std::unique_ptr<tlm::tlm_generic_payload> trans;  // owns its WorkgroupTask
+  };
+
+  // Cache-maintenance commands on one socket vector.
+  struct CtrlPort {
+    std::vector<std::unique_ptr<tlm::tlm_generic_payload>> trans;  // one per socket, owning a CacheCommand
+  };
+
+  void step_method();
+  bool step_acquire();   // true: waiting
+  bool step_dispatch();  // true: waiting
+  bool step_release();   // true: waiting
+  void finish_launch();
+
+  // Dispatch.
+  bool grid_done() const { return next_linear_ >= job_ctx().workgroup_total(); }
+  const isa::DispatchContext& job_ctx() const { return *job_.ctx; }
+  // Offers the next workgroup to the CUs in round-robin order; true if one took it.
+  bool offer_next();
+  bool offer_to(int cu_index);
+  void workgroup_finished(const WorkgroupTask& task);
+  int take_scratch();
+  void advance_grid();
+
+  // Cache maintenance: sends `op` on every socket of `sockets`; false if nothing was sent.
+  bool send_maintenance(std::vector<std::unique_ptr<InitiatorSocket>>& sockets, CtrlPort& port, CacheOp op);
+  void maintenance_acked(tlm::tlm_generic_payload& trans, const sc_core::sc_time& at);
+
+  // Backward paths.
+  tlm::tlm_sync_enum cu_bw(int id, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  tlm::tlm_sync_enum ctrl_bw(int id, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  void invalidate_dmi(int, sc_dt::uint64, sc_dt::uint64) {}
+
+  uint64_t cycles_between(const sc_core::sc_time& from, const sc_core::sc_time& to) const;
+
+  isa::DeviceMemory& memory_;
+  MaintenanceOp acquire_op_, release_op_;
+  uint64_t interval_cycles_;
+
+  Phase phase_ = Phase::Idle;
+  DispatchJob job_;
+  LaunchResult running_, result_;
+  sc_core::sc_time start_, acquire_end_, release_start_, next_offer_;
+  sc_core::sc_event step_event_, done_event_;
+
+  // Grid walk.
+  uint64_t next_linear_ = 0;
+  uint32_t next_wg_[3] = {0, 0, 0};
+  uint64_t next_wave_ = 0;  // dispatch-wide index of the next workgroup's first wave
+  int rr_ = 0;              // the CU offered the next workgroup first
+  std::vector<bool> refused_;
+  std::unordered_map<uint64_t, InFlight> in_flight_;  // by first_dispatch_wave
+  std::vector<std::unique_ptr<tlm::tlm_generic_payload>> retired_;  // finished, freed when no call uses them
+
+  // Scratch regions, one per workgroup in flight at most.
+  std::vector<std::unique_ptr<isa::ScopedAllocation>> scratch_;
+  std::vector<int> free_scratch_;
+
+  // Cache maintenance in progress.
+  CtrlPort acquire_port_, release_port_;
+  bool ctrl_started_ = false;
+  unsigned ctrl_pending_ = 0;
+  sc_core::sc_time ctrl_done_at_;
+
+  Counter &launches_, &workgroups_, &waves_, &wave_instructions_, &refusals_, &cycles_, &acquire_cycles_,
+      &release_cycles_, &lines_written_back_, &lines_invalidated_, &faults_;
+  std::vector<Counter*> per_cu_;
+  Histogram& in_flight_hist_;
+};
+
+BlockType dispatcher_block_type();
+
+}  // namespace tessera

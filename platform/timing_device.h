@@ -1,0 +1,109 @@
+// The timing Tessera device ("tessera-timing"): host programs' device memory,
+// code objects and launches served by a SystemC platform built from a netlist
+// (compute units, caches, crossbar, DRAM controllers, a dispatcher).
+//
+// The platform is built once, when the device is created, and lives as long
+// as the device. Device memory is the platform's shared isa::DeviceMemory
+// "device": the host allocates, writes and reads it directly between launches,
+// which is coherent because the dispatcher's kernel-boundary policy invalidates
+// the CU-side caches at each kernel start and writes back and empties the L2
+// at each kernel end (see models/cp/dispatcher.h; a netlist that turns these
+// off makes host accesses see memory as the caches left it).
+//
+// A launch prepares the dispatch (kernargs, packet, scratch layout; code
+// objects come from a ProgramCache, as on the functional device), hands it to
+// the platform's dispatcher and runs the simulation until the dispatcher
+// pauses it at the end of the launch. Simulated time continues from launch to
+// launch. A wave fault becomes a DeviceError carrying the CU's report.
+//
+// With `functional` set, the same netlist runs with no timing: the dispatcher
+// hands workgroups to the CUs in functional mode and skips cache maintenance;
+// launches report 0 cycles.
+//
+// SystemC elaborates once per process: one TimingDevice per process.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/cp/dispatcher.h"
+#include "models/cu/isa/device_memory.h"
+#include "platform/netlist.h"
+#include "platform/platform.h"
+#include "platform/program_cache.h"
+#include "sw/runtime/device.h"
+
+namespace tessera {
+
+struct TimingDeviceOptions {
+  std::string netlist_file;          // required (see default_netlist_file())
+  std::vector<Override> overrides;   // --set
+  bool functional = false;
+  std::string kernel_dir;            // where launch() finds <program>.hsaco
+  // Stop a launch as hung after this many cycles of the dispatcher's clock (0: no limit).
+  uint64_t max_cycles = 0;
+};
+
+class TimingDevice : public runtime::Device {
+ public:
+  // Builds the platform. Throws UserError/NetlistError for a bad netlist (or one
+  // without exactly one dispatcher), DeviceError if a platform was already
+  // built in this process.
+  explicit TimingDevice(TimingDeviceOptions options);
+  ~TimingDevice() override;
+  TimingDevice(const TimingDevice&) = delete;
+  TimingDevice& operator=(const TimingDevice&) = delete;
+
+  // The netlist used when none is given: $TESSERA_NETLIST if set, else
+  // json/platforms/small_gpu.json of the source tree this program was built
+  // from, found from that tree's sw/kernels directory (the build passes it as
+  // TESSERA_KERNEL_SOURCE_DIR to the runtime and the tools).
+  static std::string default_netlist_file(const std::string& kernel_source_dir);
+
+  std::string name() const override { return "tessera-timing"; }
+  runtime::DevicePtr alloc(size_t bytes) override;
+  void free(runtime::DevicePtr p) override;
+  void write(runtime::DevicePtr dst, const void* src, size_t bytes) override;
+  void read(void* dst, runtime::DevicePtr src, size_t bytes) override;
+  runtime::LaunchStats launch(const std::string& program, const std::string& kernel, runtime::Dim3 global,
+                              runtime::Dim3 local, const runtime::KernelArgs& args) override;
+
+  // Launches a kernel of a code object file with a ready configuration.
+  // Throws UserError/isa::CodeObjectError for bad input, DeviceError on a
+  // fault, a hang or a platform that went idle before the launch finished.
+  LaunchResult launch_file(const std::string& path, const std::string& kernel, const isa::LaunchConfig& config);
+
+  bool functional() const { return options_.functional; }
+  const std::string& netlist_file() const { return options_.netlist_file; }
+  Platform& platform() { return *platform_; }
+  Dispatcher& dispatcher() { return *dispatcher_; }
+  isa::DeviceMemory& memory() { return memory_; }
+
+  // Everything this device has run, and the host time spent simulating.
+  struct Totals {
+    uint64_t launches = 0, cycles = 0, wave_instructions = 0, waves = 0, workgroups = 0;
+    double seconds = 0;
+  };
+  const Totals& totals() const { return totals_; }
+
+  // Ends the simulation (blocks' end-of-simulation hooks run; no launch may
+  // follow) and returns every block's statistics plus "simulation" and
+  // "timing_device" sections.
+  json finish();
+
+ private:
+  void run_launch();
+  [[noreturn]] void fail(const std::string& what) const;
+
+  TimingDeviceOptions options_;
+  std::unique_ptr<Platform> platform_;
+  Dispatcher* dispatcher_ = nullptr;
+  isa::DeviceMemory& memory_;
+  ProgramCache programs_;
+  uint64_t next_dispatch_id_ = 0;
+  bool finished_ = false;
+  Totals totals_;
+};
+
+}  // namespace tessera

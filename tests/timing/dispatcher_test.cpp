@@ -1,0 +1,338 @@
+// The dispatcher on its own: harness compute units (accept up to N workgroups,
+// finish each a fixed number of cycles later) and harness caches (acknowledge
+// a cache command a fixed number of cycles later) check the hand-out order,
+// the pacing, the refusal and retry, the kernel-boundary commands and their
+// cost, scratch regions per workgroup in flight, functional launches and
+// faults. Every time is in 1 ns cycles.
+#include "models/cp/dispatcher.h"
+
+#include <catch2/catch.hpp>
+
+#include <deque>
+#include <set>
+
+#include <tlm_utils/peq_with_get.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "models/cu/isa/prepared_dispatch.h"
+#include "platform/program_cache.h"
+#include "tests/mem/mem_test_support.h"
+
+using namespace tessera;
+using namespace tessera::test;
+using sc_core::sc_time;
+using sc_core::SC_NS;
+using sc_core::SC_ZERO_TIME;
+
+namespace {
+
+// A compute unit reduced to its dispatch protocol: it takes a workgroup while
+// it holds fewer than `capacity`, and reports it finished `work` cycles later
+// (or inside the offer, in functional mode).
+class HarnessCu : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(HarnessCu);
+  HarnessCu(sc_core::sc_module_name name, unsigned capacity, unsigned work_cycles)
+      : sc_module(name), socket("socket"), capacity_(capacity), work_(work_cycles, SC_NS) {
+    socket.register_b_transport(this, &HarnessCu::b_transport);
+    SC_METHOD(finish_method);
+    sensitive << finish_event_;
+    dont_initialize();
+  }
+
+  tlm_utils::simple_target_socket<HarnessCu> socket;
+
+  struct Started {
+    uint32_t wg[3];
+    uint64_t first_wave;
+    uint64_t scratch;
+    sc_time at;
+  };
+  std::vector<Started> started;
+  unsigned refused = 0;
+  // Reports this text as the fault of the workgroup with this linear x index.
+  int fault_x = -1;
+
+ private:
+  struct Running {
+    WorkgroupTask task;
+    sc_time done;
+  };
+
+  void b_transport(tlm::tlm_generic_payload& trans, sc_time&) {
+    WorkgroupTask* t = trans.get_extension<WorkgroupTask>();
+    REQUIRE(t);
+    if (running_.size() >= capacity_) {
+      ++refused;
+      return;
+    }
+    t->accepted = true;
+    started.push_back({{t->workgroup[0], t->workgroup[1], t->workgroup[2]}, t->first_dispatch_wave,
+                       t->scratch_address, sc_core::sc_time_stamp()});
+    Running r{*t, sc_core::sc_time_stamp() + work_};
+    r.task.wave_instructions = 10;
+    if (int(t->workgroup[0]) == fault_x) r.task.fault = "wave fault in workgroup " + std::to_string(fault_x);
+    if (t->functional) {
+      // Functional: done at once, reported through the backward path during the offer.
+      report(r.task);
+      return;
+    }
+    running_.push_back(r);
+    finish_event_.notify(work_);
+  }
+
+  void finish_method() {
+    const sc_time now = sc_core::sc_time_stamp();
+    while (!running_.empty() && running_.front().done <= now) {
+      WorkgroupTask t = running_.front().task;
+      running_.pop_front();
+      report(t);
+    }
+    // An event keeps only its earliest notification: re-arm for the next one.
+    if (!running_.empty()) finish_event_.notify(running_.front().done - now);
+  }
+
+  void report(WorkgroupTask t) {
+    t.finished = true;
+    tlm::tlm_generic_payload trans;
+    trans.set_extension(&t);
+    tlm::tlm_phase phase = tlm::BEGIN_RESP;
+    sc_time delay = SC_ZERO_TIME;
+    socket->nb_transport_bw(trans, phase, delay);
+    trans.clear_extension(&t);
+  }
+
+  unsigned capacity_;
+  sc_time work_;
+  std::deque<Running> running_;
+  sc_core::sc_event finish_event_;
+};
+
+// A cache's control port reduced to its timing: every command is answered
+// `latency` cycles after it arrives, with BEGIN_RESP on the backward path.
+class HarnessCache : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(HarnessCache);
+  HarnessCache(sc_core::sc_module_name name, unsigned latency)
+      : sc_module(name), ctrl("ctrl"), latency_(latency, SC_NS), peq_("peq") {
+    ctrl.register_nb_transport_fw(this, &HarnessCache::nb_transport_fw);
+    SC_METHOD(answer_method);
+    sensitive << peq_.get_event();
+    dont_initialize();
+  }
+
+  tlm_utils::simple_target_socket<HarnessCache> ctrl;
+  std::vector<std::pair<CacheOp, sc_time>> commands;  // op, arrival
+
+ private:
+  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& t, tlm::tlm_phase& phase, sc_time& delay) {
+    if (phase == tlm::BEGIN_REQ) {
+      commands.emplace_back(t.get_extension<CacheCommand>()->op, sc_core::sc_time_stamp() + delay);
+      peq_.notify(t, delay + latency_);
+    }
+    return tlm::TLM_ACCEPTED;
+  }
+  void answer_method() {
+    while (tlm::tlm_generic_payload* t = peq_.get_next_transaction()) {
+      t->get_extension<CacheCommand>()->lines_invalidated = 3;
+      t->set_response_status(tlm::TLM_OK_RESPONSE);
+      tlm::tlm_phase phase = tlm::BEGIN_RESP;
+      sc_time delay = SC_ZERO_TIME;
+      ctrl->nb_transport_bw(*t, phase, delay);
+    }
+  }
+  sc_time latency_;
+  tlm_utils::peq_with_get<tlm::tlm_generic_payload> peq_;
+};
+
+// A real dispatch of vector_add over `items` work-items in workgroups of 64.
+struct Job {
+  explicit Job(isa::DeviceMemory& mem, uint32_t items, uint32_t scratch_wave_bytes = 0) {
+    const std::string path = std::string(TESSERA_BINARY_DIR) + "/sw/kernels/vector_add.hsaco";
+    ProgramCache::Program& p = programs.get(path);
+    const isa::KernelInfo& k = ProgramCache::kernel(p, path, "vector_add");
+    runtime::KernelArgs args;
+    args.pointer(mem.alloc(4 * items)).pointer(mem.alloc(4 * items)).pointer(mem.alloc(4 * items)).value(items);
+    prepared = std::make_unique<isa::PreparedDispatch>(mem, p.cache, k,
+                                                       make_launch_config(k, {items, 1, 1}, {64, 1, 1}, args), 0);
+    // vector_add has no private segment; pretend it has one to see the regions.
+    prepared->ctx().scratch_wave_bytes = scratch_wave_bytes;
+    job.ctx = &prepared->ctx();
+    job.program = &p.cache;
+  }
+  ProgramCache programs;
+  std::unique_ptr<isa::PreparedDispatch> prepared;
+  DispatchJob job;
+};
+
+struct Bench {
+  Bench(json params, std::vector<std::pair<unsigned, unsigned>> cus, std::vector<unsigned> acquire_latency,
+        std::vector<unsigned> release_latency) {
+    std::map<std::string, int> counts{{"cu", int(cus.size())}};
+    if (!acquire_latency.empty()) counts["acquire"] = int(acquire_latency.size());
+    if (!release_latency.empty()) counts["release"] = int(release_latency.size());
+    dispatcher = &pf.create<Dispatcher>("dispatcher", "se.dispatcher", params, counts);
+    for (size_t i = 0; i < cus.size(); ++i) {
+      this->cus.push_back(std::make_unique<HarnessCu>(("cu" + std::to_string(i)).c_str(), cus[i].first,
+                                                      cus[i].second));
+      dispatcher->cu[i]->bind(this->cus.back()->socket);
+    }
+    for (size_t i = 0; i < acquire_latency.size(); ++i) {
+      l1.push_back(std::make_unique<HarnessCache>(("l1_" + std::to_string(i)).c_str(), acquire_latency[i]));
+      dispatcher->acquire[i]->bind(l1.back()->ctrl);
+    }
+    for (size_t i = 0; i < release_latency.size(); ++i) {
+      l2.push_back(std::make_unique<HarnessCache>(("l2_" + std::to_string(i)).c_str(), release_latency[i]));
+      dispatcher->release[i]->bind(l2.back()->ctrl);
+    }
+  }
+  isa::DeviceMemory& memory() { return pf.shared.get<isa::DeviceMemory>("device"); }
+  uint64_t stat(const std::string& name) const { return pf.stat("se.dispatcher", name); }
+  // Launches and simulates until the dispatcher pauses at the end.
+  const LaunchResult& run(const DispatchJob& job) {
+    sc_core::sc_start(SC_ZERO_TIME);
+    dispatcher->launch(job);
+    REQUIRE(dispatcher->busy());
+    sc_core::sc_start();
+    REQUIRE_FALSE(dispatcher->busy());
+    return dispatcher->result();
+  }
+
+  MiniPlatform pf;
+  Dispatcher* dispatcher = nullptr;
+  std::vector<std::unique_ptr<HarnessCu>> cus;
+  std::vector<std::unique_ptr<HarnessCache>> l1, l2;
+};
+
+}  // namespace
+
+TEST_CASE("dispatcher: workgroups leave every interval round-robin between acquire and release", "[dispatcher]") {
+  // 2 CUs with room for 8 workgroups each, 100 cycles of work per workgroup;
+  // acquire caches answer after 10 and 15 cycles, the release cache after 20.
+  Bench b({{"workgroup_interval", 4}}, {{8, 100}, {8, 100}}, {10, 15}, {20});
+  Job j(b.memory(), 6 * 64);
+  const LaunchResult& r = b.run(j.job);
+  // Acquire ends when the slower cache answers (15). Workgroups leave at 15,
+  // 19, 23, 27, 31, 35 alternating cu0, cu1; the last finishes at 135; the
+  // release takes 20 more.
+  CHECK(r.acquire_cycles == 15);
+  CHECK(r.release_cycles == 20);
+  CHECK(r.cycles == 155);
+  CHECK(r.workgroups == 6);
+  CHECK(r.waves == 6);
+  CHECK(r.wave_instructions == 60);
+  CHECK(r.fault.empty());
+  for (int i = 0; i < 6; ++i) {
+    const HarnessCu::Started& s = b.cus[i % 2]->started[i / 2];
+    INFO("workgroup " << i);
+    CHECK(s.wg[0] == uint32_t(i));
+    CHECK(s.first_wave == uint64_t(i));
+    CHECK(s.at == sc_time(15 + 4 * i, SC_NS));
+  }
+  // Each cache got exactly its one command at launch start or after the last workgroup.
+  REQUIRE(b.l1[0]->commands.size() == 1);
+  CHECK(b.l1[0]->commands[0].first == CacheOp::Invalidate);
+  CHECK(b.l1[0]->commands[0].second == SC_ZERO_TIME);
+  CHECK(b.l1[1]->commands.size() == 1);
+  REQUIRE(b.l2[0]->commands.size() == 1);
+  CHECK(b.l2[0]->commands[0].first == CacheOp::WritebackInvalidate);
+  CHECK(b.l2[0]->commands[0].second == sc_time(135, SC_NS));
+  CHECK(b.stat("launch_cycles") == 155);
+  CHECK(b.stat("workgroups_to_cu0") == 3);
+  CHECK(b.stat("workgroups_to_cu1") == 3);
+  CHECK(b.stat("lines_invalidated") == 9);  // 3 per answered command
+  CHECK(b.stat("refusals") == 0);
+}
+
+TEST_CASE("dispatcher: a full CU is skipped until it announces free resources", "[dispatcher]") {
+  // cu0 holds 2 workgroups for 100 cycles, cu1 holds 2 for 150; 7 workgroups,
+  // no pacing, no caches.
+  Bench b({{"workgroup_interval", 0}}, {{2, 100}, {2, 150}}, {}, {});
+  Job j(b.memory(), 7 * 64);
+  const LaunchResult& r = b.run(j.job);
+  // t=0: wg0 cu0, wg1 cu1, wg2 cu0, wg3 cu1; wg4 is refused by both (2 refusals).
+  // t=100: cu0 frees both slots: wg4 and wg5 to cu0 (cu1 is still marked
+  // full and not asked), wg6 refused by cu0 (3rd refusal). t=150: wg6 to cu1,
+  // done at 300.
+  CHECK(r.cycles == 300);
+  CHECK(b.stat("refusals") == 3);
+  REQUIRE(b.cus[0]->started.size() == 4);
+  REQUIRE(b.cus[1]->started.size() == 3);
+  CHECK(b.cus[0]->started[2].wg[0] == 4);
+  CHECK(b.cus[0]->started[2].at == sc_time(100, SC_NS));
+  CHECK(b.cus[0]->started[3].wg[0] == 5);
+  CHECK(b.cus[1]->started[2].wg[0] == 6);
+  CHECK(b.cus[1]->started[2].at == sc_time(150, SC_NS));
+  CHECK(b.cus[0]->refused + b.cus[1]->refused == 3);
+}
+
+TEST_CASE("dispatcher: each workgroup in flight has its own scratch region and regions are reused", "[dispatcher]") {
+  Bench b({{"workgroup_interval", 0}}, {{2, 100}, {1, 100}}, {}, {});
+  Job j(b.memory(), 9 * 64, 1024);
+  const size_t allocations_before = b.memory().allocation_count();
+  b.run(j.job);
+  // 3 workgroups in flight at a time: 3 regions, each used 3 times.
+  std::map<uint64_t, int> uses;
+  for (auto& cu : b.cus)
+    for (auto& s : cu->started) ++uses[s.scratch];
+  REQUIRE(uses.size() == 3);
+  for (auto& [addr, n] : uses) {
+    CHECK(addr != 0);
+    CHECK(n == 3);
+  }
+  // Regions go back to device memory when the launch ends.
+  CHECK(b.memory().allocation_count() == allocations_before);
+}
+
+TEST_CASE("dispatcher: a functional launch runs every workgroup at once and skips cache maintenance",
+          "[dispatcher]") {
+  Bench b({}, {{1, 100}}, {10}, {20});
+  Job j(b.memory(), 5 * 64 + 1);
+  j.job.functional = true;
+  const LaunchResult& r = b.run(j.job);
+  CHECK(r.cycles == 0);
+  CHECK(r.workgroups == 6);  // 5 full workgroups and a partial one
+  CHECK(r.wave_instructions == 60);
+  CHECK(b.cus[0]->started.size() == 6);
+  CHECK(b.l1[0]->commands.empty());
+  CHECK(b.l2[0]->commands.empty());
+  CHECK(sc_core::sc_time_stamp() == SC_ZERO_TIME);
+}
+
+TEST_CASE("dispatcher: a wave fault stops the hand-out and the launch ends with the report", "[dispatcher]") {
+  Bench b({{"workgroup_interval", 0}}, {{1, 100}}, {}, {20});
+  Job j(b.memory(), 10 * 64);
+  b.cus[0]->fault_x = 2;
+  const LaunchResult& r = b.run(j.job);
+  // wg0 0..100, wg1 100..200, wg2 200..300 faults; no more workgroups; release 20.
+  CHECK(r.fault == "wave fault in workgroup 2");
+  CHECK(r.workgroups == 3);
+  CHECK(r.cycles == 320);
+  CHECK(b.stat("faults") == 1);
+}
+
+TEST_CASE("dispatcher: a workgroup no CU can take ends the launch with a clear fault", "[dispatcher]") {
+  Bench b({}, {{0, 100}, {0, 100}}, {}, {});
+  Job j(b.memory(), 64);
+  const LaunchResult& r = b.run(j.job);
+  CHECK_THAT(r.fault, Catch::Contains("kernel 'vector_add': workgroup (0,0,0) does not fit on any compute unit"));
+  CHECK(r.workgroups == 0);
+}
+
+TEST_CASE("dispatcher: a launch while one is running is a bug and bad jobs are refused", "[dispatcher]") {
+  Bench b({}, {{1, 100}}, {}, {});
+  Job j(b.memory(), 64);
+  sc_core::sc_start(SC_ZERO_TIME);
+  CHECK_THROWS_AS(b.dispatcher->launch(DispatchJob{}), UserError);
+  b.dispatcher->launch(j.job);
+  CHECK_THROWS_AS(b.dispatcher->launch(j.job), std::logic_error);
+  sc_core::sc_start();
+  CHECK_FALSE(b.dispatcher->busy());
+  // A second launch on the same dispatcher starts from the current time.
+  const sc_time before = sc_core::sc_time_stamp();
+  b.dispatcher->launch(j.job);
+  sc_core::sc_start();
+  CHECK(b.dispatcher->result().cycles == 100);
+  CHECK(sc_core::sc_time_stamp() - before == sc_time(100, SC_NS));
+  CHECK(b.stat("launches") == 2);
+}
