@@ -177,6 +177,28 @@ void add_op(MemFnsTable& t, const std::string& mnemonic, Op) {
   t.add(mnemonic.c_str(), MemFns{Op::plan, Op::complete});
 }
 
+// How a DS instruction touches the LDS banks, for lds_access(): addresses per
+// lane (0: none), bytes per address, and the element stride of the offsets
+// of the two-address forms (1, or 64 for st64).
+struct LdsShape {
+  uint8_t addresses = 0;
+  uint8_t bytes = 0;
+  uint8_t stride = 1;
+};
+class LdsShapeTable {
+ public:
+  void add(const char* mnemonic, LdsShape shape) { shapes_[mnemonic] = shape; }
+  const std::unordered_map<std::string, LdsShape>& all() const { return shapes_; }
+
+ private:
+  std::unordered_map<std::string, LdsShape> shapes_;
+};
+template <class Op>
+void add_op(LdsShapeTable& t, const std::string& mnemonic, Op) {
+  t.add(mnemonic.c_str(), Op::shape);
+}
+
+void register_ds_shapes(LdsShapeTable& t);    // sem_memory_lds.cpp
 void register_smem_mem_fns(MemFnsTable& t);   // sem_memory.cpp
 void register_vmem_mem_fns(MemFnsTable& t);   // sem_memory_flat.cpp
 void register_mubuf_mem_fns(MemFnsTable& t);  // sem_memory_buffer.cpp

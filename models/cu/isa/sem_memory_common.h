@@ -64,7 +64,7 @@ T apply_float(Rmw op, T old_bits, T src_bits, T cmp_bits) {
 
 enum class Elem : uint8_t { U32, U64, F32, F64 };
 
-inline unsigned elem_bytes(Elem e) { return e == Elem::U64 || e == Elem::F64 ? 8 : 4; }
+constexpr unsigned elem_bytes(Elem e) { return e == Elem::U64 || e == Elem::F64 ? 8 : 4; }
 
 // Packed f16x2 add for *_pk_add_f16 atomics.
 uint32_t pk_add_f16(uint32_t a, uint32_t b);
@@ -359,6 +359,14 @@ struct ScalarBuffer {
 inline ScalarBuffer scalar_buffer(const Wave& w, const Operand& op) {
   const uint16_t r = op.reg;
   return {w.s(r) | (uint64_t(w.s(static_cast<uint16_t>(r + 1)) & 0xffff) << 32), w.s(static_cast<uint16_t>(r + 2))};
+}
+
+// --- DS ---
+// ds_read2 / ds_write2: the byte offsets of the two elements from ADDR,
+// offset0 and offset1 counted in elements of `bytes` (times 64 for st64).
+inline void ds2_offsets(const Instruction& i, unsigned bytes, unsigned stride, uint32_t& o0, uint32_t& o1) {
+  o0 = uint32_t(i.offset & 0xff) * bytes * stride;
+  o1 = uint32_t(i.offset1) * bytes * stride;
 }
 
 }  // namespace tessera::isa::mem

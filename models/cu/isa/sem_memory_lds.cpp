@@ -6,6 +6,7 @@
 // wave apply lowest lane first.
 #include <algorithm>
 
+#include "models/cu/isa/mem_plan.h"
 #include "models/cu/isa/sem_groups.h"
 #include "models/cu/isa/sem_memory_common.h"
 
@@ -89,7 +90,8 @@ template <unsigned Bytes, unsigned Stride>
 void ds_read2(W& w, const I& i) {
   constexpr unsigned N = Bytes / 4;
   const uint64_t exec = w.exec();
-  const uint32_t o0 = uint32_t(i.offset & 0xff) * Bytes * Stride, o1 = uint32_t(i.offset1) * Bytes * Stride;
+  uint32_t o0, o1;
+  mem::ds2_offsets(i, Bytes, Stride, o0, o1);
   const uint32_t* a = w.lanes(i.src[0]);
   uint32_t out[2 * N][kWaveSize] = {};
   uint8_t* all = lds_all_lanes(w, a, exec, std::min(o0, o1), std::max(o0, o1) + Bytes);
@@ -110,7 +112,8 @@ template <unsigned Bytes, unsigned Stride>
 void ds_write2(W& w, const I& i) {
   constexpr Width width{Bytes, false, 0};
   const uint64_t exec = w.exec();
-  const uint32_t o0 = uint32_t(i.offset & 0xff) * Bytes * Stride, o1 = uint32_t(i.offset1) * Bytes * Stride;
+  uint32_t o0, o1;
+  mem::ds2_offsets(i, Bytes, Stride, o0, o1);
   const uint32_t* a = w.lanes(i.src[0]);
   uint8_t* all = lds_all_lanes(w, a, exec, std::min(o0, o1), std::max(o0, o1) + Bytes);
   for (unsigned lane = 0; lane < kWaveSize; ++lane) {
@@ -193,11 +196,33 @@ void ds_bpermute(W& w, const I& i) {
 
 void no_op(W&, const I&) {}
 
-void register_ds_atomics(SemanticsTable& t) {
+// Each instruction's ExecFn and its LDS access shape (mem_plan.h), registered
+// from one list: Addresses per lane (0 for no LDS bank access), Bytes per
+// address, the offsets' element Stride for the two-address forms.
+template <ExecFn F, unsigned Addresses, unsigned Bytes, unsigned Stride = 1>
+struct DsOp {
+  static constexpr ExecFn exec = F;
+  static constexpr LdsShape shape{Addresses, Bytes, Stride};
+};
+template <ExecFn F>
+using NoBank = DsOp<F, 0, 0>;
+template <unsigned Bytes, bool Sign, int D16>
+using Read = DsOp<ds_read<Bytes, Sign, D16>, 1, Bytes>;
+template <unsigned Bytes, int D16>
+using Write = DsOp<ds_write<Bytes, D16>, 1, Bytes>;
+template <unsigned Bytes, unsigned Stride>
+using Read2 = DsOp<ds_read2<Bytes, Stride>, 2, Bytes, Stride>;
+template <unsigned Bytes, unsigned Stride>
+using Write2 = DsOp<ds_write2<Bytes, Stride>, 2, Bytes, Stride>;
+template <Rmw Op, Elem E, bool Ret>
+using Atomic = DsOp<ds_atomic<Op, E, Ret>, 1, mem::elem_bytes(E)>;
+
+template <class Table>
+void register_ds_atomics(Table& t) {
   // Names: ds_<op>_<type> without return, ds_<op>_rtn_<type> with.
-#define TESSERA_DS_ATOMIC(op_name, type, op, elem)                           \
-  t.add("ds_" op_name "_" type, ds_atomic<Rmw::op, Elem::elem, false>); \
-  t.add("ds_" op_name "_rtn_" type, ds_atomic<Rmw::op, Elem::elem, true>);
+#define TESSERA_DS_ATOMIC(op_name, type, op, elem)                                   \
+  add_op(t, "ds_" op_name "_" type, Atomic<Rmw::op, Elem::elem, false>{}); \
+  add_op(t, "ds_" op_name "_rtn_" type, Atomic<Rmw::op, Elem::elem, true>{});
   TESSERA_DS_ATOMIC("add", "u32", Add, U32)
   TESSERA_DS_ATOMIC("sub", "u32", Sub, U32)
   TESSERA_DS_ATOMIC("rsub", "u32", Rsub, U32)
@@ -235,48 +260,52 @@ void register_ds_atomics(SemanticsTable& t) {
   TESSERA_DS_ATOMIC("max", "f64", FMax, F64)
   TESSERA_DS_ATOMIC("add", "f64", FAdd, F64)
 #undef TESSERA_DS_ATOMIC
-  t.add("ds_wrxchg_rtn_b32", ds_atomic<Rmw::Swap, Elem::U32, true>);
-  t.add("ds_wrxchg_rtn_b64", ds_atomic<Rmw::Swap, Elem::U64, true>);
+  add_op(t, "ds_wrxchg_rtn_b32", Atomic<Rmw::Swap, Elem::U32, true>{});
+  add_op(t, "ds_wrxchg_rtn_b64", Atomic<Rmw::Swap, Elem::U64, true>{});
+}
+
+template <class Table>
+void register_all(Table& t) {
+  add_op(t, "ds_nop", NoBank<no_op>{});
+  add_op(t, "ds_read_b32", Read<4, false, 0>{});
+  add_op(t, "ds_read_b64", Read<8, false, 0>{});
+  add_op(t, "ds_read_b96", Read<12, false, 0>{});
+  add_op(t, "ds_read_b128", Read<16, false, 0>{});
+  add_op(t, "ds_read_u8", Read<1, false, 0>{});
+  add_op(t, "ds_read_i8", Read<1, true, 0>{});
+  add_op(t, "ds_read_u16", Read<2, false, 0>{});
+  add_op(t, "ds_read_i16", Read<2, true, 0>{});
+  add_op(t, "ds_read_u8_d16", Read<1, false, 1>{});
+  add_op(t, "ds_read_u8_d16_hi", Read<1, false, 2>{});
+  add_op(t, "ds_read_i8_d16", Read<1, true, 1>{});
+  add_op(t, "ds_read_i8_d16_hi", Read<1, true, 2>{});
+  add_op(t, "ds_read_u16_d16", Read<2, false, 1>{});
+  add_op(t, "ds_read_u16_d16_hi", Read<2, false, 2>{});
+  add_op(t, "ds_write_b8", Write<1, 0>{});
+  add_op(t, "ds_write_b16", Write<2, 0>{});
+  add_op(t, "ds_write_b8_d16_hi", Write<1, 2>{});
+  add_op(t, "ds_write_b16_d16_hi", Write<2, 2>{});
+  add_op(t, "ds_write_b32", Write<4, 0>{});
+  add_op(t, "ds_write_b64", Write<8, 0>{});
+  add_op(t, "ds_write_b96", Write<12, 0>{});
+  add_op(t, "ds_write_b128", Write<16, 0>{});
+  add_op(t, "ds_read2_b32", Read2<4, 1>{});
+  add_op(t, "ds_read2st64_b32", Read2<4, 64>{});
+  add_op(t, "ds_read2_b64", Read2<8, 1>{});
+  add_op(t, "ds_read2st64_b64", Read2<8, 64>{});
+  add_op(t, "ds_write2_b32", Write2<4, 1>{});
+  add_op(t, "ds_write2st64_b32", Write2<4, 64>{});
+  add_op(t, "ds_write2_b64", Write2<8, 1>{});
+  add_op(t, "ds_write2st64_b64", Write2<8, 64>{});
+  add_op(t, "ds_swizzle_b32", NoBank<ds_swizzle>{});
+  add_op(t, "ds_permute_b32", NoBank<ds_permute>{});
+  add_op(t, "ds_bpermute_b32", NoBank<ds_bpermute>{});
+  register_ds_atomics(t);
 }
 
 }  // namespace
 
-void register_ds_semantics(SemanticsTable& t) {
-  t.add("ds_nop", no_op);
-  t.add("ds_read_b32", ds_read<4, false, 0>);
-  t.add("ds_read_b64", ds_read<8, false, 0>);
-  t.add("ds_read_b96", ds_read<12, false, 0>);
-  t.add("ds_read_b128", ds_read<16, false, 0>);
-  t.add("ds_read_u8", ds_read<1, false, 0>);
-  t.add("ds_read_i8", ds_read<1, true, 0>);
-  t.add("ds_read_u16", ds_read<2, false, 0>);
-  t.add("ds_read_i16", ds_read<2, true, 0>);
-  t.add("ds_read_u8_d16", ds_read<1, false, 1>);
-  t.add("ds_read_u8_d16_hi", ds_read<1, false, 2>);
-  t.add("ds_read_i8_d16", ds_read<1, true, 1>);
-  t.add("ds_read_i8_d16_hi", ds_read<1, true, 2>);
-  t.add("ds_read_u16_d16", ds_read<2, false, 1>);
-  t.add("ds_read_u16_d16_hi", ds_read<2, false, 2>);
-  t.add("ds_write_b8", ds_write<1, 0>);
-  t.add("ds_write_b16", ds_write<2, 0>);
-  t.add("ds_write_b8_d16_hi", ds_write<1, 2>);
-  t.add("ds_write_b16_d16_hi", ds_write<2, 2>);
-  t.add("ds_write_b32", ds_write<4, 0>);
-  t.add("ds_write_b64", ds_write<8, 0>);
-  t.add("ds_write_b96", ds_write<12, 0>);
-  t.add("ds_write_b128", ds_write<16, 0>);
-  t.add("ds_read2_b32", ds_read2<4, 1>);
-  t.add("ds_read2st64_b32", ds_read2<4, 64>);
-  t.add("ds_read2_b64", ds_read2<8, 1>);
-  t.add("ds_read2st64_b64", ds_read2<8, 64>);
-  t.add("ds_write2_b32", ds_write2<4, 1>);
-  t.add("ds_write2st64_b32", ds_write2<4, 64>);
-  t.add("ds_write2_b64", ds_write2<8, 1>);
-  t.add("ds_write2st64_b64", ds_write2<8, 64>);
-  t.add("ds_swizzle_b32", ds_swizzle);
-  t.add("ds_permute_b32", ds_permute);
-  t.add("ds_bpermute_b32", ds_bpermute);
-  register_ds_atomics(t);
-}
+void register_ds_semantics(SemanticsTable& t) { register_all(t); }
+void register_ds_shapes(LdsShapeTable& t) { register_all(t); }
 
 }  // namespace tessera::isa
