@@ -1,0 +1,649 @@
+#include "models/cu/compute_unit.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+#include "models/cu/coalescer.h"
+#include "models/cu/isa/prepared_dispatch.h"
+#include "models/mem/tlm_helpers.h"
+#include "platform/errors.h"
+
+namespace tessera {
+
+using sc_core::sc_time;
+using sc_core::SC_ZERO_TIME;
+using tlm::tlm_generic_payload;
+
+namespace {
+
+uint64_t round_up(uint64_t v, uint64_t granule) { return (v + granule - 1) / granule * granule; }
+
+// "chiplet[1].cu[17]" -> 17: the CU's number in GpuAccess::cu.
+int index_from_path(const std::string& path) {
+  if (path.empty() || path.back() != ']') return 0;
+  const size_t open = path.rfind('[');
+  if (open == std::string::npos) return 0;
+  try {
+    return std::stoi(path.substr(open + 1));
+  } catch (...) {
+    return 0;
+  }
+}
+
+}  // namespace
+
+ComputeUnit::ComputeUnit(const BlockContext& ctx)
+    : Block(ctx),
+      dispatch("dispatch"),
+      vmem("vmem"),
+      smem("smem"),
+      ifetch("ifetch"),
+      cfg_(CuConfig::from(ctx.params, ctx.path)),
+      cu_id_(index_from_path(ctx.path)),
+      device_(shared().get<isa::DeviceMemory>("device")),
+      st_(stats(), cfg_.simds * cfg_.wave_slots),
+      lds_model_(cfg_.lds_banks),
+      slots_(cfg_.simds * cfg_.wave_slots),
+      slots_used_(cfg_.simds),
+      vgprs_used_(cfg_.simds),
+      sgprs_used_(cfg_.simds),
+      simd_free_(cfg_.simds),
+      mfma_free_(cfg_.simds),
+      vmem_port_(vmem, cfg_.vmem_line, cfg_.max_vmem_requests),
+      smem_port_(smem, cfg_.smem_line, cfg_.max_smem_requests),
+      fetch_port_(ifetch, cfg_.fetch_bytes, cfg_.max_fetches),
+      resp_peq_("resp_peq"),
+      note_task_(new WorkgroupTask()) {
+  if (cfg_.ib_depth * cfg_.fetch_bytes < 16)
+    throw UserError(path() + ": ib_depth x fetch_bytes must be at least 16 bytes so that the longest instruction "
+                             "(12 bytes) fits the instruction buffer at any alignment");
+  for (unsigned i = 0; i < slots_.size(); ++i) {
+    slots_[i].simd = i / cfg_.wave_slots;
+    slots_[i].index = i;
+  }
+  note_trans_.set_extension(note_task_);
+  dispatch.register_b_transport(this, &ComputeUnit::b_transport_dispatch);
+  vmem.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kVmem);
+  smem.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kSmem);
+  ifetch.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kFetch);
+
+  SC_METHOD(tick);
+  sensitive << wake_event_;
+  dont_initialize();
+  SC_METHOD(response_method);
+  sensitive << resp_peq_.get_event();
+  dont_initialize();
+}
+
+ComputeUnit::~ComputeUnit() = default;
+
+tlm::tlm_target_socket<>* ComputeUnit::target_socket(const std::string& name, int index) {
+  return name == "dispatch" && index < 0 ? &dispatch : nullptr;
+}
+
+tlm::tlm_initiator_socket<>* ComputeUnit::initiator_socket(const std::string& name, int index) {
+  if (index >= 0) return nullptr;
+  if (name == "vmem") return &vmem;
+  if (name == "smem") return &smem;
+  if (name == "ifetch") return &ifetch;
+  return nullptr;
+}
+
+std::string ComputeUnit::summary() const {
+  if (!st_.instructions.value && !st_.functional_instructions.value) return "";
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "%s: %llu workgroups, %llu wave-instructions, %llu active cycles", path().c_str(),
+                static_cast<unsigned long long>(st_.workgroups.value + st_.workgroups_functional.value),
+                static_cast<unsigned long long>(st_.instructions.value + st_.functional_instructions.value),
+                static_cast<unsigned long long>(st_.active_cycles.value));
+  return buf;
+}
+
+// ---- dispatch ----------------------------------------------------------------
+
+void ComputeUnit::b_transport_dispatch(tlm_generic_payload& trans, sc_time&) {
+  WorkgroupTask* task = trans.get_extension<WorkgroupTask>();
+  if (!task || !task->ctx || !task->program || !task->ctx->kernel) {
+    SC_REPORT_ERROR(path().c_str(), "dispatch: a transaction without a complete WorkgroupTask");
+    trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+    return;
+  }
+  trans.set_response_status(tlm::TLM_OK_RESPONSE);
+  if (task->functional) {
+    run_functional(*task);
+    return;
+  }
+  task->accepted = try_accept(*task);
+  if (!task->accepted) {
+    refused_ = true;
+    ++st_.refusals;
+  }
+}
+
+// Resources of one wave and of the workgroup; a workgroup that can never fit
+// this CU is answered at once with a fault rather than refused forever.
+bool ComputeUnit::try_accept(WorkgroupTask& task) {
+  const isa::DispatchContext& ctx = *task.ctx;
+  const isa::KernelInfo& k = *ctx.kernel;
+  uint32_t ext[3];
+  isa::workgroup_extent(ctx, task.workgroup, ext);
+  const uint64_t items = uint64_t(ext[0]) * ext[1] * ext[2];
+  const unsigned waves = static_cast<unsigned>((items + isa::kWaveSize - 1) / isa::kWaveSize);
+  const unsigned vgpr = static_cast<unsigned>(round_up(k.descriptor.arch_vgprs() + k.descriptor.agprs(), cfg_.vgpr_granule));
+  const unsigned sgpr = static_cast<unsigned>(round_up(std::max<uint32_t>(k.sgpr_count, 1), cfg_.sgpr_granule));
+  const uint32_t lds = ctx.lds_bytes ? static_cast<uint32_t>(round_up(ctx.lds_bytes, cfg_.lds_granule)) : 0;
+  std::string never;
+  if (vgpr > cfg_.vgprs)
+    never = "needs " + std::to_string(vgpr) + " VGPRs per wave, a SIMD has " + std::to_string(cfg_.vgprs);
+  else if (sgpr > cfg_.sgprs)
+    never = "needs " + std::to_string(sgpr) + " SGPRs per wave, a SIMD has " + std::to_string(cfg_.sgprs);
+  else if (lds > cfg_.lds_size)
+    never = "needs " + std::to_string(lds) + " bytes of LDS, the CU has " + std::to_string(cfg_.lds_size);
+  else if (waves > cfg_.simds * cfg_.wave_slots)
+    never = "has " + std::to_string(waves) + " waves, the CU has " + std::to_string(cfg_.simds * cfg_.wave_slots) +
+            " wave slots";
+  if (!never.empty()) {
+    task.accepted = task.finished = true;
+    task.fault = "kernel '" + k.name + "' cannot run on " + path() + ": a workgroup " + never;
+    ++st_.faults;
+    return true;
+  }
+  unsigned first_simd = 0;
+  if (lds_used_ + lds > cfg_.lds_size || !place(waves, vgpr, sgpr, first_simd)) return false;
+  launch(task, waves, vgpr, sgpr, lds, first_simd);
+  return true;
+}
+
+// Waves go to SIMDs round-robin from a starting SIMD; the first start (from
+// the one after the last workgroup's) where every SIMD has the slots, VGPRs
+// and SGPRs for its share wins.
+bool ComputeUnit::place(unsigned waves, unsigned vgpr, unsigned sgpr, unsigned& first_simd) const {
+  for (unsigned k = 0; k < cfg_.simds; ++k) {
+    const unsigned s0 = (next_simd_ + k) % cfg_.simds;
+    bool fits = true;
+    for (unsigned s = 0; s < cfg_.simds && fits; ++s) {
+      const unsigned share = waves / cfg_.simds + ((s + cfg_.simds - s0) % cfg_.simds < waves % cfg_.simds ? 1 : 0);
+      fits = slots_used_[s] + share <= cfg_.wave_slots && vgprs_used_[s] + share * vgpr <= cfg_.vgprs &&
+             sgprs_used_[s] + share * sgpr <= cfg_.sgprs;
+    }
+    if (fits) {
+      first_simd = s0;
+      return true;
+    }
+  }
+  return false;
+}
+
+WaveSlot* ComputeUnit::free_slot(unsigned simd) {
+  for (unsigned i = simd * cfg_.wave_slots; i < (simd + 1) * cfg_.wave_slots; ++i)
+    if (!slots_[i].active) return &slots_[i];
+  return nullptr;  // unreachable: place() checked the slots
+}
+
+void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgpr, unsigned sgpr, uint32_t lds,
+                         unsigned first_simd) {
+  const isa::DispatchContext& ctx = *task.ctx;
+  const isa::KernelDescriptor& kd = ctx.kernel->descriptor;
+  const uint64_t c = now_cycle();
+  account_until(c);
+  Workgroup* wg;
+  if (free_workgroups_.empty()) {
+    workgroups_.push_back(std::make_unique<Workgroup>());
+    wg = workgroups_.back().get();
+  } else {
+    wg = free_workgroups_.back();
+    free_workgroups_.pop_back();
+  }
+  wg->task = task;
+  wg->task.accepted = true;
+  wg->waves.clear();
+  wg->running = wg->resident = waves;
+  wg->at_barrier = 0;
+  wg->lds_cost = lds;
+  wg->lds.assign(std::max<uint32_t>(ctx.lds_bytes, 1), 0);
+  wg->faulted = false;
+  wg->instructions = 0;
+  lds_used_ += lds;
+  auto& prog = programs_[task.program];
+  if (!prog) prog = std::make_unique<ProgramInfo>(*task.program, cfg_);
+
+  for (unsigned i = 0; i < waves; ++i) {
+    const unsigned simd = (first_simd + i) % cfg_.simds;
+    WaveSlot& w = *free_slot(simd);
+    if (!w.wave || w.wave->num_vgprs() != kd.arch_vgprs() || w.wave->num_agprs() != kd.agprs())
+      w.wave = std::make_unique<isa::Wave>(kd.arch_vgprs(), kd.agprs());
+    else
+      w.wave->reset();
+    isa::Wave& wave = *w.wave;
+    wave.attach_memory(&device_);
+    wave.attach_lds(wg->lds.data(), ctx.lds_bytes);
+    isa::start_wave(wave, ctx, task.workgroup, i, task.scratch_address);
+    wave.id.dispatch_wave = task.first_dispatch_wave + i;
+    w.reg_ready.assign(129 + wave.num_vgprs() + wave.num_agprs(), 0);
+    w.active = true;
+    w.ended = w.retiring = false;
+    w.wg = wg;
+    w.prog = prog.get();
+    w.age = next_age_++;
+    w.vgpr_cost = vgpr;
+    w.sgpr_cost = sgpr;
+    // The launcher sets up one wave after another.
+    launcher_free_ = std::max(launcher_free_, c) + cfg_.launch_latency;
+    w.ready_at = launcher_free_;
+    w.ready_reason = Stall::Launch;
+    w.vm = w.lgkm = w.lds_out = w.smem_out = 0;
+    w.vm_order.clear();
+    w.site = isa::FaultSite{wave.pc, nullptr};
+    w.reason = Stall::Launch;
+    w.accounted = c;
+    w.earliest = w.ready_at;
+    ib_reset(w, wave.pc);
+    slots_used_[simd] += 1;
+    vgprs_used_[simd] += vgpr;
+    sgprs_used_[simd] += sgpr;
+    wg->waves.push_back(&w);
+    order_.push_back(&w);
+    ++resident_;
+  }
+  next_simd_ = (first_simd + waves) % cfg_.simds;
+  st_.waves_launched += waves;
+  ++st_.workgroups;
+  wake_at(c);
+}
+
+// Functional mode: the whole workgroup runs now, with direct memory access,
+// waves round-robin in slices as the functional executor runs them.
+void ComputeUnit::run_functional(WorkgroupTask& task) {
+  const isa::DispatchContext& ctx = *task.ctx;
+  const isa::KernelInfo& kernel = *ctx.kernel;
+  const isa::KernelDescriptor& kd = kernel.descriptor;
+  uint32_t ext[3];
+  isa::workgroup_extent(ctx, task.workgroup, ext);
+  const uint64_t items = uint64_t(ext[0]) * ext[1] * ext[2];
+  const unsigned n = static_cast<unsigned>((items + isa::kWaveSize - 1) / isa::kWaveSize);
+  functional_lds_.assign(std::max<uint32_t>(ctx.lds_bytes, 1), 0);
+  while (functional_waves_.size() < n) functional_waves_.push_back(nullptr);
+  for (unsigned i = 0; i < n; ++i) {
+    auto& w = functional_waves_[i];
+    if (!w || w->num_vgprs() != kd.arch_vgprs() || w->num_agprs() != kd.agprs())
+      w = std::make_unique<isa::Wave>(kd.arch_vgprs(), kd.agprs());
+    else
+      w->reset();
+    w->attach_memory(&device_);
+    w->attach_lds(functional_lds_.data(), ctx.lds_bytes);
+    isa::start_wave(*w, ctx, task.workgroup, i, task.scratch_address);
+    w->id.dispatch_wave = task.first_dispatch_wave + i;
+  }
+  uint64_t executed = 0;
+  for (;;) {
+    bool any_running = false;
+    for (unsigned i = 0; i < n; ++i) {
+      isa::Wave& w = *functional_waves_[i];
+      if (!w.running()) continue;
+      isa::FaultSite site;
+      executed += isa::run_wave(*task.program, w, 4096, site);
+      if (w.status() == isa::WaveStatus::Faulted) {
+        task.fault = isa::fault_report(kernel, w, site);
+        ++st_.faults;
+        goto done;
+      }
+      any_running |= w.running();
+    }
+    if (any_running) continue;
+    bool released = false;  // nobody runs: release a barrier, or everyone ended
+    for (unsigned i = 0; i < n; ++i)
+      if (functional_waves_[i]->status() == isa::WaveStatus::AtBarrier) {
+        functional_waves_[i]->leave_barrier();
+        released = true;
+      }
+    if (!released) break;
+  }
+done:
+  task.accepted = task.finished = true;
+  task.wave_instructions = executed;
+  st_.functional_instructions += executed;
+  ++st_.workgroups_functional;
+}
+
+void ComputeUnit::notify_dispatcher(const WorkgroupTask& note) { notes_.push_back(note); }
+
+// The dispatcher may offer the next workgroup from inside nb_transport_bw, so
+// notifications go out only after the tick has finished with its lists.
+void ComputeUnit::flush_notifications() {
+  if (notes_.empty()) return;
+  std::vector<WorkgroupTask> notes;
+  notes.swap(notes_);
+  for (const WorkgroupTask& n : notes) {
+    *note_task_ = n;
+    note_trans_.set_command(tlm::TLM_IGNORE_COMMAND);
+    note_trans_.set_data_length(0);
+    note_trans_.set_response_status(tlm::TLM_OK_RESPONSE);
+    tlm::tlm_phase phase = tlm::BEGIN_RESP;
+    sc_time delay = SC_ZERO_TIME;
+    dispatch->nb_transport_bw(note_trans_, phase, delay);
+  }
+}
+
+// ---- the cycle loop ------------------------------------------------------------
+
+uint64_t ComputeUnit::now_cycle() const {
+  const uint64_t t = sc_core::sc_time_stamp().value(), p = clock_period().value();
+  return (t + p - 1) / p;
+}
+
+void ComputeUnit::wake_at(uint64_t cycle) {
+  if (ticked_ && cycle <= last_tick_) cycle = last_tick_ + 1;
+  const sc_time at = clock_period() * static_cast<double>(cycle);
+  const sc_time now = sc_core::sc_time_stamp();
+  wake_event_.notify(at > now ? at - now : SC_ZERO_TIME);
+}
+
+// Occupancy and active cycles up to `cycle`.
+void ComputeUnit::account_until(uint64_t cycle) {
+  if (cycle <= occ_since_) return;
+  const uint64_t n = cycle - occ_since_;
+  st_.resident.sample(resident_, n);
+  if (resident_) st_.active_cycles += n;
+  occ_since_ = cycle;
+}
+
+void ComputeUnit::charge(WaveSlot&, Stall s, uint64_t cycles) {
+  if (Counter* c = st_.stalled[size_t(s)]) *c += cycles;
+}
+
+void ComputeUnit::tick() {
+  const uint64_t c = now_cycle();
+  if (ticked_ && c <= last_tick_) {
+    wake_at(last_tick_ + 1);
+    return;
+  }
+  account_until(c);
+  for (WaveSlot* w : order_) {
+    if (w->reason != Stall::None && c > w->accounted) charge(*w, w->reason, c - w->accounted);
+    w->accounted = std::max(w->accounted, c);
+  }
+  ticked_ = true;
+  last_tick_ = c;
+  retire_lds(c);
+  issue_stage(c);
+  send_stage(c);
+  const bool fetch_waiting = fetch_stage(c);
+  retire_stage();
+  schedule_next(c, fetch_waiting);
+  flush_notifications();
+}
+
+void ComputeUnit::retire_lds(uint64_t c) {
+  while (!lds_done_.empty() && lds_done_.front().cycle <= c) {
+    WaveSlot& w = *lds_done_.front().wave;
+    lds_done_.pop_front();
+    --w.lgkm;
+    --w.lds_out;
+    maybe_retire(w);
+  }
+}
+
+void ComputeUnit::send_stage(uint64_t c) {
+  for (Port* p : {&vmem_port_, &smem_port_})
+    if (!p->queue.empty() && p->can_send()) {
+      MemRequest* r = p->queue.front();
+      p->queue.pop_front();
+      send(*p, r, c);
+    }
+}
+
+// One instruction fetch per cycle, for the highest-priority wave whose buffer
+// has an empty block. Returns whether another wave still needs one.
+bool ComputeUnit::fetch_stage(uint64_t c) {
+  bool sent = false;
+  for (WaveSlot* w : order_) {
+    if (w->ended || (c < w->ready_at && w->ready_reason == Stall::Launch)) continue;
+    unsigned k = 0;
+    while (k < cfg_.ib_depth && w->ib[k] != IbBlock::Empty) ++k;
+    if (k == cfg_.ib_depth) continue;
+    if (sent || !fetch_port_.can_send()) return true;
+    MemRequest* r = fetch_port_.pool.get();
+    tlm_generic_payload& t = r->trans;
+    t.set_command(tlm::TLM_READ_COMMAND);
+    t.set_address(cfg_.fetch_base + w->ib_base + uint64_t(k) * cfg_.fetch_bytes);
+    t.set_data_length(cfg_.fetch_bytes);
+    t.set_streaming_width(cfg_.fetch_bytes);
+    r->access->kind = AccessKind::InstFetch;
+    r->access->cu = cu_id_;
+    r->access->wave = static_cast<int32_t>(w->index);
+    r->fetch_wave = w;
+    r->fetch_gen = w->ib_gen;
+    w->ib[k] = IbBlock::Requested;
+    ++st_.fetches;
+    send(fetch_port_, r, c);
+    sent = true;
+    if (k + 1 < cfg_.ib_depth && w->ib[k + 1] == IbBlock::Empty) return true;
+  }
+  return false;
+}
+
+void ComputeUnit::send(Port& p, MemRequest* r, uint64_t c) {
+  r->sent = c;
+  ++p.outstanding;
+  if (&p == &vmem_port_) ++st_.vmem_requests;
+  if (&p == &smem_port_) ++st_.smem_requests;
+  tlm::tlm_phase phase = tlm::BEGIN_REQ;
+  sc_time delay = SC_ZERO_TIME;
+  const tlm::tlm_sync_enum s = p.socket->nb_transport_fw(r->trans, phase, delay);
+  if (s == tlm::TLM_ACCEPTED) {
+    p.blocked = &r->trans;
+  } else if (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP) {
+    take_response(p, r->trans);  // END_REQ implied; END_RESP goes back now
+    tlm::tlm_phase end = tlm::END_RESP;
+    sc_time d = SC_ZERO_TIME;
+    p.socket->nb_transport_fw(r->trans, end, d);
+  } else if (s == tlm::TLM_COMPLETED) {
+    take_response(p, r->trans);
+  }
+  // TLM_UPDATED with END_REQ: accepted, the response comes later.
+}
+
+void ComputeUnit::retire_stage() {
+  const bool retired = !to_retire_.empty();
+  for (size_t i = 0; i < to_retire_.size(); ++i) retire_wave(*to_retire_[i]);
+  to_retire_.clear();
+  for (Workgroup* wg : finished_) finish_workgroup(*wg);
+  finished_.clear();
+  // Waves that retired freed slots and registers a refused workgroup may need.
+  if (retired && refused_) {
+    notify_dispatcher(WorkgroupTask());
+    refused_ = false;
+  }
+}
+
+void ComputeUnit::maybe_retire(WaveSlot& w) {
+  if (w.active && w.ended && !w.retiring && !w.outstanding()) {
+    w.retiring = true;
+    to_retire_.push_back(&w);
+    if (ticked_) wake_at(now_cycle());
+  }
+}
+
+void ComputeUnit::retire_wave(WaveSlot& w) {
+  const uint64_t c = now_cycle();
+  account_until(c);
+  if (w.reason != Stall::None && c > w.accounted) charge(w, w.reason, c - w.accounted);
+  w.active = false;
+  w.reason = Stall::None;
+  order_.erase(std::find(order_.begin(), order_.end(), &w));
+  --resident_;
+  slots_used_[w.simd] -= 1;
+  vgprs_used_[w.simd] -= w.vgpr_cost;
+  sgprs_used_[w.simd] -= w.sgpr_cost;
+  ++w.ib_gen;  // fetches still in flight for this slot are dropped
+  Workgroup& wg = *w.wg;
+  if (--wg.resident == 0) finished_.push_back(&wg);
+}
+
+void ComputeUnit::finish_workgroup(Workgroup& wg) {
+  lds_used_ -= wg.lds_cost;
+  WorkgroupTask note = wg.task;
+  note.finished = true;
+  note.wave_instructions = wg.instructions;
+  notify_dispatcher(note);
+  refused_ = false;  // a finished workgroup also announces its free resources
+  free_workgroups_.push_back(&wg);
+}
+
+void ComputeUnit::schedule_next(uint64_t c, bool fetch_waiting) {
+  uint64_t next = kNever;
+  for (WaveSlot* w : order_) next = std::min(next, w->earliest);
+  if (!lds_done_.empty()) next = std::min(next, lds_done_.front().cycle);
+  for (Port* p : {&vmem_port_, &smem_port_})
+    if (!p->queue.empty() && p->can_send()) next = std::min(next, c + 1);
+  if (fetch_waiting && fetch_port_.can_send()) next = std::min(next, c + 1);
+  if (next != kNever) wake_at(std::max(next, c + 1));
+}
+
+void ComputeUnit::end_of_simulation() {
+  const uint64_t c = std::max(now_cycle(), ticked_ ? last_tick_ + 1 : 0);
+  account_until(c);
+  for (WaveSlot* w : order_) {
+    if (w->reason != Stall::None && c > w->accounted) charge(*w, w->reason, c - w->accounted);
+    w->accounted = c;
+  }
+}
+
+// ---- memory responses ------------------------------------------------------------
+
+tlm::tlm_sync_enum ComputeUnit::nb_transport_bw(int id, tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                                                sc_time& delay) {
+  Port& p = id == kVmem ? vmem_port_ : id == kSmem ? smem_port_ : fetch_port_;
+  if (phase == tlm::END_REQ) {
+    if (p.blocked == &trans) p.blocked = nullptr;
+    wake_at(now_cycle());
+    return tlm::TLM_ACCEPTED;
+  }
+  if (phase == tlm::BEGIN_RESP) {
+    if (p.blocked == &trans) p.blocked = nullptr;  // BEGIN_RESP implies END_REQ
+    if (delay != SC_ZERO_TIME) {
+      resp_peq_.notify(trans, delay);  // answered with END_RESP when it is due
+      return tlm::TLM_ACCEPTED;
+    }
+    take_response(p, trans);
+    return tlm::TLM_COMPLETED;
+  }
+  SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on nb_transport_bw for " + describe(trans)).c_str());
+  return tlm::TLM_COMPLETED;
+}
+
+void ComputeUnit::response_method() {
+  while (tlm_generic_payload* t = resp_peq_.get_next_transaction()) {
+    const AccessKind k = t->get_extension<GpuAccess>()->kind;
+    Port& p = k == AccessKind::InstFetch ? fetch_port_ : k == AccessKind::ScalarLoad ? smem_port_ : vmem_port_;
+    t->acquire();  // END_RESP below may let the target drop its reference
+    take_response(p, *t);
+    tlm::tlm_phase phase = tlm::END_RESP;
+    sc_time d = SC_ZERO_TIME;
+    p.socket->nb_transport_fw(*t, phase, d);
+    t->release();
+  }
+}
+
+void ComputeUnit::take_response(Port& p, tlm_generic_payload& trans) {
+  MemRequest& r = *p.pool.from(trans);
+  --p.outstanding;
+  const uint64_t c = now_cycle();
+  const uint64_t latency = c - std::min(c, r.sent);
+  if (r.inst) {
+    MemInst& m = *r.inst;
+    (m.scalar ? st_.smem_latency : st_.vmem_latency).sample(latency);
+    if (trans.get_response_status() == tlm::TLM_OK_RESPONSE) {
+      Coalescer::scatter(r, m.plan);
+    } else if (!m.error) {
+      m.error = true;
+      ++st_.memory_errors;
+      warn("error response (" + trans.get_response_string() + ") to " + describe(trans));
+    }
+    if (--m.pending == 0) inst_returned(m);
+  } else {
+    st_.fetch_latency.sample(latency);
+    fetch_returned(r);
+  }
+  trans.release();
+  wake_at(c);
+}
+
+void ComputeUnit::fetch_returned(MemRequest& r) {
+  WaveSlot& w = *r.fetch_wave;
+  const uint64_t block = r.trans.get_address() - cfg_.fetch_base;
+  if (!w.active || w.ib_gen != r.fetch_gen || block < w.ib_base) {
+    ++st_.fetches_dropped;
+    return;
+  }
+  const uint64_t k = (block - w.ib_base) / cfg_.fetch_bytes;
+  if (k < cfg_.ib_depth && w.ib[k] == IbBlock::Requested) w.ib[k] = IbBlock::Valid;
+}
+
+// Scalar loads complete as soon as their data is back; vector memory
+// instructions complete in issue order per wave.
+void ComputeUnit::inst_returned(MemInst& m) {
+  if (m.scalar)
+    complete(m);
+  else
+    drain_vm(*m.wave);
+}
+
+void ComputeUnit::drain_vm(WaveSlot& w) {
+  while (!w.vm_order.empty() && w.vm_order.front()->pending == 0) {
+    MemInst* m = w.vm_order.front();
+    w.vm_order.pop_front();
+    complete(*m);
+  }
+}
+
+void ComputeUnit::complete(MemInst& m) {
+  WaveSlot& w = *m.wave;
+  const InstInfo& info = w.prog->info(*m.op);
+  if (m.error && !w.ended) {
+    w.wave->fault("the memory system answered an error for " + std::string(m.op->inst.mnemonic()));
+    w.site = isa::FaultSite{m.op->inst.pc, m.op};
+    fault_wave(w);
+  } else if (!w.ended && m.plan.kind != isa::MemKind::Store && info.mem.complete) {
+    info.mem.complete(*w.wave, m.op->inst, m.plan);
+  }
+  if (m.counts_vm) --w.vm;
+  if (m.counts_lgkm) --w.lgkm;
+  if (m.scalar) --w.smem_out;
+  inst_pool_.put(&m);
+  maybe_retire(w);
+}
+
+// ---- registration ------------------------------------------------------------------
+
+BlockType compute_unit_block_type() {
+  BlockType t;
+  t.name = "compute_unit";
+  t.doc = "Cycle-level CDNA2 compute unit: SIMDs, scalar unit, LDS with bank conflicts, vector and scalar memory "
+          "through a coalescer, instruction fetch, s_waitcnt/s_barrier, occupancy by slots/VGPRs/SGPRs/LDS; "
+          "executes gfx90a code with real values (docs/CU.md)";
+  t.params = cu_param_specs();
+  SocketSpec d;
+  d.name = "dispatch";
+  d.dir = SocketDir::Target;
+  d.protocol = "dispatch";
+  d.doc = "workgroups from a dispatcher (WorkgroupTask, models/cu/workgroup_task.h)";
+  SocketSpec v;
+  v.name = "vmem";
+  v.dir = SocketDir::Initiator;
+  v.doc = "vector memory line requests (to the L1 vector cache), AT";
+  SocketSpec s = v;
+  s.name = "smem";
+  s.doc = "scalar memory requests (to the scalar cache), AT";
+  SocketSpec f = v;
+  f.name = "ifetch";
+  f.doc = "instruction fetches of fetch_bytes at code-object addresses + fetch_base (to the instruction cache), AT";
+  t.sockets = {d, v, s, f};
+  t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> { return std::make_unique<ComputeUnit>(ctx); };
+  return t;
+}
+
+TESSERA_REGISTER_BLOCK(compute_unit_block_type);
+
+}  // namespace tessera

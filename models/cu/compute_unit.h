@@ -1,0 +1,175 @@
+// "compute_unit": a cycle-level CDNA2 compute unit.
+//
+// One SystemC module, one SC_METHOD (tick) that runs once per cycle while
+// something can happen and otherwise sleeps until the next known event (a
+// wave's ready time, an LDS completion) or an outside one (a memory response,
+// an END_REQ, a new workgroup). Waves, SIMDs and pipelines are plain C++
+// objects inside (wave_slot.h, inst_class.h, coalescer.h, lds_bank_model.h).
+//
+// Each tick at cycle c: account the cycles slept, retire LDS operations due,
+// let the issue arbiter pick at most one instruction per unit from different
+// waves in priority order (one VALU/MFMA per SIMD, one SALU, one SMEM, one
+// VMEM, one LDS, one branch; sequencer instructions need no unit), send at
+// most one request per memory socket (ifetch, smem, vmem) subject to END_REQ
+// back-pressure and the in-flight limits, retire finished waves and
+// workgroups, and compute when to run next. docs/CU.md has every rule.
+//
+// Instructions execute with real values at issue through the same semantics
+// as the functional executor; memory instructions go through their two-phase
+// plan: their registers are written when the data is back.
+#pragma once
+#include <deque>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include <tlm_utils/peq_with_get.h>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "models/cu/cu_config.h"
+#include "models/cu/cu_stats.h"
+#include "models/cu/wave_slot.h"
+#include "models/lds/lds_bank_model.h"
+#include "platform/block.h"
+#include "platform/registry.h"
+
+namespace tessera {
+
+class ComputeUnit : public Block {
+ public:
+  SC_HAS_PROCESS(ComputeUnit);
+  explicit ComputeUnit(const BlockContext& ctx);
+  ~ComputeUnit() override;
+
+  tlm_utils::simple_target_socket<ComputeUnit> dispatch;
+  tlm_utils::simple_initiator_socket_tagged<ComputeUnit> vmem, smem, ifetch;
+
+  tlm::tlm_target_socket<>* target_socket(const std::string& name, int index) override;
+  tlm::tlm_initiator_socket<>* initiator_socket(const std::string& name, int index) override;
+  std::string summary() const override;
+
+  const CuConfig& config() const { return cfg_; }
+  unsigned resident_waves() const { return resident_; }
+
+ private:
+  enum PortId { kVmem = 0, kSmem = 1, kFetch = 2 };
+  struct Port {
+    Port(tlm_utils::simple_initiator_socket_tagged<ComputeUnit>& s, unsigned line, unsigned lim)
+        : socket(s), pool(line), limit(lim) {}
+    tlm_utils::simple_initiator_socket_tagged<ComputeUnit>& socket;
+    RequestPool pool;
+    std::deque<MemRequest*> queue;              // coalesced, not sent yet
+    tlm::tlm_generic_payload* blocked = nullptr;  // BEGIN_REQ sent, END_REQ awaited
+    unsigned outstanding = 0, limit;
+    bool can_send() const { return !blocked && outstanding < limit; }
+  };
+  struct LdsDone {
+    uint64_t cycle;
+    WaveSlot* wave;
+  };
+
+  // --- dispatch (compute_unit.cpp) ---
+  void b_transport_dispatch(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  bool try_accept(WorkgroupTask& task);
+  bool place(unsigned waves, unsigned vgpr, unsigned sgpr, unsigned& first_simd) const;
+  void launch(const WorkgroupTask& task, unsigned waves, unsigned vgpr, unsigned sgpr, uint32_t lds, unsigned first_simd);
+  WaveSlot* free_slot(unsigned simd);
+  void run_functional(WorkgroupTask& task);
+  void notify_dispatcher(const WorkgroupTask& note);
+  void flush_notifications();
+
+  // --- the cycle loop (compute_unit.cpp) ---
+  void tick();
+  uint64_t now_cycle() const;
+  void wake_at(uint64_t cycle);
+  void account_until(uint64_t cycle);
+  void charge(WaveSlot& w, Stall s, uint64_t cycles);
+  void retire_lds(uint64_t c);
+  void send_stage(uint64_t c);
+  bool fetch_stage(uint64_t c);
+  void send(Port& p, MemRequest* r, uint64_t c);
+  void retire_stage();
+  void retire_wave(WaveSlot& w);
+  void finish_workgroup(Workgroup& wg);
+  void schedule_next(uint64_t c, bool fetch_waiting);
+  void end_of_simulation() override;
+
+  // --- memory responses (compute_unit.cpp) ---
+  tlm::tlm_sync_enum nb_transport_bw(int id, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                                     sc_core::sc_time& delay);
+  void response_method();
+  void take_response(Port& p, tlm::tlm_generic_payload& trans);
+  void fetch_returned(MemRequest& r);
+  void inst_returned(MemInst& m);
+  void complete(MemInst& m);
+  void drain_vm(WaveSlot& w);
+  void maybe_retire(WaveSlot& w);
+
+  // --- issue (compute_unit_issue.cpp) ---
+  void issue_stage(uint64_t c);
+  Stall evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const isa::DecodedOp*& op, const InstInfo*& info);
+  Stall waitcnt_stall(const WaveSlot& w, const isa::Instruction& inst) const;
+  uint64_t operands_ready(const WaveSlot& w, const isa::Instruction& inst, const InstInfo& info) const;
+  uint64_t unit_free(const WaveSlot& w, const InstInfo& info) const;
+  void issue(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c);
+  void issue_lds(WaveSlot& w, const isa::DecodedOp& op, uint64_t c);
+  void issue_memory(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c);
+  void serve_lds_chunks(WaveSlot& w, MemInst& m);
+  void mark_results(WaveSlot& w, const isa::Instruction& inst, uint64_t ready);
+  void check_barrier(Workgroup& wg, uint64_t c);
+  void fault_wave(WaveSlot& w);
+  bool ib_has(const WaveSlot& w, uint64_t pc, unsigned size) const;
+  void ib_reset(WaveSlot& w, uint64_t pc);
+  void ib_advance(WaveSlot& w);
+
+  CuConfig cfg_;
+  int cu_id_;
+  isa::DeviceMemory& device_;
+  CuStats st_;
+  lds::LdsBankModel lds_model_;
+
+  std::vector<WaveSlot> slots_;                // simds * wave_slots; slot i lives on SIMD i / wave_slots
+  std::vector<WaveSlot*> order_;               // resident waves, oldest first
+  std::vector<std::unique_ptr<Workgroup>> workgroups_;
+  std::vector<Workgroup*> free_workgroups_;
+  std::unordered_map<const isa::DecodeCache*, std::unique_ptr<ProgramInfo>> programs_;
+  std::vector<unsigned> slots_used_, vgprs_used_, sgprs_used_;
+  uint32_t lds_used_ = 0;
+  unsigned next_simd_ = 0;
+  uint64_t next_age_ = 0;
+  uint64_t launcher_free_ = 0;                 // cycle the wave launcher is free again
+  unsigned resident_ = 0;
+  bool refused_ = false;                       // a workgroup was refused: tell the dispatcher when space frees
+  std::vector<WorkgroupTask> notes_;           // notifications to send at the end of the tick
+  std::vector<WaveSlot*> to_retire_;
+  std::vector<Workgroup*> finished_;
+
+  // Units: the first cycle each is free again.
+  std::vector<uint64_t> simd_free_, mfma_free_;
+  uint64_t salu_free_ = 0, smem_free_ = 0, vmem_free_ = 0, lds_free_ = 0, branch_free_ = 0;
+  std::deque<LdsDone> lds_done_;               // in completion order (the LDS is a FIFO pipeline)
+
+  Port vmem_port_, smem_port_, fetch_port_;
+  MemInstPool inst_pool_;
+  std::vector<MemRequest*> coalesced_;          // scratch for the coalescer
+  isa::LdsAccess lds_access_;                   // scratch for the LDS bank model
+
+  tlm_utils::peq_with_get<tlm::tlm_generic_payload> resp_peq_;  // responses annotated with a delay
+  sc_core::sc_event wake_event_;
+  uint64_t last_tick_ = 0;
+  bool ticked_ = false;
+  uint64_t occ_since_ = 0;
+  unsigned rr_ = 0;
+
+  // Functional mode: waves and LDS reused from workgroup to workgroup.
+  std::vector<std::unique_ptr<isa::Wave>> functional_waves_;
+  std::vector<uint8_t> functional_lds_;
+
+  tlm::tlm_generic_payload note_trans_;
+  WorkgroupTask* note_task_;                   // owned by note_trans_
+};
+
+BlockType compute_unit_block_type();
+
+}  // namespace tessera

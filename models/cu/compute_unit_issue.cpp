@@ -1,0 +1,405 @@
+// The compute unit's issue arbiter and execution at issue (see compute_unit.h).
+#include <algorithm>
+#include <cstring>
+
+#include "models/cu/coalescer.h"
+#include "models/cu/compute_unit.h"
+
+namespace tessera {
+
+using isa::DecodedOp;
+using isa::Instruction;
+using isa::Operand;
+using isa::OperandKind;
+
+namespace {
+
+constexpr unsigned kSccSlot = 128;   // scoreboard slot of SCC
+constexpr unsigned kVgprSlot = 129;  // first VGPR's slot
+
+// Scoreboard slots an operand covers: [first, first + count).
+bool slots_of(const Operand& o, unsigned vgprs, unsigned& first, unsigned& count) {
+  count = std::max<unsigned>(1, o.dwords);
+  switch (o.kind) {
+    case OperandKind::Scalar:
+      first = o.reg;
+      count = std::min<unsigned>(count, isa::reg::kScalarFileSize - std::min<unsigned>(o.reg, isa::reg::kScalarFileSize));
+      return count != 0;
+    case OperandKind::Vgpr: first = kVgprSlot + o.reg; return true;
+    case OperandKind::Agpr: first = kVgprSlot + vgprs + o.reg; return true;
+    case OperandKind::Special:
+      count = o.reg == isa::reg::kScc ? 1 : 2;
+      if (o.reg == isa::reg::kScc) first = kSccSlot;
+      else if (o.reg == isa::reg::kVccz) first = isa::reg::kVccLo;
+      else if (o.reg == isa::reg::kExecz) first = isa::reg::kExecLo;
+      else return false;
+      return true;
+    default: return false;
+  }
+}
+
+bool vector_class(IssueClass c) {
+  return c == IssueClass::Valu || c == IssueClass::Mfma || c == IssueClass::Lds || c == IssueClass::VmemLoad ||
+         c == IssueClass::VmemStore || c == IssueClass::VmemAtomic;
+}
+
+}  // namespace
+
+// Every resident wave is considered each cycle in priority order (oldest
+// first, or rotating); a wave issues at most one instruction per cycle and
+// each unit takes at most one. A second pass records, for the cycles after
+// this one, why each wave cannot issue and the earliest cycle it might.
+void ComputeUnit::issue_stage(uint64_t c) {
+  const size_t n = order_.size();
+  if (!n) return;
+  size_t start = 0;
+  if (cfg_.scheduler == CuScheduler::RoundRobin) start = rr_++ % n;
+  for (size_t k = 0; k < n; ++k) {
+    WaveSlot& w = *order_[(start + k) % n];
+    if (w.ended) continue;
+    uint64_t earliest;
+    const DecodedOp* op = nullptr;
+    const InstInfo* info = nullptr;
+    const Stall s = evaluate(w, c, earliest, op, info);
+    if (s == Stall::None)
+      issue(w, *op, *info, c);
+    else
+      charge(w, s, 1);
+    w.accounted = c + 1;
+  }
+  for (WaveSlot* w : order_) {
+    if (w->ended) {
+      w->reason = Stall::None;
+      w->earliest = kNever;
+      continue;
+    }
+    const DecodedOp* op = nullptr;
+    const InstInfo* info = nullptr;
+    w->reason = evaluate(*w, c + 1, w->earliest, op, info);
+    if (w->reason == Stall::None) w->earliest = c + 1;
+  }
+}
+
+Stall ComputeUnit::evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const DecodedOp*& op, const InstInfo*& info) {
+  earliest = kNever;
+  isa::Wave& wave = *w.wave;
+  if (wave.status() == isa::WaveStatus::AtBarrier) return Stall::Barrier;
+  if (c < w.ready_at) {
+    earliest = w.ready_at;
+    return w.ready_reason;
+  }
+  op = isa::next_op(w.prog->program(), wave, w.site);
+  if (!op) {  // a PC outside the code, no semantics, registers beyond the allocation
+    fault_wave(w);
+    return Stall::Drain;
+  }
+  if (!ib_has(w, wave.pc, op->inst.size)) return Stall::NoInstruction;
+  info = &w.prog->info(*op);
+  if (info->cls == IssueClass::Waitcnt) {
+    const Stall s = waitcnt_stall(w, op->inst);
+    if (s != Stall::None) return s;
+  }
+  const uint64_t dep = operands_ready(w, op->inst, *info);
+  if (dep > c) {
+    earliest = dep;
+    return Stall::Dependency;
+  }
+  const uint64_t unit = unit_free(w, *info);
+  if (unit > c) {
+    earliest = unit;
+    return Stall::Structural;
+  }
+  return Stall::None;
+}
+
+// gfx9 s_waitcnt: vmcnt in bits 3:0 and 15:14, expcnt in 6:4, lgkmcnt in
+// 11:8. Nothing here exports, so expcnt is always satisfied.
+Stall ComputeUnit::waitcnt_stall(const WaveSlot& w, const Instruction& inst) const {
+  const uint32_t imm = static_cast<uint32_t>(inst.simm16) & 0xffff;
+  const unsigned vmcnt = (imm & 0xf) | ((imm >> 10) & 0x30);
+  const unsigned lgkmcnt = (imm >> 8) & 0xf;
+  if (w.vm > vmcnt) return Stall::WaitingMemory;
+  if (w.lgkm > lgkmcnt) return w.lds_out ? Stall::WaitingLds : w.smem_out ? Stall::WaitingSmem : Stall::WaitingMemory;
+  return Stall::None;
+}
+
+uint64_t ComputeUnit::operands_ready(const WaveSlot& w, const Instruction& inst, const InstInfo& info) const {
+  const std::vector<uint64_t>& ready = w.reg_ready;
+  const unsigned vgprs = w.wave->num_vgprs();
+  uint64_t r = 0;
+  for (unsigned i = 0; i < inst.num_src; ++i) {
+    unsigned first, count;
+    if (!slots_of(inst.src[i], vgprs, first, count)) continue;
+    const unsigned end = std::min<unsigned>(first + count, static_cast<unsigned>(ready.size()));
+    for (unsigned s = first; s < end; ++s) r = std::max(r, ready[s]);
+  }
+  if (vector_class(info.cls)) r = std::max({r, ready[isa::reg::kExecLo], ready[isa::reg::kExecHi]});
+  return r;
+}
+
+void ComputeUnit::mark_results(WaveSlot& w, const Instruction& inst, uint64_t when) {
+  const unsigned vgprs = w.wave->num_vgprs();
+  for (unsigned i = 0; i < inst.num_dst; ++i) {
+    unsigned first, count;
+    if (!slots_of(inst.dst[i], vgprs, first, count)) continue;
+    const unsigned end = std::min<unsigned>(first + count, static_cast<unsigned>(w.reg_ready.size()));
+    for (unsigned s = first; s < end; ++s) w.reg_ready[s] = when;
+  }
+}
+
+// The first cycle the unit an instruction needs can take it (kNever: its
+// queue is full; the send stage wakes the CU when it drains).
+uint64_t ComputeUnit::unit_free(const WaveSlot& w, const InstInfo& info) const {
+  switch (info.cls) {
+    case IssueClass::Valu: return simd_free_[w.simd];
+    case IssueClass::Mfma: return std::max(simd_free_[w.simd], mfma_free_[w.simd]);
+    case IssueClass::Salu: return salu_free_;
+    case IssueClass::Branch: return branch_free_;
+    case IssueClass::Lds: return lds_free_;
+    case IssueClass::Smem: return smem_port_.queue.size() >= cfg_.max_smem_requests ? kNever : smem_free_;
+    case IssueClass::VmemLoad:
+    case IssueClass::VmemStore:
+    case IssueClass::VmemAtomic:
+    case IssueClass::VmemNoData: return vmem_port_.queue.size() >= cfg_.vmem_queue ? kNever : vmem_free_;
+    default: return 0;  // sequencer instructions need no unit
+  }
+}
+
+void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, uint64_t c) {
+  isa::Wave& wave = *w.wave;
+  const Instruction& inst = op.inst;
+  const uint64_t next_pc = inst.pc + inst.size;
+  ++*st_.issued[size_t(info.cls)];
+  ++st_.instructions;
+  ++w.wg->instructions;
+  w.ready_at = c + 1;
+  w.ready_reason = Stall::Dependency;  // (only seen for ready_at later than c + 1, set below)
+  switch (info.cls) {
+    case IssueClass::Valu:
+      simd_free_[w.simd] = c + info.busy;
+      isa::execute(wave, op);
+      mark_results(w, inst, c + info.latency);
+      break;
+    case IssueClass::Mfma:
+      // The SIMD issues it like a VALU op; the matrix core stays busy.
+      simd_free_[w.simd] = c + cfg_.valu_cycles();
+      mfma_free_[w.simd] = c + info.busy;
+      isa::execute(wave, op);
+      mark_results(w, inst, c + info.latency);
+      break;
+    case IssueClass::Salu:
+      salu_free_ = c + 1;
+      isa::execute(wave, op);
+      mark_results(w, inst, c + info.latency);
+      break;
+    case IssueClass::Branch:
+      branch_free_ = c + 1;
+      isa::execute(wave, op);
+      mark_results(w, inst, c + info.latency);
+      w.ready_at = c + cfg_.branch_latency;
+      w.ready_reason = Stall::Branch;
+      break;
+    case IssueClass::Nop:
+      isa::execute(wave, op);
+      w.ready_at = c + info.wait;
+      w.ready_reason = Stall::Sleep;
+      break;
+    case IssueClass::Barrier:
+      isa::execute(wave, op);
+      if (wave.status() == isa::WaveStatus::AtBarrier) {
+        ++w.wg->at_barrier;
+        check_barrier(*w.wg, c);
+      }
+      break;
+    case IssueClass::EndPgm:
+      isa::execute(wave, op);
+      w.ended = true;
+      --w.wg->running;
+      check_barrier(*w.wg, c);
+      maybe_retire(w);
+      return;
+    case IssueClass::Lds: issue_lds(w, op, c); break;
+    case IssueClass::Smem:
+    case IssueClass::VmemLoad:
+    case IssueClass::VmemStore:
+    case IssueClass::VmemAtomic:
+    case IssueClass::VmemNoData: issue_memory(w, op, info, c); break;
+    default: isa::execute(wave, op); break;  // s_waitcnt (already satisfied), s_setprio...
+  }
+  if (wave.status() == isa::WaveStatus::Faulted) {
+    fault_wave(w);
+    return;
+  }
+  if (wave.pc != next_pc)
+    ib_reset(w, wave.pc);  // a taken branch flushes the instruction buffer
+  else
+    ib_advance(w);
+}
+
+// The barrier opens when every wave of the workgroup that has not ended is
+// waiting at it; they issue again the next cycle.
+void ComputeUnit::check_barrier(Workgroup& wg, uint64_t c) {
+  if (!wg.at_barrier || wg.at_barrier < wg.running) return;
+  for (WaveSlot* w : wg.waves)
+    if (w->active && w->wave->status() == isa::WaveStatus::AtBarrier) {
+      w->wave->leave_barrier();
+      w->ready_at = std::max(w->ready_at, c + 1);
+    }
+  wg.at_barrier = 0;
+}
+
+// DS instructions execute at issue (the LDS is the CU's own); their timing
+// is the bank model's cycles on the LDS pipeline plus its latency.
+void ComputeUnit::issue_lds(WaveSlot& w, const DecodedOp& op, uint64_t c) {
+  isa::Wave& wave = *w.wave;
+  lds::LdsCost cost;
+  if (op.inst.op->flags & isa::kCrossLane) {
+    cost.cycles = std::max(1u, 64 / cfg_.lds_banks);  // ds_swizzle/ds_permute: the crossbar, no banks
+  } else {
+    isa::lds_access(wave, op.inst, lds_access_);  // before executing: the data may overwrite the address
+    lds::LdsRequest r;
+    r.exec = lds_access_.exec;
+    r.addr[0] = lds_access_.addr[0];
+    r.addr[1] = lds_access_.addr[1];
+    r.addresses_per_lane = lds_access_.addresses_per_lane;
+    r.bytes = lds_access_.bytes;
+    cost = lds_model_.cost(r);
+  }
+  lds_free_ = c + cost.cycles;
+  st_.lds_conflict_cycles += cost.conflict_cycles;
+  st_.lds_busy_cycles += cost.cycles;
+  lds_done_.push_back(LdsDone{c + cost.cycles + cfg_.lds_latency, &w});
+  ++w.lgkm;
+  ++w.lds_out;
+  isa::execute(wave, op);
+}
+
+void ComputeUnit::issue_memory(WaveSlot& w, const DecodedOp& op, const InstInfo& info, uint64_t c) {
+  isa::Wave& wave = *w.wave;
+  if (info.cls == IssueClass::VmemNoData) {  // buffer_wbinvl1...: occupies the pipe, moves nothing
+    vmem_free_ = c + info.busy;
+    isa::execute(wave, op);
+    return;
+  }
+  MemInst& m = *inst_pool_.get();
+  m.plan.clear();
+  m.op = &op;
+  m.wave = &w;
+  m.issued = c;
+  m.pending = 0;
+  m.error = false;
+  m.scalar = info.cls == IssueClass::Smem;
+  m.counts_vm = !m.scalar;
+  m.counts_lgkm = m.scalar || info.flat;
+  wave.pc = op.inst.pc + op.inst.size;
+  info.mem.plan(wave, op.inst, m.plan);
+  if (wave.status() == isa::WaveStatus::Faulted) {
+    inst_pool_.put(&m);
+    return;
+  }
+  serve_lds_chunks(w, m);
+  if (wave.status() == isa::WaveStatus::Faulted) {
+    inst_pool_.put(&m);
+    return;
+  }
+  AccessKind kind;
+  if (m.plan.kind == isa::MemKind::Atomic)
+    kind = AccessKind::Atomic;
+  else if (m.plan.kind == isa::MemKind::Store)
+    kind = AccessKind::Store;
+  else
+    kind = m.scalar ? AccessKind::ScalarLoad : AccessKind::Load;
+  Port& p = m.scalar ? smem_port_ : vmem_port_;
+  coalesced_.clear();
+  Coalescer::coalesce(m, kind, cu_id_, static_cast<int>(w.index), p.pool, coalesced_);
+  const unsigned n = static_cast<unsigned>(coalesced_.size());
+  m.pending = n;
+  for (MemRequest* r : coalesced_) p.queue.push_back(r);
+  if (m.scalar) {
+    smem_free_ = c + info.busy;
+    ++w.smem_out;
+  } else {
+    vmem_free_ = c + std::max<unsigned>(info.busy, n);
+    w.vm_order.push_back(&m);
+    st_.requests_per_vmem.sample(n);
+    ++w.vm;
+  }
+  if (m.counts_lgkm) ++w.lgkm;
+  if (n == 0) inst_returned(m);  // nothing left for the memory system (no lanes, or LDS only)
+}
+
+// Flat accesses through the shared aperture touch the CU's own LDS, at issue.
+void ComputeUnit::serve_lds_chunks(WaveSlot& w, MemInst& m) {
+  isa::MemPlan& plan = m.plan;
+  for (size_t i = 0; i < plan.chunks.size(); ++i) {
+    const isa::MemChunk& ch = plan.chunks[i];
+    if (ch.space != isa::MemSpace::Lds) continue;
+    uint8_t* p = w.wave->lds(ch.addr, ch.bytes);
+    if (!p) return;  // faulted with the address
+    uint8_t* d = plan.data.data() + ch.data_offset;
+    if (plan.kind == isa::MemKind::Load) {
+      std::memcpy(d, p, ch.bytes);
+    } else if (plan.kind == isa::MemKind::Store) {
+      std::memcpy(p, d, ch.bytes);
+    } else {
+      uint64_t src = 0;
+      std::memcpy(&src, d, std::min<unsigned>(ch.bytes, 8));
+      const uint64_t cmp = i < plan.atomic_cmp.size() ? plan.atomic_cmp[i] : 0;
+      const uint64_t old = isa::mem::rmw(p, plan.elem, plan.op, src, cmp);
+      std::memcpy(d, &old, std::min<unsigned>(ch.bytes, 8));
+    }
+  }
+}
+
+// A fault stops the whole workgroup: its waves issue nothing more and retire
+// once their memory operations are back; the report names the first fault.
+void ComputeUnit::fault_wave(WaveSlot& w) {
+  Workgroup& wg = *w.wg;
+  if (!wg.faulted) {
+    wg.faulted = true;
+    wg.task.fault = isa::fault_report(*wg.task.ctx->kernel, *w.wave, w.site);
+    ++st_.faults;
+  }
+  for (WaveSlot* x : wg.waves) {
+    if (!x->active || x->ended) continue;
+    x->ended = true;
+    maybe_retire(*x);
+  }
+  wg.running = 0;
+  wg.at_barrier = 0;
+}
+
+// ---- instruction buffer ----------------------------------------------------------
+
+bool ComputeUnit::ib_has(const WaveSlot& w, uint64_t pc, unsigned size) const {
+  if (pc < w.ib_base) return false;
+  const uint64_t first = (pc - w.ib_base) / cfg_.fetch_bytes;
+  const uint64_t last = (pc + size - 1 - w.ib_base) / cfg_.fetch_bytes;
+  if (last >= cfg_.ib_depth) return false;
+  for (uint64_t k = first; k <= last; ++k)
+    if (w.ib[k] != IbBlock::Valid) return false;
+  return true;
+}
+
+void ComputeUnit::ib_reset(WaveSlot& w, uint64_t pc) {
+  ++w.ib_gen;
+  w.ib_base = pc & ~uint64_t(cfg_.fetch_bytes - 1);
+  std::fill(w.ib, w.ib + cfg_.ib_depth, IbBlock::Empty);
+}
+
+// Sequential execution: blocks behind the PC leave the buffer, making room
+// for the next fetch.
+void ComputeUnit::ib_advance(WaveSlot& w) {
+  const uint64_t base = w.wave->pc & ~uint64_t(cfg_.fetch_bytes - 1);
+  if (base == w.ib_base) return;
+  const uint64_t shift = base > w.ib_base ? (base - w.ib_base) / cfg_.fetch_bytes : cfg_.ib_depth;
+  if (shift >= cfg_.ib_depth) {
+    ib_reset(w, w.wave->pc);
+    return;
+  }
+  for (unsigned k = 0; k < cfg_.ib_depth; ++k)
+    w.ib[k] = k + shift < cfg_.ib_depth ? w.ib[k + shift] : IbBlock::Empty;
+  w.ib_base = base;
+}
+
+}  // namespace tessera

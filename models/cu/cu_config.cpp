@@ -1,0 +1,136 @@
+#include "models/cu/cu_config.h"
+
+#include <cstring>
+
+#include "platform/errors.h"
+
+namespace tessera {
+
+namespace {
+
+bool power_of_two(uint64_t v) { return v && !(v & (v - 1)); }
+
+// MFMA occupancy by shape: the CDNA2 ISA guide lists each MFMA's passes
+// (4 cycles each): 32x32 shapes take 16 passes, 16x16 take 8, 4x4 take 2;
+// the f64 MFMAs take 8 (16x16x4) and 4 (4x4x4) passes.
+json default_mfma_cycles() {
+  return json{{"32x32", 64}, {"16x16", 32}, {"4x4", 8}, {"16x16x4f64", 32}, {"4x4x4f64", 16}};
+}
+
+}  // namespace
+
+unsigned CuConfig::mfma_cycles_of(const char* mnemonic) const {
+  unsigned best = 0;
+  size_t best_len = 0;
+  for (const auto& [fragment, cycles] : mfma_cycles)
+    if (fragment.size() > best_len && std::strstr(mnemonic, fragment.c_str())) {
+      best = cycles;
+      best_len = fragment.size();
+    }
+  return best;
+}
+
+std::vector<ParamSpec> cu_param_specs() {
+  auto cycles = [](const char* name, int64_t def, const char* doc, double min = 0) {
+    return int_param(name, def, doc, min, 1e6, "cycles");
+  };
+  return {
+      int_param("simds", 4, "SIMD units; waves of a workgroup spread over them round-robin", 1, 16, "SIMDs"),
+      int_param("wave_slots", 10, "wave slots per SIMD", 1, 64, "waves"),
+      int_param("vgprs", 512, "VGPRs (VGPRs and AGPRs, unified) per SIMD lane", 8, 4096, "registers"),
+      int_param("vgpr_granule", 8, "a wave's VGPR+AGPR allocation is rounded up to this", 1, 256, "registers"),
+      int_param("sgprs", 800, "SGPRs per SIMD", 16, 65536, "registers"),
+      int_param("sgpr_granule", 16, "a wave's SGPR allocation is rounded up to this", 1, 256, "registers"),
+      size_param("lds_size", "64 KiB", "LDS bytes per CU", 0.0, 16.0 * 1024 * 1024),
+      size_param("lds_granule", "512 B", "a workgroup's LDS allocation is rounded up to this (power of two)", 4.0,
+                 65536.0),
+      int_param("lds_banks", 32, "LDS banks of 4 bytes (power of two)", 1, 256, "banks"),
+      int_param("simd_width", 16, "lanes a SIMD processes per cycle: a wave64 VALU op occupies it 64/simd_width cycles",
+                1, 64, "lanes"),
+      cycles("valu_latency", 4, "VALU issue to result usable by a dependent instruction of the same wave", 1),
+      cycles("trans_cycles", 16, "cycles a transcendental op (exp, log, rcp, rsq, sqrt, sin, cos) occupies its SIMD", 1),
+      cycles("dp_cycles", 4, "cycles an f64 VALU op occupies its SIMD (CDNA2 runs f64 at the f32 rate)", 1),
+      json_param("mfma_cycles", default_mfma_cycles(),
+                 "cycles an MFMA occupies its SIMD's matrix core and until its result is usable, by mnemonic "
+                 "fragment (the longest fragment found in the mnemonic wins); default from the CDNA2 ISA guide's "
+                 "pass counts x 4 cycles"),
+      cycles("salu_latency", 1, "SALU issue to result usable", 1),
+      cycles("branch_latency", 2, "branch issue to the wave's next issue (a taken branch also refetches)", 1),
+      cycles("lds_latency", 32, "an LDS instruction's last bank cycle to the decrement of its lgkmcnt"),
+      cycles("smem_issue_cycles", 1, "cycles a scalar memory instruction occupies the scalar memory pipe", 1),
+      cycles("vmem_issue_cycles", 4,
+             "cycles a vector memory instruction occupies the vector memory pipe at least (64 lane addresses at 16 "
+             "per cycle); one more per coalesced request beyond that",
+             1),
+      cycles("sleep_unit", 64, "cycles per count of s_sleep", 1),
+      size_param("vmem_line", "64 B", "line size of the vector L1: the coalescer sends one request per line touched",
+                 4.0, 4096.0),
+      size_param("smem_line", "64 B", "line size of the scalar cache", 4.0, 4096.0),
+      int_param("max_vmem_requests", 64, "vector memory requests in flight per CU (sent, not yet answered)", 1, 65536,
+                "requests"),
+      int_param("vmem_queue", 64, "coalesced vector requests waiting to be sent before vector memory issue stalls", 1,
+                65536, "requests"),
+      int_param("max_smem_requests", 16, "scalar memory requests in flight per CU", 1, 65536, "requests"),
+      int_param("max_fetches", 8, "instruction fetches in flight per CU", 1, 1024, "requests"),
+      size_param("fetch_bytes", "32 B", "bytes per instruction fetch (aligned)", 4.0, 4096.0),
+      int_param("ib_depth", 2, "instruction buffer per wave, in fetch blocks", 1, 64, "fetch blocks"),
+      size_param("fetch_base", "0x0", "added to code-object addresses (PCs) to form instruction fetch addresses"),
+      cycles("launch_latency", 4, "cycles to launch one wave; a CU launches its waves one after another"),
+      enum_param("scheduler", "oldest", {"oldest", "round_robin"},
+                 "issue priority among ready waves: oldest first, or rotating one position per cycle"),
+  };
+}
+
+CuConfig CuConfig::from(const Params& p, const std::string& path) {
+  CuConfig c;
+  auto u = [&](const char* n) { return static_cast<unsigned>(p.integer(n)); };
+  c.simds = u("simds");
+  c.wave_slots = u("wave_slots");
+  c.vgprs = u("vgprs");
+  c.vgpr_granule = u("vgpr_granule");
+  c.sgprs = u("sgprs");
+  c.sgpr_granule = u("sgpr_granule");
+  c.lds_size = static_cast<uint32_t>(p.size("lds_size"));
+  c.lds_granule = static_cast<uint32_t>(p.size("lds_granule"));
+  c.lds_banks = u("lds_banks");
+  c.simd_width = u("simd_width");
+  c.valu_latency = u("valu_latency");
+  c.trans_cycles = u("trans_cycles");
+  c.dp_cycles = u("dp_cycles");
+  c.salu_latency = u("salu_latency");
+  c.branch_latency = u("branch_latency");
+  c.lds_latency = u("lds_latency");
+  c.smem_issue_cycles = u("smem_issue_cycles");
+  c.vmem_issue_cycles = u("vmem_issue_cycles");
+  c.sleep_unit = u("sleep_unit");
+  c.vmem_line = static_cast<unsigned>(p.size("vmem_line"));
+  c.smem_line = static_cast<unsigned>(p.size("smem_line"));
+  c.max_vmem_requests = u("max_vmem_requests");
+  c.vmem_queue = u("vmem_queue");
+  c.max_smem_requests = u("max_smem_requests");
+  c.max_fetches = u("max_fetches");
+  c.fetch_bytes = static_cast<unsigned>(p.size("fetch_bytes"));
+  c.ib_depth = u("ib_depth");
+  c.fetch_base = p.size("fetch_base");
+  c.launch_latency = u("launch_latency");
+  c.scheduler = p.string("scheduler") == "round_robin" ? CuScheduler::RoundRobin : CuScheduler::Oldest;
+
+  auto fail = [&](const std::string& param, const std::string& what) {
+    throw UserError(path + ": parameter '" + param + "': " + what);
+  };
+  for (const char* n : {"vmem_line", "smem_line", "fetch_bytes", "lds_granule"})
+    if (!power_of_two(p.size(n))) fail(n, "expected a power of two, got " + std::to_string(p.size(n)));
+  if (!power_of_two(c.lds_banks)) fail("lds_banks", "expected a power of two, got " + std::to_string(c.lds_banks));
+  const json& m = p.raw("mfma_cycles");
+  if (!m.is_object() || m.empty())
+    fail("mfma_cycles", "expected an object mapping MFMA mnemonic fragments to cycles, e.g. {\"32x32\": 64}");
+  for (auto it = m.begin(); it != m.end(); ++it) {
+    if (!it.value().is_number_integer() || it.value().get<int64_t>() < 1 || it.value().get<int64_t>() > 100000)
+      fail("mfma_cycles", "entry '" + it.key() + "': expected an integer number of cycles in [1, 100000], got " +
+                              it.value().dump());
+    c.mfma_cycles.emplace_back(it.key(), static_cast<unsigned>(it.value().get<int64_t>()));
+  }
+  return c;
+}
+
+}  // namespace tessera

@@ -1,0 +1,72 @@
+// The parameters of a compute unit, read once from the netlist and checked.
+//
+// Every latency and occupancy is in CU clock cycles. The defaults describe a
+// CDNA2 (MI200) compute unit: 4 SIMDs of 16 lanes (a wave64 VALU op holds its
+// SIMD 4 cycles), 10 wave slots per SIMD, 512 VGPRs per SIMD lane, 800 SGPRs
+// per SIMD, 64 KiB of LDS in 32 banks. docs/CU.md explains each one.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "platform/params.h"
+
+namespace tessera {
+
+enum class CuScheduler : uint8_t { Oldest, RoundRobin };
+
+struct CuConfig {
+  // Resources and occupancy.
+  unsigned simds = 4;
+  unsigned wave_slots = 10;     // per SIMD
+  unsigned vgprs = 512;         // per SIMD lane (unified VGPR+AGPR file)
+  unsigned vgpr_granule = 8;
+  unsigned sgprs = 800;         // per SIMD
+  unsigned sgpr_granule = 16;
+  uint32_t lds_size = 64 * 1024;
+  uint32_t lds_granule = 512;
+  unsigned lds_banks = 32;
+
+  // Issue and execution timing.
+  unsigned simd_width = 16;     // lanes per cycle: a wave64 VALU op occupies its SIMD 64 / simd_width cycles
+  unsigned valu_latency = 4;    // issue to result usable by a dependent instruction
+  unsigned trans_cycles = 16;   // transcendental ops (exp, log, rcp, rsq, sqrt, sin, cos) occupy the SIMD
+  unsigned dp_cycles = 4;       // f64 VALU ops occupy the SIMD
+  unsigned salu_latency = 1;
+  unsigned branch_latency = 2;  // branch issue to the wave's next issue
+  unsigned lds_latency = 32;     // LDS instruction's last bank cycle to its lgkmcnt decrement
+  unsigned smem_issue_cycles = 1;
+  unsigned vmem_issue_cycles = 4;  // address processing of a wave64 vector memory instruction
+  unsigned sleep_unit = 64;     // cycles per s_sleep count
+  // MFMA: (mnemonic fragment, cycles); the longest fragment found in the
+  // mnemonic wins.
+  std::vector<std::pair<std::string, unsigned>> mfma_cycles;
+
+  // Memory interfaces.
+  unsigned vmem_line = 64;       // line of the vector L1 (requests never cross it)
+  unsigned smem_line = 64;       // line of the scalar cache
+  unsigned max_vmem_requests = 64;  // vector memory line requests in flight per CU (sent, not answered)
+  unsigned vmem_queue = 64;      // coalesced requests waiting to be sent before VMEM issue stalls
+  unsigned max_smem_requests = 16;
+  unsigned max_fetches = 8;      // instruction fetches in flight per CU
+  unsigned fetch_bytes = 32;     // bytes per instruction fetch
+  unsigned ib_depth = 2;         // fetch blocks buffered per wave
+  uint64_t fetch_base = 0;       // added to code-object addresses to form instruction fetch addresses
+  unsigned launch_latency = 4;   // cycles to launch one wave (waves launch one after another)
+  CuScheduler scheduler = CuScheduler::Oldest;
+
+  // Cycles a wave64 VALU op occupies its SIMD.
+  unsigned valu_cycles() const { return (64 + simd_width - 1) / simd_width; }
+  // Cycles of an MFMA by mnemonic; 0 if no fragment matches.
+  unsigned mfma_cycles_of(const char* mnemonic) const;
+
+  // Reads and checks the parameters of block `path`; throws UserError naming
+  // the block and the parameter for an impossible configuration.
+  static CuConfig from(const Params& p, const std::string& path);
+};
+
+// The parameter schema of the compute_unit block.
+std::vector<ParamSpec> cu_param_specs();
+
+}  // namespace tessera

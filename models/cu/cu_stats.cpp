@@ -1,0 +1,45 @@
+#include "models/cu/cu_stats.h"
+
+namespace tessera {
+
+const char* stall_name(Stall s) {
+  static const char* const names[] = {"none",       "waiting_memory", "waiting_lds", "waiting_smem",
+                                      "barrier",    "no_instruction", "dependency",  "structural",
+                                      "sleep",      "branch",         "launch",      "drain"};
+  static_assert(sizeof(names) / sizeof(names[0]) == size_t(Stall::Count), "a name per stall reason");
+  return names[size_t(s)];
+}
+
+CuStats::CuStats(StatGroup& g, unsigned max_waves)
+    : instructions(g.counter("instructions", "wave-instructions issued in timing mode")),
+      functional_instructions(g.counter("functional_instructions", "wave-instructions run in functional mode")),
+      active_cycles(g.counter("active_cycles", "cycles with at least one resident wave")),
+      waves_launched(g.counter("waves_launched", "waves launched in timing mode")),
+      workgroups(g.counter("workgroups", "workgroups run in timing mode")),
+      workgroups_functional(g.counter("workgroups_functional", "workgroups run in functional mode")),
+      refusals(g.counter("refusals", "workgroups refused for lack of resources")),
+      faults(g.counter("faults", "workgroups stopped by a wave fault")),
+      vmem_requests(g.counter("vmem_requests", "line requests sent on vmem")),
+      smem_requests(g.counter("smem_requests", "line requests sent on smem")),
+      fetches(g.counter("fetches", "instruction fetches sent on ifetch")),
+      fetches_dropped(g.counter("fetches_dropped", "fetches answered after a taken branch flushed the buffer")),
+      lds_conflict_cycles(g.counter("lds_conflict_cycles", "LDS cycles lost to bank conflicts")),
+      lds_busy_cycles(g.counter("lds_busy_cycles", "cycles the LDS banks were busy")),
+      memory_errors(g.counter("memory_errors", "responses with an error status (the wave faults)")),
+      requests_per_vmem(g.histogram("requests_per_vmem", "coalesced line requests per vector memory instruction", 1, 65)),
+      vmem_latency(g.histogram("vmem_latency", "vector request sent to response, cycles", 16, 64)),
+      smem_latency(g.histogram("smem_latency", "scalar request sent to response, cycles", 16, 64)),
+      fetch_latency(g.histogram("fetch_latency", "instruction fetch sent to response, cycles", 16, 64)),
+      resident(g.histogram("resident_waves", "resident waves, weighted by cycles (occupancy)", 1, max_waves + 1)) {
+  for (size_t i = 0; i < issued.size(); ++i) {
+    const std::string n = issue_class_name(IssueClass(i));
+    issued[i] = &g.counter("issued_" + n, "instructions issued of class " + n);
+  }
+  for (size_t i = 1; i < stalled.size(); ++i) {
+    if (Stall(i) == Stall::Drain) continue;
+    const std::string n = stall_name(Stall(i));
+    stalled[i] = &g.counter("stall_" + n, "wave-cycles a resident wave did not issue because: " + n);
+  }
+}
+
+}  // namespace tessera

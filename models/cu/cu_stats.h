@@ -1,0 +1,39 @@
+// The statistics of one compute unit, registered once in its StatGroup so
+// that the cycle loop only adds to integers.
+#pragma once
+#include <array>
+
+#include "models/cu/inst_class.h"
+#include "models/cu/wave_slot.h"
+#include "platform/stats.h"
+
+namespace tessera {
+
+struct CuStats {
+  CuStats(StatGroup& g, unsigned max_waves);
+
+  Counter& instructions;       // wave-instructions issued (timing mode)
+  Counter& functional_instructions;
+  std::array<Counter*, size_t(IssueClass::Count)> issued{};
+  std::array<Counter*, size_t(Stall::Count)> stalled{};
+  Counter& active_cycles;      // cycles with at least one resident wave
+  Counter& waves_launched;
+  Counter& workgroups;
+  Counter& workgroups_functional;
+  Counter& refusals;
+  Counter& faults;
+  Counter& vmem_requests;
+  Counter& smem_requests;
+  Counter& fetches;
+  Counter& fetches_dropped;    // returned after a branch flushed the buffer
+  Counter& lds_conflict_cycles;
+  Counter& lds_busy_cycles;
+  Counter& memory_errors;
+  Histogram& requests_per_vmem;   // coalesced line requests per vector memory instruction
+  Histogram& vmem_latency;        // request sent to response, cycles
+  Histogram& smem_latency;
+  Histogram& fetch_latency;
+  Histogram& resident;            // resident waves, weighted by cycles
+};
+
+}  // namespace tessera

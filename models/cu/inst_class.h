@@ -1,0 +1,69 @@
+// How the compute unit's timing model sees one decoded instruction: its issue
+// class (which unit it goes to), how long it occupies that unit and when its
+// result is usable, its memory plan functions. Computed once per PC of a
+// program and kept in a table parallel to the program's decode cache, so the
+// issue loop never looks at mnemonics.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "models/cu/cu_config.h"
+#include "models/cu/isa/decode_cache.h"
+#include "models/cu/isa/mem_plan.h"
+
+namespace tessera {
+
+enum class IssueClass : uint8_t {
+  Valu,        // VOP1/2/3/C/3P on the wave's SIMD (incl. transcendental and f64)
+  Mfma,        // matrix core of the wave's SIMD
+  Salu,        // scalar ALU (SOP*), also scalar ops without memory (s_dcache_inv...)
+  Smem,        // scalar memory through the scalar cache
+  VmemLoad,    // vector memory: FLAT/GLOBAL/SCRATCH/MUBUF loads
+  VmemStore,
+  VmemAtomic,
+  VmemNoData,  // vector memory instructions without an access (buffer_wbinvl1)
+  Lds,         // DS
+  Branch,      // s_branch, s_cbranch_*, s_setpc, s_swappc, s_call
+  Waitcnt,     // s_waitcnt: handled by the sequencer, no unit
+  Barrier,     // s_barrier
+  EndPgm,      // s_endpgm
+  Nop,         // s_nop N: N+1 cycles; s_sleep: sleep_unit cycles per count (sequencer)
+  Internal,    // other sequencer instructions (s_setprio...): one cycle, no unit
+  Count
+};
+
+const char* issue_class_name(IssueClass c);
+
+struct InstInfo {
+  IssueClass cls = IssueClass::Internal;
+  bool known = false;      // filled in
+  bool flat = false;       // FLAT format: counts in vmcnt and lgkmcnt
+  uint16_t busy = 1;       // cycles the unit is occupied
+  uint16_t latency = 1;    // issue to result usable (VALU, SALU, MFMA)
+  uint32_t wait = 0;       // Nop: cycles before the wave's next issue
+  isa::MemFns mem;
+};
+
+// Instruction information of one program (one decode cache), by PC.
+class ProgramInfo {
+ public:
+  ProgramInfo(isa::DecodeCache& program, const CuConfig& cfg)
+      : program_(program), cfg_(cfg), text_(program.code().text_address()),
+        infos_(program.code().text().size() / 4) {}
+  isa::DecodeCache& program() { return program_; }
+  const InstInfo& info(const isa::DecodedOp& op) {
+    InstInfo& i = infos_[(op.inst.pc - text_) >> 2];
+    if (!i.known) classify(op, i);
+    return i;
+  }
+
+ private:
+  void classify(const isa::DecodedOp& op, InstInfo& out) const;
+  isa::DecodeCache& program_;
+  const CuConfig& cfg_;
+  uint64_t text_;
+  std::vector<InstInfo> infos_;
+};
+
+}  // namespace tessera

@@ -1,0 +1,64 @@
+#include "models/cu/mem_request.h"
+
+namespace tessera {
+
+RequestPool::~RequestPool() {
+  // Payloads still referenced elsewhere at teardown are not ours to free twice.
+  for (auto& r : all_) r->trans.set_mm(nullptr);
+}
+
+MemRequest* RequestPool::get() {
+  MemRequest* r;
+  if (free_.empty()) {
+    all_.push_back(std::make_unique<MemRequest>());
+    r = all_.back().get();
+    r->index = static_cast<uint32_t>(all_.size() - 1);
+    r->data.resize(line_);
+    r->enables.resize(line_);
+    r->pieces.reserve(64);
+    r->access = new GpuAccess();
+    r->access->lanes.reserve(64);
+    r->trans.set_extension(r->access);
+    r->trans.set_mm(this);
+  } else {
+    r = free_.back();
+    free_.pop_back();
+  }
+  r->pieces.clear();
+  r->inst = nullptr;
+  r->fetch_wave = nullptr;
+  r->fetch_gen = 0;
+  // Fields a previous user of the extension may have changed.
+  const uint32_t index = r->index;
+  GpuAccess& a = *r->access;
+  a.kind = AccessKind::Load;
+  a.cu = a.wave = -1;
+  a.tag = index;
+  a.glc = a.slc = false;
+  a.lanes.clear();  // keeps its capacity
+  r->trans.set_byte_enable_ptr(nullptr);
+  r->trans.set_byte_enable_length(0);
+  r->trans.set_streaming_width(0);
+  r->trans.set_dmi_allowed(false);
+  r->trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  r->trans.set_data_ptr(r->data.data());
+  r->trans.acquire();
+  return r;
+}
+
+void RequestPool::free(tlm::tlm_generic_payload* trans) {
+  free_.push_back(from(*trans));
+}
+
+MemInst* MemInstPool::get() {
+  if (free_.empty()) {
+    all_.push_back(std::make_unique<MemInst>());
+    all_.back()->plan.chunks.reserve(128);
+    return all_.back().get();
+  }
+  MemInst* m = free_.back();
+  free_.pop_back();
+  return m;
+}
+
+}  // namespace tessera

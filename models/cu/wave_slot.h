@@ -1,0 +1,93 @@
+// The compute unit's per-wave and per-workgroup bookkeeping: a wave slot
+// holds the architectural wave (registers, PC, EXEC) plus what the timing
+// model needs: issue readiness, the instruction buffer, the s_waitcnt
+// counters, in-order completion of vector memory instructions, a register
+// scoreboard and stall accounting. Plain C++; the CU owns and recycles them.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/cu/inst_class.h"
+#include "models/cu/isa/wave_runner.h"
+#include "models/cu/mem_request.h"
+#include "models/cu/workgroup_task.h"
+
+namespace tessera {
+
+constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
+
+// Why a wave did not issue in a cycle (wave-cycles are counted per reason).
+enum class Stall : uint8_t {
+  None,           // issued (or nothing to account)
+  WaitingMemory,  // s_waitcnt vmcnt (or a FLAT access's lgkmcnt)
+  WaitingLds,     // s_waitcnt lgkmcnt with LDS instructions outstanding
+  WaitingSmem,    // s_waitcnt lgkmcnt with only scalar loads outstanding
+  Barrier,        // at s_barrier
+  NoInstruction,  // instruction buffer empty: waiting for a fetch
+  Dependency,     // a source register's producer has not finished
+  Structural,     // the unit it needs is busy or its queue is full
+  Sleep,          // s_nop / s_sleep
+  Branch,         // branch latency
+  Launch,         // not launched yet
+  Drain,          // ended, waiting for its memory operations (not counted)
+  Count
+};
+
+const char* stall_name(Stall s);
+
+struct Workgroup;
+
+enum class IbBlock : uint8_t { Empty, Requested, Valid };
+
+struct WaveSlot {
+  std::unique_ptr<isa::Wave> wave;  // reused while the register counts stay the same
+  std::vector<uint64_t> reg_ready;  // scoreboard: [0,128) scalar codes, 128 SCC, then VGPRs, then AGPRs
+  unsigned simd = 0, index = 0;     // SIMD, and slot index within the CU
+  bool active = false;              // resident
+  bool ended = false;               // s_endpgm issued or the workgroup faulted: drains, issues nothing
+  bool retiring = false;            // queued for retirement
+  Workgroup* wg = nullptr;
+  ProgramInfo* prog = nullptr;
+  uint64_t age = 0;                 // launch order (oldest-first priority)
+  unsigned vgpr_cost = 0, sgpr_cost = 0;
+
+  uint64_t ready_at = 0;            // in-order issue: no issue before this cycle
+  Stall ready_reason = Stall::Launch;
+
+  // Instruction buffer: ib_depth fetch blocks starting at the block of the PC.
+  uint64_t ib_base = 0;
+  uint32_t ib_gen = 0;              // bumped on a flush; older fetch responses are dropped
+  IbBlock ib[64] = {};
+
+  // s_waitcnt counters and what they count.
+  unsigned vm = 0, lgkm = 0, lds_out = 0, smem_out = 0;
+  std::deque<MemInst*> vm_order;    // vector memory instructions in issue order
+
+  isa::FaultSite site;              // the instruction being issued, for fault reports
+
+  // Stall accounting: cycles before `accounted` are counted; from there on
+  // the wave stalls for `reason` until the next evaluation.
+  Stall reason = Stall::None;
+  uint64_t accounted = 0;
+  uint64_t earliest = kNever;       // earliest cycle the wave may issue, as last evaluated
+
+  bool outstanding() const { return vm || lgkm; }
+};
+
+struct Workgroup {
+  WorkgroupTask task;               // a copy of what the dispatcher sent
+  std::vector<WaveSlot*> waves;
+  unsigned running = 0;             // waves that have not ended
+  unsigned resident = 0;            // waves not retired
+  unsigned at_barrier = 0;
+  uint32_t lds_cost = 0;
+  std::vector<uint8_t> lds;
+  bool faulted = false;
+  uint64_t instructions = 0;
+};
+
+}  // namespace tessera

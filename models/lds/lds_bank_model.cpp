@@ -1,0 +1,56 @@
+#include "models/lds/lds_bank_model.h"
+
+#include <algorithm>
+
+namespace tessera::lds {
+
+LdsBankModel::LdsBankModel(unsigned banks) : banks_(banks), seen_(size_t(banks) * banks), seen_count_(banks) {}
+
+LdsCost LdsBankModel::cost(const LdsRequest& req) {
+  const unsigned dwords = std::max(1u, (req.bytes + 3) / 4) * std::max(1u, req.addresses_per_lane);
+  const unsigned group = std::max(1u, banks_ / dwords);
+  LdsCost c;
+  c.cycles = 0;
+  unsigned active_groups = 0;
+  for (unsigned first = 0; first < 64; first += group) {
+    const unsigned lanes = std::min(group, 64 - first);
+    const uint64_t mask = (lanes == 64 ? ~0ull : ((1ull << lanes) - 1)) << first;
+    if (!(req.exec & mask)) continue;
+    ++active_groups;
+    c.cycles += group_cost(req, first, lanes, dwords);
+  }
+  c.conflict_cycles = c.cycles - active_groups;
+  c.cycles = std::max(1u, c.cycles);
+  return c;
+}
+
+// The largest number of distinct dwords one bank must deliver for the active
+// lanes [first, first + lanes). A group holds at most `banks` dwords when it
+// is conflict-free, but a bank may see up to lanes * dwords of them.
+unsigned LdsBankModel::group_cost(const LdsRequest& req, unsigned first, unsigned lanes, unsigned dwords) {
+  std::fill(seen_count_.begin(), seen_count_.end(), 0);
+  const unsigned per_address = dwords / std::max(1u, req.addresses_per_lane);
+  const unsigned cap = banks_;  // slots per bank in seen_
+  unsigned worst = 0;
+  for (unsigned l = first; l < first + lanes; ++l) {
+    if (!((req.exec >> l) & 1)) continue;
+    for (unsigned a = 0; a < req.addresses_per_lane; ++a) {
+      const uint32_t base = req.addr[a][l] >> 2;
+      for (unsigned k = 0; k < per_address; ++k) {
+        const uint32_t dword = base + k;
+        const unsigned bank = dword & (banks_ - 1);
+        uint32_t* slots = &seen_[size_t(bank) * cap];
+        uint8_t& n = seen_count_[bank];
+        if (std::find(slots, slots + std::min<unsigned>(n, cap), dword) != slots + std::min<unsigned>(n, cap)) continue;
+        // More distinct dwords than slots: count them without remembering
+        // (a group of `banks` lanes cannot exceed banks distinct dwords per bank).
+        if (n < cap) slots[n] = dword;
+        if (n < 255) ++n;
+        worst = std::max<unsigned>(worst, n);
+      }
+    }
+  }
+  return std::max(worst, 1u);
+}
+
+}  // namespace tessera::lds
