@@ -1,0 +1,266 @@
+#include "models/cache/cache.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "models/mem/tlm_helpers.h"
+#include "platform/errors.h"
+
+namespace tessera {
+
+using sc_core::sc_time;
+using sc_core::SC_ZERO_TIME;
+using tlm::tlm_generic_payload;
+
+static_assert(std::is_base_of_v<tlm::tlm_target_socket<>, Cache::TargetSocket>);
+
+namespace {
+int count_of(const BlockContext& ctx, const char* name) {
+  auto it = ctx.socket_counts.find(name);
+  return it == ctx.socket_counts.end() ? 0 : it->second;
+}
+unsigned log2_of(uint64_t v) {
+  unsigned n = 0;
+  while ((uint64_t{1} << n) < v) ++n;
+  return n;
+}
+uint64_t picoseconds(const sc_time& t) { return static_cast<uint64_t>(std::llround(t.to_seconds() * 1e12)); }
+}  // namespace
+
+Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
+    : Block(ctx),
+      out("out"),
+      ctrl("ctrl"),
+      cfg_(cfg),
+      array_(cfg.sets(), cfg.ways, cfg.line_size, cfg.xor_index),
+      bank_shift_bits_(log2_of(cfg.banks)),
+      req_peq_("req_peq"),
+      bank_stamp_(cfg.banks, 0),
+      mshrs_(cfg.mshrs),
+      down_peq_("down_peq"),
+      ctrl_peq_("ctrl_peq"),
+      hits_(stats().counter("hits", "lookups that found their line (reads, writes, owner atomics)")),
+      misses_(stats().counter("misses", "lookups that did not find their line, merged ones included")),
+      mshr_merges_(stats().counter("mshr_merges", "misses that joined a fill already outstanding for their line")),
+      mshr_full_stalls_(stats().counter("mshr_full_stalls", "requests that waited without END_REQ for an MSHR or MSHR "
+                                        "target (counted once per request)")),
+      bypasses_(stats().counter("bypasses", "glc loads passed below without lookup or allocation")),
+      forwarded_(stats().counter("forwarded", "requests passed below: write-through writes, bypasses, atomics at "
+                                 "a cache that does not own the data, no-allocate write misses")),
+      fills_(stats().counter("fills", "lines fetched from below")),
+      evictions_(stats().counter("evictions", "valid lines replaced by a fill")),
+      writebacks_(stats().counter("writebacks", "dirty lines written below (evictions and maintenance)")),
+      atomic_lanes_(stats().counter("atomic_lanes", "atomic lanes applied on a line of this cache")),
+      errors_(stats().counter("errors", "requests answered with an error status")),
+      bytes_from_below_(stats().counter("bytes_from_below", "bytes received from out (fills, forwarded reads)")),
+      bytes_to_below_(stats().counter("bytes_to_below", "bytes sent on out (writebacks, forwarded writes)")),
+      bytes_read_(stats().counter("bytes_read", "bytes returned to requesters by reads")),
+      bytes_written_(stats().counter("bytes_written", "bytes of write requests accepted from requesters")),
+      req_load_(stats().counter("requests_load", "load requests (vector memory reads)")),
+      req_store_(stats().counter("requests_store", "store requests")),
+      req_atomic_(stats().counter("requests_atomic", "atomic requests")),
+      req_scalar_(stats().counter("requests_scalar_load", "scalar load requests")),
+      req_ifetch_(stats().counter("requests_inst_fetch", "instruction fetch requests")),
+      req_writeback_(stats().counter("requests_writeback", "writeback requests from a cache above")),
+      req_fill_(stats().counter("requests_fill", "fill requests from a cache above")),
+      maint_commands_(stats().counter("maintenance_commands", "maintenance commands completed")),
+      lines_invalidated_(stats().counter("lines_invalidated", "lines dropped by maintenance commands")),
+      lines_written_back_(stats().counter("lines_written_back", "dirty lines written back by maintenance commands")),
+      maint_cycles_(stats().counter("maintenance_cycles", "cycles from accepting maintenance commands to answering")),
+      occupancy_hist_(stats().histogram("queue_occupancy", "requests accepted and not answered, weighted by time in ps",
+                                        1, cfg.queue_depth + 1)),
+      latency_hist_(stats().histogram("latency_cycles", "request arrival to response, in cycles", 8, 64)) {
+  const int n_in = count_of(ctx, "in");
+  if (n_in <= 0) throw UserError(ctx.path + ": no in[] sockets are bound; bind at least in[0]");
+  for (int i = 0; i < n_in; ++i) {
+    in.push_back(std::make_unique<TargetSocket>(("in_" + std::to_string(i)).c_str()));
+    in.back()->register_b_transport(this, &Cache::in_b_transport, i);
+    in.back()->register_nb_transport_fw(this, &Cache::in_fw, i);
+    in.back()->register_transport_dbg(this, &Cache::in_dbg, i);
+  }
+  resp_in_flight_.assign(n_in, nullptr);
+  out.register_nb_transport_bw(this, &Cache::out_bw);
+  ctrl.register_nb_transport_fw(this, &Cache::ctrl_fw, 0);
+  ctrl.register_b_transport(this, &Cache::ctrl_b_transport, 0);
+
+  SC_METHOD(accept_method);
+  sensitive << req_peq_.get_event() << accept_event_ << cycle_event_;
+  dont_initialize();
+  SC_METHOD(respond_method);
+  sensitive << respond_event_;
+  dont_initialize();
+  SC_METHOD(out_method);
+  sensitive << out_event_;
+  dont_initialize();
+  SC_METHOD(down_method);
+  sensitive << down_peq_.get_event();
+  dont_initialize();
+  SC_METHOD(maint_method);
+  sensitive << ctrl_peq_.get_event() << maint_event_;
+  dont_initialize();
+}
+
+Cache::~Cache() = default;
+
+tlm::tlm_initiator_socket<>* Cache::initiator_socket(const std::string& name, int index) {
+  return name == "out" && index < 0 ? &out : nullptr;
+}
+
+tlm::tlm_target_socket<>* Cache::target_socket(const std::string& name, int index) {
+  if (name == "ctrl" && index < 0) {
+    ctrl_bound_ = true;  // the caller binds what it asks for
+    return &ctrl;
+  }
+  if (name != "in" || index < 0 || index >= static_cast<int>(in.size())) return nullptr;
+  return in[index].get();
+}
+
+// ctrl is optional, but a TLM target socket must be bound: tie an unused one
+// to an initiator of our own that never sends anything.
+void Cache::before_end_of_elaboration() {
+  if (ctrl_bound_) return;
+  ctrl_tie_ = std::make_unique<tlm_utils::simple_initiator_socket<Cache>>("ctrl_tie");
+  ctrl_tie_->bind(ctrl);
+}
+
+std::string Cache::summary() const {
+  const uint64_t lookups = hits_.value + misses_.value;
+  if (lookups == 0 && maint_commands_.value == 0) return "";
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "%s: %llu hits, %llu misses (%.1f%% hit), %llu MSHR merges, %llu writebacks",
+                path().c_str(), static_cast<unsigned long long>(hits_.value),
+                static_cast<unsigned long long>(misses_.value), lookups ? 100.0 * hits_.value / lookups : 0.0,
+                static_cast<unsigned long long>(mshr_merges_.value), static_cast<unsigned long long>(writebacks_.value));
+  return buf;
+}
+
+sc_time Cache::align(const sc_time& t) const {
+  const sc_dt::uint64 p = clock_period().value();
+  if (p == 0) return t;
+  const sc_dt::uint64 v = t.value();
+  return sc_time::from_value((v + p - 1) / p * p);
+}
+
+sc_time Cache::align_delay(const sc_time& d) const {
+  const sc_time now = sc_core::sc_time_stamp();
+  return align(now + d) - now;
+}
+
+unsigned Cache::bank_of(uint64_t line) const {
+  const uint64_t n = line / cfg_.line_size;
+  return static_cast<unsigned>(cfg_.xor_index ? xor_fold(n, bank_shift_bits_) : n % cfg_.banks);
+}
+
+// ---- upstream AT ------------------------------------------------------------
+
+tlm::tlm_sync_enum Cache::in_fw(int port, tlm_generic_payload& t, tlm::tlm_phase& ph, sc_time& d) {
+  if (ph == tlm::BEGIN_REQ) {
+    arriving_port_[&t] = port;
+    req_peq_.notify(t, align_delay(d));
+    return tlm::TLM_ACCEPTED;
+  }
+  if (ph == tlm::END_RESP) {
+    if (resp_in_flight_[port] != &t) {
+      SC_REPORT_ERROR(path().c_str(), ("protocol violation: END_RESP for a response not in flight: " + describe(t)).c_str());
+      return tlm::TLM_COMPLETED;
+    }
+    resp_in_flight_[port] = nullptr;
+    retire();
+    respond_event_.notify(d);
+    return tlm::TLM_COMPLETED;
+  }
+  SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on in[" + std::to_string(port) +
+                                   "] for " + describe(t)).c_str());
+  return tlm::TLM_COMPLETED;
+}
+
+void Cache::accept_method() {
+  const sc_time now = sc_core::sc_time_stamp();
+  while (tlm_generic_payload* t = req_peq_.get_next_transaction()) {
+    auto it = arriving_port_.find(t);
+    waiting_.push_back(Upstream{t, it->second, now, false});
+    arriving_port_.erase(it);
+  }
+  if (waiting_.empty() || maint_state_ != MaintState::Idle) return;  // maintenance holds new requests
+  if (now != align(now)) {  // only on clock edges
+    cycle_event_.notify(align(now) - now);
+    return;
+  }
+  if (now != cycle_ || cycle_stamp_ == 0) {
+    cycle_ = now;
+    ++cycle_stamp_;
+    accepted_in_cycle_ = 0;
+  }
+  bool next_cycle = false;  // something waits only for a port or a bank: try again next cycle
+  for (auto it = waiting_.begin(); it != waiting_.end();) {
+    if (accepted_in_cycle_ >= cfg_.ports) {
+      next_cycle = true;
+      break;
+    }
+    if (occupancy_ >= cfg_.queue_depth) break;  // retire() wakes us
+    const unsigned bank = bank_of(array_.line_of(it->trans->get_address()));
+    if (bank_stamp_[bank] == cycle_stamp_) {
+      next_cycle = true;
+      ++it;
+      continue;
+    }
+    if (!lookup(*it, now)) {  // no MSHR: a completed fill wakes us
+      ++it;
+      continue;
+    }
+    bank_stamp_[bank] = cycle_stamp_;
+    ++accepted_in_cycle_;
+    set_occupancy(occupancy_ + 1);
+    tlm::tlm_phase ph = tlm::END_REQ;
+    sc_time d = SC_ZERO_TIME;
+    (*in[it->port])->nb_transport_bw(*it->trans, ph, d);
+    it = waiting_.erase(it);
+  }
+  if (next_cycle) cycle_event_.notify(clock_period());
+}
+
+void Cache::respond(const Upstream& u, const sc_time& when) {
+  responses_.emplace(when, u);
+  respond_event_.notify(when - sc_core::sc_time_stamp());
+}
+
+void Cache::respond_method() {
+  const sc_time now = sc_core::sc_time_stamp();
+  for (auto it = responses_.begin(); it != responses_.end() && it->first <= now;) {
+    const Upstream u = it->second;
+    if (resp_in_flight_[u.port]) {  // END_RESP on that port wakes us
+      ++it;
+      continue;
+    }
+    it = responses_.erase(it);
+    latency_hist_.sample(static_cast<uint64_t>((now - u.arrived) / clock_period()));
+    if (u.trans->get_response_status() != tlm::TLM_OK_RESPONSE) ++errors_;
+    tlm::tlm_phase ph = tlm::BEGIN_RESP;
+    sc_time d = SC_ZERO_TIME;
+    const tlm::tlm_sync_enum r = (*in[u.port])->nb_transport_bw(*u.trans, ph, d);
+    if (r == tlm::TLM_ACCEPTED || (r == tlm::TLM_UPDATED && ph == tlm::BEGIN_RESP))
+      resp_in_flight_[u.port] = u.trans;
+    else
+      retire();
+  }
+  for (const auto& [when, u] : responses_)
+    if (when > now) {
+      respond_event_.notify(when - now);
+      break;
+    }
+}
+
+void Cache::retire() {
+  set_occupancy(occupancy_ - 1);
+  accept_event_.notify(SC_ZERO_TIME);
+}
+
+void Cache::set_occupancy(unsigned n) {
+  const sc_time now = sc_core::sc_time_stamp();
+  occupancy_hist_.sample(occupancy_, picoseconds(now - occupancy_since_));
+  occupancy_ = n;
+  occupancy_since_ = now;
+}
+
+}  // namespace tessera

@@ -1,0 +1,222 @@
+// One cache engine behind the four cache block types (l1v_cache,
+// scalar_cache, instruction_cache, l2_cache): a set-associative array holding
+// real copies of lines, MSHRs, banks and ports, write-through or write-back,
+// in an approximately-timed TLM shell. docs/CACHES.md has the model, the timing
+// equations and the statistics.
+//
+// Sockets: in[] (targets; several requesters may share one cache), out (the
+// next level), ctrl (optional; CacheCommand maintenance).
+//
+// Processes (all SC_METHODs, none runs while the cache is idle):
+//   accept_method   takes arrived requests on the clock grid: at most `ports`
+//                   per cycle, one per bank per cycle, while fewer than
+//                   queue_depth are unanswered and an MSHR (or MSHR target) is
+//                   free for a miss. Acceptance is the tag lookup; END_REQ is
+//                   sent then, so a request that cannot be looked up waits
+//                   without END_REQ (back-pressure).
+//   respond_method  sends BEGIN_RESP in ready-time order, one in flight per in[].
+//   out_method      sends fills, forwarded requests and writebacks on `out`,
+//                   one per cycle, one BEGIN_REQ awaiting END_REQ at a time.
+//   down_method     takes responses from `out`: installs fills and answers the
+//                   requests waiting on them.
+//   maint_method    runs maintenance commands from ctrl.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include <tlm_utils/peq_with_get.h>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "models/cache/cache_array.h"
+#include "models/cache/cache_config.h"
+#include "models/mem/gpu_access.h"
+#include "platform/block.h"
+#include "platform/registry.h"
+
+namespace tessera {
+
+class Cache : public Block {
+ public:
+  SC_HAS_PROCESS(Cache);
+  using TargetSocket = tlm_utils::simple_target_socket_tagged<Cache>;
+
+  Cache(const BlockContext& ctx, const CacheConfig& cfg);
+  ~Cache() override;
+
+  std::vector<std::unique_ptr<TargetSocket>> in;
+  tlm_utils::simple_initiator_socket<Cache> out;
+  TargetSocket ctrl;
+
+  tlm::tlm_initiator_socket<>* initiator_socket(const std::string& name, int index) override;
+  tlm::tlm_target_socket<>* target_socket(const std::string& name, int index) override;
+  std::string summary() const override;
+
+  const CacheConfig& config() const { return cfg_; }
+  const CacheArray& array() const { return array_; }
+
+ private:
+  // A request from in[port].
+  struct Upstream {
+    tlm::tlm_generic_payload* trans = nullptr;
+    int port = 0;
+    sc_core::sc_time arrived;
+    bool stalled = false;  // already counted as an MSHR stall
+  };
+  enum class Op { Read, Write, Atomic, Ignore };
+  // Work waiting on a fill, applied in arrival order when the line arrives:
+  // a request to answer, or (write-through) the bytes of a write that was
+  // forwarded while the fill was outstanding.
+  struct MshrEntry {
+    bool patch = false;
+    Upstream up;
+    unsigned offset = 0;
+    std::vector<uint8_t> bytes, enables;
+  };
+  struct Mshr {
+    bool busy = false;
+    uint64_t line = 0;
+    unsigned targets = 0;     // requests (not patches) waiting
+    bool install = true;      // false: an atomic passed the line; answer, do not keep it
+    bool waiting_wb = false;  // the fill waits for a writeback of the same line
+    std::vector<MshrEntry> entries;
+  };
+  enum class DownKind { Fill, Forward, Writeback };
+  // A transaction this cache sends on `out` (pooled; its payload is itself).
+  struct DownTxn : tlm::tlm_generic_payload {
+    DownTxn();
+    GpuAccess* ext;
+    std::vector<uint8_t> data, enables;
+    DownKind kind = DownKind::Fill;
+    int mshr = -1;
+    Upstream up;  // Forward: the request to answer
+    uint64_t line = 0;
+  };
+  enum class MaintState { Idle, Draining, Walking, Responding };
+
+  // ---- cache.cpp: sockets, acceptance, responses
+  tlm::tlm_sync_enum in_fw(int port, tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
+  void accept_method();
+  void respond_method();
+  void respond(const Upstream& u, const sc_core::sc_time& when);
+  void retire();
+  void set_occupancy(unsigned n);
+  sc_core::sc_time align(const sc_core::sc_time& t) const;  // next clock edge at or after t
+  sc_core::sc_time align_delay(const sc_core::sc_time& d) const;
+  unsigned bank_of(uint64_t line) const;
+  void before_end_of_elaboration() override;
+
+  // ---- cache_lookup.cpp: what a request does to the array
+  Op classify(const tlm::tlm_generic_payload& t, const GpuAccess* ext) const;
+  bool bypasses(const tlm::tlm_generic_payload& t, const GpuAccess* ext) const;
+  // An error status for a malformed request, or TLM_OK_RESPONSE.
+  tlm::tlm_response_status check(const tlm::tlm_generic_payload& t, Op op, const GpuAccess* ext) const;
+  // The tag lookup of an accepted request. false: blocked (no MSHR or MSHR
+  // target free); nothing changed then.
+  bool lookup(Upstream& u, const sc_core::sc_time& now);
+  bool lookup_write(Upstream& u, uint64_t line, int idx, const sc_core::sc_time& now);
+  bool lookup_atomic(Upstream& u, uint64_t line, int idx, const sc_core::sc_time& now);
+  // Adds `u` to the MSHR of `line`, opening one; false if none/no target is free.
+  bool miss_target(Upstream& u, uint64_t line, const sc_core::sc_time& now);
+  Mshr* mshr_of(uint64_t line);
+  int free_mshr() const;
+  void count_request(const tlm::tlm_generic_payload& t, const GpuAccess* ext);
+  // Copies the requested bytes of `line_data` into a read's buffer.
+  void read_from_line(tlm::tlm_generic_payload& t, const uint8_t* line_data);
+  void write_into_line(const tlm::tlm_generic_payload& t, uint8_t* line_data);
+  void atomic_on_line(tlm::tlm_generic_payload& t, uint8_t* line_data);
+  // Makes room for `line` and installs it; a dirty victim's data is returned
+  // in `wb` (wb_line set) for the caller to write back.
+  int install_line(uint64_t line, std::vector<uint8_t>& wb, uint64_t& wb_line);
+  void complete_fill(DownTxn& d, const sc_core::sc_time& now);
+  void apply_entry(MshrEntry& e, uint8_t* line_data, int idx, const sc_core::sc_time& now);
+
+  // ---- cache_downstream.cpp: the out side
+  DownTxn* new_down(DownKind kind);
+  void free_down(DownTxn* d);
+  void send_down(DownTxn* d, const sc_core::sc_time& when);
+  void send_fill(int mshr, const sc_core::sc_time& when);
+  void forward(const Upstream& u, const sc_core::sc_time& when);
+  void send_writeback(uint64_t line, std::vector<uint8_t>& data, const sc_core::sc_time& when);
+  void copy_request(const tlm::tlm_generic_payload& from, DownTxn& to);
+  tlm::tlm_sync_enum out_bw(tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
+  void out_method();
+  void down_method();
+  void forward_done(DownTxn& d, const sc_core::sc_time& now);
+  void writeback_done(DownTxn& d);
+
+  // ---- cache_maintenance.cpp: ctrl
+  tlm::tlm_sync_enum ctrl_fw(int, tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
+  void ctrl_b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& d);
+  void maint_method();
+  bool maint_start();
+  void maint_walk(const sc_core::sc_time& now);
+  void maint_finish();
+  // Applies `op` to the array; calls `writeback(line, data)` for each dirty line.
+  template <class F>
+  uint64_t maint_apply(CacheOp op, CacheCommand& cmd, F writeback);
+
+  // ---- cache_functional.cpp: b_transport and debug access
+  void in_b_transport(int port, tlm::tlm_generic_payload& t, sc_core::sc_time& d);
+  unsigned int in_dbg(int port, tlm::tlm_generic_payload& t);
+  int fill_lt(uint64_t line, sc_core::sc_time& d, tlm::tlm_response_status& status);
+  void writeback_lt(uint64_t line, const std::vector<uint8_t>& data, sc_core::sc_time& d);
+  bool full_line(const tlm::tlm_generic_payload& t) const;  // writes every byte of one line
+
+  CacheConfig cfg_;
+  CacheArray array_;
+  unsigned bank_shift_bits_ = 0;
+
+  // Upstream side.
+  tlm_utils::peq_with_get<tlm::tlm_generic_payload> req_peq_;
+  std::unordered_map<tlm::tlm_generic_payload*, int> arriving_port_;
+  std::deque<Upstream> waiting_;  // arrived, END_REQ withheld
+  sc_core::sc_event accept_event_, cycle_event_, respond_event_;
+  sc_core::sc_time cycle_;        // the cycle the counters below belong to
+  uint64_t cycle_stamp_ = 0;      // increases with every cycle the accept logic runs in
+  unsigned accepted_in_cycle_ = 0;
+  std::vector<uint64_t> bank_stamp_;  // per bank: the cycle_stamp_ of its last lookup
+  std::multimap<sc_core::sc_time, Upstream> responses_;  // ready time -> request (stable)
+  std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // per in[]: BEGIN_RESP sent, END_RESP awaited
+  unsigned occupancy_ = 0;
+  sc_core::sc_time occupancy_since_;
+
+  // MSHRs.
+  std::vector<Mshr> mshrs_;
+  std::unordered_map<uint64_t, int> mshr_by_line_;
+  unsigned mshrs_busy_ = 0;
+
+  // Downstream side.
+  std::vector<std::unique_ptr<DownTxn>> down_pool_;
+  std::vector<DownTxn*> down_free_;
+  std::multimap<sc_core::sc_time, DownTxn*> out_queue_;  // earliest send time -> txn (stable)
+  DownTxn* out_in_flight_ = nullptr;  // BEGIN_REQ sent, END_REQ awaited
+  sc_core::sc_time out_next_;         // next cycle a request may leave
+  sc_core::sc_event out_event_;
+  tlm_utils::peq_with_get<tlm::tlm_generic_payload> down_peq_;
+  unsigned down_outstanding_ = 0;     // queued or sent on out, response not yet processed
+  std::unordered_map<uint64_t, unsigned> wb_in_flight_;  // line -> writebacks not yet answered
+
+  // Maintenance.
+  tlm_utils::peq_with_get<tlm::tlm_generic_payload> ctrl_peq_;
+  std::deque<tlm::tlm_generic_payload*> ctrl_waiting_;
+  tlm::tlm_generic_payload* maint_cmd_ = nullptr;
+  MaintState maint_state_ = MaintState::Idle;
+  sc_core::sc_time maint_started_, maint_walk_end_;
+  sc_core::sc_event maint_event_;
+  bool ctrl_bound_ = false;
+  std::unique_ptr<tlm_utils::simple_initiator_socket<Cache>> ctrl_tie_;  // binds an unused ctrl
+
+  Counter &hits_, &misses_, &mshr_merges_, &mshr_full_stalls_, &bypasses_, &forwarded_, &fills_, &evictions_,
+      &writebacks_, &atomic_lanes_, &errors_, &bytes_from_below_, &bytes_to_below_, &bytes_read_, &bytes_written_;
+  Counter &req_load_, &req_store_, &req_atomic_, &req_scalar_, &req_ifetch_, &req_writeback_, &req_fill_;
+  Counter &maint_commands_, &lines_invalidated_, &lines_written_back_, &maint_cycles_;
+  Histogram &occupancy_hist_, &latency_hist_;
+  bool error_logged_ = false;
+};
+
+}  // namespace tessera

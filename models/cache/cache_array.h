@@ -1,0 +1,60 @@
+// The tag and data arrays of a set-associative cache, as plain C++: which
+// lines are present, their bytes, their dirty bits and LRU order. It knows
+// nothing of time or TLM; models/cache/cache.h drives it.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace tessera {
+
+class CacheArray {
+ public:
+  struct Line {
+    uint64_t addr = 0;      // line address (the first byte of the line)
+    uint64_t last_use = 0;  // LRU stamp, larger = more recent
+    bool valid = false;
+    bool dirty = false;
+  };
+
+  // `xor_index`: set = XOR fold of the line number over log2(sets)-bit fields
+  // (sets must then be a power of two); otherwise line number modulo sets.
+  CacheArray(uint64_t sets, unsigned ways, unsigned line_size, bool xor_index);
+
+  unsigned line_size() const { return line_size_; }
+  uint64_t sets() const { return sets_; }
+  unsigned ways() const { return ways_; }
+  uint64_t line_of(uint64_t addr) const { return addr & ~uint64_t{line_size_ - 1}; }
+  uint64_t set_of(uint64_t line_addr) const;
+
+  // Index of the line holding `line_addr`, or -1.
+  int find(uint64_t line_addr) const;
+  // The index a fill of `line_addr` goes to: an invalid way of its set, else
+  // the least recently used one (the caller evicts what is there).
+  int victim(uint64_t line_addr) const;
+  // Marks `index` as holding `line_addr`, clean and most recently used.
+  void install(int index, uint64_t line_addr);
+  void touch(int index) { lines_[index].last_use = ++clock_; }
+  void invalidate(int index) { lines_[index].valid = lines_[index].dirty = false; }
+
+  Line& line(int index) { return lines_[index]; }
+  const Line& line(int index) const { return lines_[index]; }
+  uint8_t* data(int index) { return data_.data() + static_cast<uint64_t>(index) * line_size_; }
+  const uint8_t* data(int index) const { return data_.data() + static_cast<uint64_t>(index) * line_size_; }
+  int capacity() const { return static_cast<int>(lines_.size()); }
+  uint64_t valid_lines() const;
+  uint64_t dirty_lines() const;
+
+ private:
+  uint64_t sets_;
+  unsigned ways_, line_size_, line_shift_;
+  bool xor_index_;
+  unsigned set_bits_ = 0;
+  std::vector<Line> lines_;    // set-major: index = set * ways + way
+  std::vector<uint8_t> data_;  // line_size bytes per line, same order
+  uint64_t clock_ = 0;
+};
+
+// XOR of the consecutive `bits`-wide fields of `value` (0 if bits is 0).
+uint64_t xor_fold(uint64_t value, unsigned bits);
+
+}  // namespace tessera

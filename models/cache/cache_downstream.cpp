@@ -1,0 +1,200 @@
+// The `out` side of a cache: fills, forwarded requests and writebacks leave
+// one per cycle in the order they became ready, each waiting for the level
+// below to accept it (END_REQ) before the next one goes.
+#include <algorithm>
+#include <cstring>
+
+#include "models/cache/cache.h"
+#include "models/mem/tlm_helpers.h"
+
+namespace tessera {
+
+using sc_core::sc_time;
+using sc_core::SC_ZERO_TIME;
+using tlm::tlm_generic_payload;
+
+Cache::DownTxn::DownTxn() : ext(new GpuAccess) { set_extension(ext); }  // the payload owns ext
+
+Cache::DownTxn* Cache::new_down(DownKind kind) {
+  if (down_free_.empty()) {
+    down_pool_.push_back(std::make_unique<DownTxn>());
+    down_free_.push_back(down_pool_.back().get());
+  }
+  DownTxn* d = down_free_.back();
+  down_free_.pop_back();
+  d->kind = kind;
+  d->mshr = -1;
+  d->line = 0;
+  d->up = Upstream{};
+  d->ext->reset();
+  d->enables.clear();
+  d->set_byte_enable_ptr(nullptr);
+  d->set_byte_enable_length(0);
+  d->set_dmi_allowed(false);
+  d->set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  return d;
+}
+
+void Cache::free_down(DownTxn* d) { down_free_.push_back(d); }
+
+void Cache::send_down(DownTxn* d, const sc_time& when) {
+  ++down_outstanding_;
+  out_queue_.emplace(when, d);
+  out_event_.notify(when - sc_core::sc_time_stamp());
+}
+
+void Cache::send_fill(int mshr, const sc_time& when) {
+  Mshr& m = mshrs_[mshr];
+  if (wb_in_flight_.count(m.line)) {
+    // A writeback of this line is still on its way down; a fill sent now could
+    // overtake it and bring back stale data. writeback_done() sends it.
+    m.waiting_wb = true;
+    return;
+  }
+  DownTxn* d = new_down(DownKind::Fill);
+  d->mshr = mshr;
+  d->line = m.line;
+  d->data.assign(cfg_.line_size, 0);
+  d->set_command(tlm::TLM_READ_COMMAND);
+  d->set_address(m.line);
+  d->set_data_ptr(d->data.data());
+  d->set_data_length(cfg_.line_size);
+  d->set_streaming_width(cfg_.line_size);
+  d->ext->kind = AccessKind::Fill;
+  send_down(d, when);
+}
+
+void Cache::copy_request(const tlm_generic_payload& from, DownTxn& to) {
+  const uint64_t len = from.get_data_length();
+  to.set_command(from.get_command());
+  to.set_address(from.get_address());
+  if (from.is_write())
+    to.data.assign(from.get_data_ptr(), from.get_data_ptr() + len);
+  else
+    to.data.assign(len, 0);
+  to.set_data_ptr(to.data.data());
+  to.set_data_length(static_cast<unsigned>(len));
+  to.set_streaming_width(static_cast<unsigned>(len));
+  if (from.get_byte_enable_ptr()) {
+    to.enables.resize(len);
+    for (uint64_t i = 0; i < len; ++i) to.enables[i] = from.get_byte_enable_ptr()[i % from.get_byte_enable_length()];
+    to.set_byte_enable_ptr(to.enables.data());
+    to.set_byte_enable_length(static_cast<unsigned>(len));
+  }
+  if (const GpuAccess* ext = from.get_extension<GpuAccess>())
+    *to.ext = *ext;
+  else
+    to.ext->kind = from.is_read() ? AccessKind::Load : AccessKind::Store;
+}
+
+void Cache::forward(const Upstream& u, const sc_time& when) {
+  DownTxn* d = new_down(DownKind::Forward);
+  d->up = u;
+  copy_request(*u.trans, *d);
+  ++forwarded_;
+  if (u.trans->is_write()) bytes_to_below_ += u.trans->get_data_length();
+  send_down(d, when);
+}
+
+void Cache::send_writeback(uint64_t line, std::vector<uint8_t>& data, const sc_time& when) {
+  DownTxn* d = new_down(DownKind::Writeback);
+  d->line = line;
+  d->data.swap(data);
+  d->set_command(tlm::TLM_WRITE_COMMAND);
+  d->set_address(line);
+  d->set_data_ptr(d->data.data());
+  d->set_data_length(cfg_.line_size);
+  d->set_streaming_width(cfg_.line_size);
+  d->ext->kind = AccessKind::Writeback;
+  ++wb_in_flight_[line];
+  ++writebacks_;
+  bytes_to_below_ += cfg_.line_size;
+  send_down(d, when);
+}
+
+void Cache::out_method() {
+  if (out_in_flight_ || out_queue_.empty()) return;  // END_REQ or new work wakes us
+  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time when = std::max(out_queue_.begin()->first, out_next_);
+  if (when > now) {
+    out_event_.notify(when - now);
+    return;
+  }
+  DownTxn* d = out_queue_.begin()->second;
+  out_queue_.erase(out_queue_.begin());
+  out_next_ = now + clock_period();
+  tlm::tlm_phase ph = tlm::BEGIN_REQ;
+  sc_time delay = SC_ZERO_TIME;
+  const tlm::tlm_sync_enum r = out->nb_transport_fw(*d, ph, delay);
+  if (r == tlm::TLM_ACCEPTED) {
+    out_in_flight_ = d;
+  } else if (r == tlm::TLM_UPDATED && ph == tlm::BEGIN_RESP) {
+    ph = tlm::END_RESP;
+    sc_time zero = SC_ZERO_TIME;
+    out->nb_transport_fw(*d, ph, zero);
+    down_peq_.notify(*d, align_delay(delay));
+  } else if (r == tlm::TLM_COMPLETED) {
+    down_peq_.notify(*d, align_delay(delay));
+  }
+  if (!out_in_flight_ && !out_queue_.empty()) out_event_.notify(clock_period());
+}
+
+tlm::tlm_sync_enum Cache::out_bw(tlm_generic_payload& t, tlm::tlm_phase& ph, sc_time& d) {
+  if (ph == tlm::END_REQ || ph == tlm::BEGIN_RESP) {
+    if (&t == out_in_flight_) {  // BEGIN_RESP implies END_REQ
+      out_in_flight_ = nullptr;
+      out_event_.notify(d);
+    }
+    if (ph == tlm::END_REQ) return tlm::TLM_ACCEPTED;
+    down_peq_.notify(t, align_delay(d));
+    return tlm::TLM_COMPLETED;  // responses are always taken at once
+  }
+  SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on out for " + describe(t)).c_str());
+  return tlm::TLM_COMPLETED;
+}
+
+void Cache::down_method() {
+  const sc_time now = sc_core::sc_time_stamp();
+  while (tlm_generic_payload* t = down_peq_.get_next_transaction()) {
+    DownTxn* d = static_cast<DownTxn*>(t);  // only our own payloads travel on out
+    --down_outstanding_;
+    switch (d->kind) {
+      case DownKind::Fill: complete_fill(*d, now); break;
+      case DownKind::Forward: forward_done(*d, now); break;
+      case DownKind::Writeback: writeback_done(*d); break;
+    }
+    free_down(d);
+  }
+  if (maint_state_ != MaintState::Idle) maint_event_.notify(SC_ZERO_TIME);
+}
+
+void Cache::forward_done(DownTxn& d, const sc_time& now) {
+  tlm_generic_payload& t = *d.up.trans;
+  const tlm::tlm_response_status status = d.get_response_status();
+  if (status == tlm::TLM_OK_RESPONSE && t.is_read()) {
+    const uint8_t* be = t.get_byte_enable_ptr();
+    for (uint64_t i = 0; i < t.get_data_length(); ++i)
+      if (!be || be[i % t.get_byte_enable_length()] == TLM_BYTE_ENABLED) t.get_data_ptr()[i] = d.data[i];
+    bytes_read_ += t.get_data_length();
+    bytes_from_below_ += t.get_data_length();
+  }
+  GpuAccess* ext = t.get_extension<GpuAccess>();
+  if (ext && ext->kind == AccessKind::Atomic)
+    for (size_t i = 0; i < ext->lanes.size() && i < d.ext->lanes.size(); ++i) ext->lanes[i].old = d.ext->lanes[i].old;
+  t.set_response_status(status);
+  respond(d.up, now);
+}
+
+void Cache::writeback_done(DownTxn& d) {
+  if (d.get_response_status() != tlm::TLM_OK_RESPONSE)
+    warn("writeback of line " + hex(d.line) + " failed (" + d.get_response_string() + "); its data is lost");
+  auto it = wb_in_flight_.find(d.line);
+  if (--it->second > 0) return;
+  wb_in_flight_.erase(it);
+  if (Mshr* m = mshr_of(d.line); m && m->waiting_wb) {
+    m->waiting_wb = false;
+    send_fill(static_cast<int>(m - mshrs_.data()), align(sc_core::sc_time_stamp()));
+  }
+}
+
+}  // namespace tessera

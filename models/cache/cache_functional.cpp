@@ -1,0 +1,167 @@
+// The functional path of a cache: b_transport with the same data semantics
+// as the timed path (hits served from the line, misses filled from below,
+// write-through or write-back, atomics at the owner) and the latencies of an
+// uncontended cache; and debug access, which sees cached and dirty bytes.
+// The two paths share the array but not in-flight state: a platform uses one
+// or the other at a time.
+#include <algorithm>
+#include <cstring>
+
+#include "models/cache/cache.h"
+#include "models/mem/tlm_helpers.h"
+
+namespace tessera {
+
+using sc_core::sc_time;
+using tlm::tlm_generic_payload;
+
+void Cache::writeback_lt(uint64_t line, const std::vector<uint8_t>& data, sc_time& d) {
+  DownTxn* w = new_down(DownKind::Writeback);
+  w->data = data;
+  w->set_command(tlm::TLM_WRITE_COMMAND);
+  w->set_address(line);
+  w->set_data_ptr(w->data.data());
+  w->set_data_length(cfg_.line_size);
+  w->set_streaming_width(cfg_.line_size);
+  w->ext->kind = AccessKind::Writeback;
+  out->b_transport(*w, d);
+  if (w->get_response_status() != tlm::TLM_OK_RESPONSE)
+    warn("writeback of line " + hex(line) + " failed (" + w->get_response_string() + "); its data is lost");
+  ++writebacks_;
+  bytes_to_below_ += cfg_.line_size;
+  free_down(w);
+}
+
+// Fetches `line` and installs it; the index, or -1 with `status` set.
+int Cache::fill_lt(uint64_t line, sc_time& d, tlm::tlm_response_status& status) {
+  DownTxn* f = new_down(DownKind::Fill);
+  f->data.assign(cfg_.line_size, 0);
+  f->set_command(tlm::TLM_READ_COMMAND);
+  f->set_address(line);
+  f->set_data_ptr(f->data.data());
+  f->set_data_length(cfg_.line_size);
+  f->set_streaming_width(cfg_.line_size);
+  f->ext->kind = AccessKind::Fill;
+  out->b_transport(*f, d);
+  status = f->get_response_status();
+  int idx = -1;
+  if (status == tlm::TLM_OK_RESPONSE) {
+    ++fills_;
+    bytes_from_below_ += cfg_.line_size;
+    std::vector<uint8_t> wb;
+    uint64_t wb_line = 0;
+    idx = install_line(line, wb, wb_line);
+    std::memcpy(array_.data(idx), f->data.data(), cfg_.line_size);
+    if (!wb.empty()) writeback_lt(wb_line, wb, d);
+  }
+  free_down(f);
+  return idx;
+}
+
+void Cache::in_b_transport(int, tlm_generic_payload& t, sc_time& d) {
+  const GpuAccess* ext = t.get_extension<GpuAccess>();
+  const Op op = classify(t, ext);
+  const tlm::tlm_response_status status = check(t, op, ext);
+  d += cycles(cfg_.hit_latency);
+  if (status != tlm::TLM_OK_RESPONSE) {
+    ++errors_;
+    t.set_response_status(status);
+    return;
+  }
+  count_request(t, ext);
+  if (op == Op::Ignore) {
+    t.set_response_status(tlm::TLM_OK_RESPONSE);
+    return;
+  }
+  const uint64_t line = array_.line_of(t.get_address());
+  int idx = array_.find(line);
+  sc_time miss_d = d - cycles(cfg_.hit_latency) + cycles(cfg_.miss_latency);  // a miss's own delay so far
+  const bool forwards = (op == Op::Read && bypasses(t, ext)) || (op != Op::Read && !cfg_.write_back) ||
+                        (op == Op::Write && idx < 0 && !cfg_.write_allocate);
+  if (forwards) {
+    // Write-through, bypass, or an atomic the level below owns: update or
+    // drop our copy, pass the request itself below.
+    if (op == Op::Read) ++bypasses_;
+    if (op == Op::Write && idx >= 0) {
+      ++hits_;
+      write_into_line(t, array_.data(idx));
+      array_.touch(idx);
+    } else if (op == Op::Write) {
+      ++misses_;
+    }
+    if (op == Op::Atomic && idx >= 0) array_.invalidate(idx);
+    ++forwarded_;
+    if (t.is_write()) bytes_to_below_ += t.get_data_length();
+    out->b_transport(t, miss_d);
+    d = miss_d;
+    if (op == Op::Write && idx < 0 && cfg_.write_allocate && t.get_response_status() == tlm::TLM_OK_RESPONSE) {
+      tlm::tlm_response_status fill_status;
+      fill_lt(line, d, fill_status);  // after the write: the fill brings it
+    }
+    return;
+  }
+  if (idx >= 0) {
+    ++hits_;
+  } else {
+    ++misses_;
+    tlm::tlm_response_status fill_status = tlm::TLM_OK_RESPONSE;
+    if (op == Op::Write && full_line(t)) {
+      std::vector<uint8_t> wb;
+      uint64_t wb_line = 0;
+      idx = install_line(line, wb, wb_line);
+      if (!wb.empty()) writeback_lt(wb_line, wb, miss_d);
+    } else {
+      idx = fill_lt(line, miss_d, fill_status);
+    }
+    d = miss_d;
+    if (idx < 0) {
+      t.set_response_status(fill_status);
+      return;
+    }
+  }
+  array_.touch(idx);
+  if (op == Op::Read) {
+    read_from_line(t, array_.data(idx));
+  } else if (op == Op::Write) {
+    bytes_written_ += t.get_data_length();
+    write_into_line(t, array_.data(idx));
+    array_.line(idx).dirty = true;
+  } else {
+    atomic_on_line(t, array_.data(idx));
+    array_.line(idx).dirty = true;
+  }
+  t.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+bool Cache::full_line(const tlm_generic_payload& t) const {
+  if (t.get_address() % cfg_.line_size != 0 || t.get_data_length() != cfg_.line_size) return false;
+  const uint8_t* be = t.get_byte_enable_ptr();
+  for (uint64_t i = 0; be && i < cfg_.line_size; ++i)
+    if (be[i % t.get_byte_enable_length()] != TLM_BYTE_ENABLED) return false;
+  return true;
+}
+
+// Reads come from below, then the bytes of every cached line in the range
+// overwrite them (a dirty line is newer than memory). Writes update cached
+// copies and memory alike.
+unsigned int Cache::in_dbg(int, tlm_generic_payload& t) {
+  const uint64_t addr = t.get_address(), len = t.get_data_length();
+  uint8_t* data = t.get_data_ptr();
+  if (!data || (!t.is_read() && !t.is_write())) return 0;
+  unsigned int n = out->transport_dbg(t);
+  bool cached = false;
+  for (uint64_t line = array_.line_of(addr); line < addr + len; line += cfg_.line_size) {
+    const int idx = array_.find(line);
+    if (idx < 0) continue;
+    cached = true;
+    const uint64_t from = std::max(addr, line), to = std::min(addr + len, line + cfg_.line_size);
+    if (t.is_read())
+      std::memcpy(data + (from - addr), array_.data(idx) + (from - line), to - from);
+    else
+      std::memcpy(array_.data(idx) + (from - line), data + (from - addr), to - from);
+    if (line + cfg_.line_size < line) break;  // the last line of the address space
+  }
+  return cached ? static_cast<unsigned int>(len) : n;
+}
+
+}  // namespace tessera

@@ -1,0 +1,340 @@
+// What a request does to the cache: the tag lookup at acceptance, MSHR
+// allocation and merging, and the completion of a fill.
+#include <cstring>
+
+#include "models/cache/cache.h"
+#include "models/mem/tlm_helpers.h"
+
+namespace tessera {
+
+using sc_core::sc_time;
+using tlm::tlm_generic_payload;
+
+namespace {
+bool enabled(const tlm_generic_payload& t, uint64_t i) {
+  const uint8_t* be = t.get_byte_enable_ptr();
+  return !be || be[i % t.get_byte_enable_length()] == TLM_BYTE_ENABLED;
+}
+}  // namespace
+
+Cache::Op Cache::classify(const tlm_generic_payload& t, const GpuAccess* ext) const {
+  if (t.get_command() == tlm::TLM_IGNORE_COMMAND) return Op::Ignore;
+  if (t.is_read()) return Op::Read;
+  return ext && ext->kind == AccessKind::Atomic ? Op::Atomic : Op::Write;
+}
+
+// glc reads must see the level that owns the data: a write-through cache
+// (an L1) neither answers nor allocates them.
+bool Cache::bypasses(const tlm_generic_payload& t, const GpuAccess* ext) const {
+  return !cfg_.write_back && t.is_read() && ext && ext->glc;
+}
+
+tlm::tlm_response_status Cache::check(const tlm_generic_payload& t, Op op, const GpuAccess* ext) const {
+  const uint64_t addr = t.get_address(), len = t.get_data_length();
+  const uint64_t offset = addr - array_.line_of(addr);
+  if (op == Op::Ignore) return tlm::TLM_OK_RESPONSE;
+  if (len == 0 || offset + len > cfg_.line_size) return tlm::TLM_BURST_ERROR_RESPONSE;  // crosses a line
+  if (!t.get_data_ptr()) return tlm::TLM_GENERIC_ERROR_RESPONSE;
+  if (t.get_streaming_width() != 0 && t.get_streaming_width() < len) return tlm::TLM_BURST_ERROR_RESPONSE;
+  if (t.get_byte_enable_ptr() && t.get_byte_enable_length() == 0) return tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;
+  if (cfg_.read_only && op != Op::Read) return tlm::TLM_COMMAND_ERROR_RESPONSE;
+  if (op == Op::Atomic && cfg_.write_back) {
+    const unsigned size = ext->elem == isa::mem::Elem::U64 || ext->elem == isa::mem::Elem::F64 ? 8 : 4;
+    for (const AtomicLane& lane : ext->lanes)
+      if (offset + lane.offset + size > cfg_.line_size) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+  }
+  return tlm::TLM_OK_RESPONSE;
+}
+
+void Cache::count_request(const tlm_generic_payload& t, const GpuAccess* ext) {
+  if (!ext) {
+    ++(t.is_read() ? req_load_ : req_store_);
+    return;
+  }
+  switch (ext->kind) {
+    case AccessKind::Load: ++req_load_; break;
+    case AccessKind::Store: ++req_store_; break;
+    case AccessKind::Atomic: ++req_atomic_; break;
+    case AccessKind::ScalarLoad: ++req_scalar_; break;
+    case AccessKind::InstFetch: ++req_ifetch_; break;
+    case AccessKind::Writeback: ++req_writeback_; break;
+    case AccessKind::Fill: ++req_fill_; break;
+  }
+}
+
+bool Cache::lookup(Upstream& u, const sc_time& now) {
+  tlm_generic_payload& t = *u.trans;
+  const GpuAccess* ext = t.get_extension<GpuAccess>();
+  const Op op = classify(t, ext);
+  const sc_time hit_time = now + cycles(cfg_.hit_latency);
+  const tlm::tlm_response_status status = check(t, op, ext);
+  if (status != tlm::TLM_OK_RESPONSE) {
+    if (!error_logged_) {
+      warn("error response (" + std::string(t.get_response_string()) + ") to " + describe(t) +
+           ": requests must not cross a " + std::to_string(cfg_.line_size) + "-byte line" +
+           (cfg_.read_only ? " and this cache is read-only" : "") + " (further errors are only counted)");
+      error_logged_ = true;
+    }
+    t.set_response_status(status);
+    respond(u, hit_time);
+    return true;
+  }
+  const uint64_t line = array_.line_of(t.get_address());
+  const int idx = array_.find(line);
+  bool done = true;
+  if (op == Op::Ignore) {
+    t.set_response_status(tlm::TLM_OK_RESPONSE);
+    respond(u, hit_time);
+  } else if (op == Op::Read && bypasses(t, ext)) {
+    ++bypasses_;
+    forward(u, now + cycles(cfg_.miss_latency));
+  } else if (op == Op::Read && idx >= 0) {
+    ++hits_;
+    read_from_line(t, array_.data(idx));
+    array_.touch(idx);
+    t.set_response_status(tlm::TLM_OK_RESPONSE);
+    respond(u, hit_time);
+  } else if (op == Op::Read) {
+    done = miss_target(u, line, now);
+  } else if (op == Op::Write) {
+    done = lookup_write(u, line, idx, now);
+  } else {
+    done = lookup_atomic(u, line, idx, now);
+  }
+  if (done) count_request(t, ext);
+  return done;
+}
+
+bool Cache::lookup_write(Upstream& u, uint64_t line, int idx, const sc_time& now) {
+  tlm_generic_payload& t = *u.trans;
+  const sc_time send_time = now + cycles(cfg_.miss_latency);
+  Mshr* pending = mshr_of(line);
+  if (!cfg_.write_back || (idx < 0 && !cfg_.write_allocate)) {
+    // Write-through (or a no-allocate miss): update our copy, forward the write.
+    const bool allocate = cfg_.write_allocate && idx < 0 && !pending;
+    const int fresh = allocate ? free_mshr() : -1;
+    if (allocate && fresh < 0) {
+      if (!u.stalled) ++mshr_full_stalls_;
+      u.stalled = true;
+      return false;
+    }
+    if (idx >= 0) {
+      ++hits_;
+      write_into_line(t, array_.data(idx));
+      array_.touch(idx);
+    } else {
+      ++misses_;
+    }
+    if (pending || allocate) {
+      // The fill was (or is) requested before this write reaches below; the
+      // write's bytes are applied to the line when it arrives.
+      MshrEntry e;
+      e.patch = true;
+      e.offset = static_cast<unsigned>(t.get_address() - line);
+      e.bytes.assign(t.get_data_ptr(), t.get_data_ptr() + t.get_data_length());
+      for (uint64_t i = 0; i < t.get_data_length(); ++i)
+        e.enables.push_back(enabled(t, i) ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED);
+      Mshr& m = pending ? *pending : mshrs_[fresh];
+      if (allocate) {
+        m = Mshr{};
+        m.busy = true;
+        m.line = line;
+        mshr_by_line_[line] = fresh;
+        ++mshrs_busy_;
+      }
+      m.entries.push_back(std::move(e));
+      if (allocate) send_fill(fresh, send_time);
+    }
+    bytes_written_ += t.get_data_length();
+    forward(u, send_time);
+    return true;
+  }
+  if (idx >= 0) {
+    ++hits_;
+    write_into_line(t, array_.data(idx));
+    array_.line(idx).dirty = true;
+    array_.touch(idx);
+  } else if (!pending && full_line(t)) {
+    // Every byte is overwritten: allocate without fetching.
+    ++misses_;
+    std::vector<uint8_t> wb;
+    uint64_t wb_line = 0;
+    const int fresh = install_line(line, wb, wb_line);
+    if (!wb.empty()) send_writeback(wb_line, wb, send_time);
+    write_into_line(t, array_.data(fresh));
+    array_.line(fresh).dirty = true;
+  } else {
+    if (!miss_target(u, line, now)) return false;
+    bytes_written_ += t.get_data_length();
+    return true;
+  }
+  bytes_written_ += t.get_data_length();
+  t.set_response_status(tlm::TLM_OK_RESPONSE);
+  respond(u, now + cycles(cfg_.hit_latency));
+  return true;
+}
+
+bool Cache::lookup_atomic(Upstream& u, uint64_t line, int idx, const sc_time& now) {
+  tlm_generic_payload& t = *u.trans;
+  if (!cfg_.write_back) {
+    // Not the owner: drop our copy (and any copy a pending fill would bring,
+    // which may predate the atomic) and let the level below apply it.
+    if (idx >= 0) array_.invalidate(idx);
+    if (Mshr* m = mshr_of(line)) m->install = false;
+    forward(u, now + cycles(cfg_.miss_latency));
+    return true;
+  }
+  if (idx < 0) return miss_target(u, line, now);
+  ++hits_;
+  atomic_on_line(t, array_.data(idx));
+  array_.line(idx).dirty = true;
+  array_.touch(idx);
+  t.set_response_status(tlm::TLM_OK_RESPONSE);
+  respond(u, now + cycles(cfg_.hit_latency));
+  return true;
+}
+
+Cache::Mshr* Cache::mshr_of(uint64_t line) {
+  auto it = mshr_by_line_.find(line);
+  return it == mshr_by_line_.end() ? nullptr : &mshrs_[it->second];
+}
+
+int Cache::free_mshr() const {
+  if (mshrs_busy_ >= mshrs_.size()) return -1;
+  for (size_t i = 0; i < mshrs_.size(); ++i)
+    if (!mshrs_[i].busy) return static_cast<int>(i);
+  return -1;
+}
+
+bool Cache::miss_target(Upstream& u, uint64_t line, const sc_time& now) {
+  MshrEntry e;
+  e.up = u;
+  if (Mshr* m = mshr_of(line)) {
+    if (m->targets >= cfg_.mshr_targets) {
+      if (!u.stalled) ++mshr_full_stalls_;
+      u.stalled = true;
+      return false;
+    }
+    m->entries.push_back(std::move(e));
+    ++m->targets;
+    ++mshr_merges_;
+    ++misses_;
+    return true;
+  }
+  const int i = free_mshr();
+  if (i < 0) {
+    if (!u.stalled) ++mshr_full_stalls_;
+    u.stalled = true;
+    return false;
+  }
+  Mshr& m = mshrs_[i];
+  m = Mshr{};
+  m.busy = true;
+  m.line = line;
+  m.targets = 1;
+  m.entries.push_back(std::move(e));
+  mshr_by_line_[line] = i;
+  ++mshrs_busy_;
+  ++misses_;
+  send_fill(i, now + cycles(cfg_.miss_latency));
+  return true;
+}
+
+void Cache::read_from_line(tlm_generic_payload& t, const uint8_t* line_data) {
+  const uint64_t off = t.get_address() - array_.line_of(t.get_address());
+  const uint64_t len = t.get_data_length();
+  uint8_t* dst = t.get_data_ptr();
+  if (!t.get_byte_enable_ptr()) {
+    std::memcpy(dst, line_data + off, len);
+  } else {
+    for (uint64_t i = 0; i < len; ++i)
+      if (enabled(t, i)) dst[i] = line_data[off + i];
+  }
+  bytes_read_ += len;
+}
+
+void Cache::write_into_line(const tlm_generic_payload& t, uint8_t* line_data) {
+  const uint64_t off = t.get_address() - array_.line_of(t.get_address());
+  const uint64_t len = t.get_data_length();
+  const uint8_t* src = t.get_data_ptr();
+  for (uint64_t i = 0; i < len; ++i)
+    if (enabled(t, i)) line_data[off + i] = src[i];
+}
+
+void Cache::atomic_on_line(tlm_generic_payload& t, uint8_t* line_data) {
+  GpuAccess* ext = t.get_extension<GpuAccess>();
+  uint8_t* base = line_data + (t.get_address() - array_.line_of(t.get_address()));
+  for (AtomicLane& lane : ext->lanes) {  // in lane order: two lanes on one address see each other
+    lane.old = isa::mem::rmw(base + lane.offset, ext->elem, ext->op, lane.src, lane.cmp);
+    ++atomic_lanes_;
+  }
+}
+
+int Cache::install_line(uint64_t line, std::vector<uint8_t>& wb, uint64_t& wb_line) {
+  const int idx = array_.victim(line);
+  const CacheArray::Line& old = array_.line(idx);
+  if (old.valid) {
+    ++evictions_;
+    if (old.dirty) {
+      wb.assign(array_.data(idx), array_.data(idx) + cfg_.line_size);
+      wb_line = old.addr;
+    }
+  }
+  array_.install(idx, line);
+  return idx;
+}
+
+void Cache::complete_fill(DownTxn& d, const sc_time& now) {
+  Mshr& m = mshrs_[d.mshr];
+  ++fills_;
+  bytes_from_below_ += cfg_.line_size;
+  const tlm::tlm_response_status status = d.get_response_status();
+  if (status != tlm::TLM_OK_RESPONSE) {
+    warn("fill of line " + hex(m.line) + " failed (" + d.get_response_string() + "); its requests get the error");
+    for (MshrEntry& e : m.entries)
+      if (!e.patch) {
+        e.up.trans->set_response_status(status);
+        respond(e.up, now);
+      }
+  } else {
+    int idx = -1;
+    uint8_t* data = d.data.data();  // a line not kept is served from the fill buffer
+    if (m.install) {
+      std::vector<uint8_t> wb;
+      uint64_t wb_line = 0;
+      idx = install_line(m.line, wb, wb_line);
+      std::memcpy(array_.data(idx), d.data.data(), cfg_.line_size);
+      data = array_.data(idx);
+      if (!wb.empty()) send_writeback(wb_line, wb, now);
+    }
+    for (MshrEntry& e : m.entries) apply_entry(e, data, idx, now);
+  }
+  mshr_by_line_.erase(m.line);
+  m.entries.clear();
+  m.busy = false;
+  --mshrs_busy_;
+  accept_event_.notify(sc_core::SC_ZERO_TIME);
+}
+
+void Cache::apply_entry(MshrEntry& e, uint8_t* data, int idx, const sc_time& now) {
+  if (e.patch) {
+    for (size_t i = 0; i < e.bytes.size(); ++i)
+      if (e.enables[i] == TLM_BYTE_ENABLED) data[e.offset + i] = e.bytes[i];
+    return;
+  }
+  tlm_generic_payload& t = *e.up.trans;
+  const Op op = classify(t, t.get_extension<GpuAccess>());
+  if (op == Op::Read) {
+    read_from_line(t, data);
+  } else if (op == Op::Write) {
+    write_into_line(t, data);
+    if (idx >= 0) array_.line(idx).dirty = true;
+  } else if (op == Op::Atomic) {
+    atomic_on_line(t, data);
+    if (idx >= 0) array_.line(idx).dirty = true;
+  }
+  t.set_response_status(tlm::TLM_OK_RESPONSE);
+  respond(e.up, now);
+}
+
+}  // namespace tessera

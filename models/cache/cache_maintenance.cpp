@@ -1,0 +1,130 @@
+// Cache maintenance commands on `ctrl` (CacheCommand extension): invalidate,
+// write back, or both. In AT a command is accepted (END_REQ) when no other is
+// running; from then on the cache takes no new requests, lets every
+// outstanding fill, forwarded request and writeback finish (drain), then
+// walks the lines the command touches at maintenance_cycles per line, queuing
+// each dirty line's writeback as the walk reaches it, and answers when the
+// walk is over and every writeback is acknowledged.
+#include "models/cache/cache.h"
+#include "models/mem/tlm_helpers.h"
+
+namespace tessera {
+
+using sc_core::sc_time;
+using sc_core::SC_ZERO_TIME;
+using tlm::tlm_generic_payload;
+
+tlm::tlm_sync_enum Cache::ctrl_fw(int, tlm_generic_payload& t, tlm::tlm_phase& ph, sc_time& d) {
+  if (ph == tlm::BEGIN_REQ) {
+    ctrl_peq_.notify(t, align_delay(d));
+    return tlm::TLM_ACCEPTED;
+  }
+  if (ph == tlm::END_RESP && &t == maint_cmd_ && maint_state_ == MaintState::Responding) {
+    maint_finish();
+    return tlm::TLM_COMPLETED;
+  }
+  SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on ctrl for " + describe(t)).c_str());
+  return tlm::TLM_COMPLETED;
+}
+
+template <class F>
+uint64_t Cache::maint_apply(CacheOp op, CacheCommand& cmd, F writeback) {
+  cmd.lines_written_back = cmd.lines_invalidated = 0;
+  uint64_t touched = 0;
+  for (int idx = 0; idx < array_.capacity(); ++idx) {
+    CacheArray::Line& l = array_.line(idx);
+    if (!l.valid || (op == CacheOp::Writeback && !l.dirty)) continue;
+    if (op != CacheOp::Invalidate && l.dirty) {
+      std::vector<uint8_t> data(array_.data(idx), array_.data(idx) + cfg_.line_size);
+      writeback(l.addr, data, touched);
+      l.dirty = false;
+      ++cmd.lines_written_back;
+    }
+    if (op != CacheOp::Writeback) {
+      array_.invalidate(idx);
+      ++cmd.lines_invalidated;
+    }
+    ++touched;
+  }
+  lines_written_back_ += cmd.lines_written_back;
+  lines_invalidated_ += cmd.lines_invalidated;
+  return touched;
+}
+
+void Cache::maint_method() {
+  while (tlm_generic_payload* t = ctrl_peq_.get_next_transaction()) ctrl_waiting_.push_back(t);
+  const sc_time now = sc_core::sc_time_stamp();
+  if (maint_state_ == MaintState::Idle && !maint_start()) return;
+  if (maint_state_ == MaintState::Draining) {
+    if (mshrs_busy_ || down_outstanding_) return;  // down_method wakes us
+    maint_walk(now);
+  }
+  if (maint_state_ != MaintState::Walking) return;
+  if (now < maint_walk_end_) {
+    maint_event_.notify(maint_walk_end_ - now);
+    return;
+  }
+  if (down_outstanding_) return;  // writebacks not yet acknowledged
+  if (maint_cmd_->get_response_status() == tlm::TLM_INCOMPLETE_RESPONSE)
+    maint_cmd_->set_response_status(tlm::TLM_OK_RESPONSE);
+  ++maint_commands_;
+  maint_cycles_ += static_cast<uint64_t>((now - maint_started_) / clock_period());
+  maint_state_ = MaintState::Responding;
+  tlm::tlm_phase ph = tlm::BEGIN_RESP;
+  sc_time d = SC_ZERO_TIME;
+  const tlm::tlm_sync_enum r = ctrl->nb_transport_bw(*maint_cmd_, ph, d);
+  if (r == tlm::TLM_COMPLETED || (r == tlm::TLM_UPDATED && ph == tlm::END_RESP)) maint_finish();
+}
+
+bool Cache::maint_start() {
+  if (ctrl_waiting_.empty()) return false;
+  maint_cmd_ = ctrl_waiting_.front();
+  ctrl_waiting_.pop_front();
+  maint_started_ = sc_core::sc_time_stamp();
+  tlm::tlm_phase ph = tlm::END_REQ;
+  sc_time d = SC_ZERO_TIME;
+  ctrl->nb_transport_bw(*maint_cmd_, ph, d);
+  maint_cmd_->set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  maint_state_ = MaintState::Draining;
+  if (!maint_cmd_->get_extension<CacheCommand>()) {
+    warn("maintenance request without a CacheCommand extension: " + describe(*maint_cmd_));
+    maint_cmd_->set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+    maint_state_ = MaintState::Walking;
+    maint_walk_end_ = maint_started_;
+  }
+  return true;
+}
+
+void Cache::maint_walk(const sc_time& now) {
+  CacheCommand& cmd = *maint_cmd_->get_extension<CacheCommand>();
+  const uint64_t touched = maint_apply(cmd.op, cmd, [&](uint64_t line, std::vector<uint8_t>& data, uint64_t k) {
+    send_writeback(line, data, now + cycles((k + 1) * cfg_.maintenance_cycles));
+  });
+  maint_walk_end_ = now + cycles(touched * cfg_.maintenance_cycles);
+  maint_state_ = MaintState::Walking;
+}
+
+void Cache::maint_finish() {
+  maint_state_ = MaintState::Idle;
+  maint_cmd_ = nullptr;
+  accept_event_.notify(SC_ZERO_TIME);
+  if (!ctrl_waiting_.empty()) maint_event_.notify(SC_ZERO_TIME);
+}
+
+// Functional: the command takes effect at once; its cost is the walk plus the
+// writebacks' own delays, one after the other.
+void Cache::ctrl_b_transport(int, tlm_generic_payload& t, sc_time& d) {
+  CacheCommand* cmd = t.get_extension<CacheCommand>();
+  if (!cmd) {
+    t.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+    return;
+  }
+  const uint64_t touched = maint_apply(cmd->op, *cmd, [&](uint64_t line, std::vector<uint8_t>& data, uint64_t) {
+    writeback_lt(line, data, d);
+  });
+  d += cycles(touched * cfg_.maintenance_cycles);
+  ++maint_commands_;
+  t.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+}  // namespace tessera

@@ -1,0 +1,101 @@
+// The four cache block types: one engine (models/cache/cache.h), four sets of
+// defaults. Defaults are CDNA2-like; netlists set what their machine needs.
+#include "models/cache/cache.h"
+
+namespace tessera {
+
+namespace {
+
+BlockType cache_type(const char* name, const char* doc, const CacheDefaults& defaults) {
+  BlockType t;
+  t.name = name;
+  t.doc = doc;
+  t.params = cache_param_specs(defaults);
+  SocketSpec in;
+  in.name = "in";
+  in.dir = SocketDir::Target;
+  in.vector = true;
+  in.doc = "requests from the level above (several requesters may share the cache: in[0], in[1], ...)";
+  SocketSpec out;
+  out.name = "out";
+  out.dir = SocketDir::Initiator;
+  out.doc = "fills, forwarded requests and writebacks to the next level";
+  SocketSpec ctrl;
+  ctrl.name = "ctrl";
+  ctrl.dir = SocketDir::Target;
+  ctrl.protocol = "cache_ctrl";
+  ctrl.required = false;
+  ctrl.doc = "maintenance commands (CacheCommand: invalidate, writeback, writeback+invalidate), answered when done";
+  t.sockets = {in, out, ctrl};
+  t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> {
+    return std::make_unique<Cache>(ctx, CacheConfig::from_params(ctx.params, ctx.path));
+  };
+  return t;
+}
+
+}  // namespace
+
+BlockType l1v_cache_block_type() {
+  CacheDefaults d;
+  d.size = "16 KiB";
+  d.ways = 4;
+  d.line_size = "64 B";
+  d.banks = 1;
+  d.mshrs = 32;
+  d.mshr_targets = 8;
+  d.hit_latency = 24;
+  d.miss_latency = 4;
+  d.queue_depth = 64;
+  return cache_type("l1v_cache",
+                    "Vector L1 cache of one CU: write-through, no write-allocate, holds real data; glc loads bypass it, "
+                    "atomics drop its copy and go below.",
+                    d);
+}
+
+BlockType scalar_cache_block_type() {
+  CacheDefaults d;
+  d.size = "16 KiB";
+  d.mshrs = 16;
+  d.hit_latency = 12;
+  d.read_only = true;
+  return cache_type("scalar_cache", "Scalar data cache shared by CUs (in[] per CU): read-only, holds real data.", d);
+}
+
+BlockType instruction_cache_block_type() {
+  CacheDefaults d;
+  d.size = "32 KiB";
+  d.mshrs = 8;
+  d.hit_latency = 4;
+  d.miss_latency = 2;
+  d.read_only = true;
+  return cache_type("instruction_cache", "Instruction cache shared by CUs (in[] per CU): read-only, holds real data.",
+                    d);
+}
+
+BlockType l2_cache_block_type() {
+  CacheDefaults d;
+  d.size = "256 KiB";
+  d.ways = 16;
+  d.line_size = "128 B";
+  d.banks = 4;
+  d.mshrs = 64;
+  d.mshr_targets = 16;
+  d.hit_latency = 40;
+  d.miss_latency = 8;
+  d.ports = 2;
+  d.queue_depth = 128;
+  d.write_policy = "write_back";
+  d.write_allocate = true;
+  d.indexing = "xor";
+  return cache_type("l2_cache",
+                    "One L2 slice: banked, write-back, write-allocate, holds real data and owns it: applies atomics, "
+                    "writes dirty lines back on eviction and on maintenance commands.",
+                    d);
+}
+
+TESSERA_REGISTER_BLOCK(l1v_cache_block_type);
+TESSERA_REGISTER_BLOCK(scalar_cache_block_type);
+TESSERA_REGISTER_BLOCK(instruction_cache_block_type);
+TESSERA_REGISTER_BLOCK(l2_cache_block_type);
+
+}  // namespace tessera
