@@ -9,6 +9,7 @@
 // LDS addresses of DS instructions.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <cstring>
 #include <random>
 #include <set>
@@ -535,7 +536,7 @@ void raw_resource(Machine& m, uint64_t base, uint32_t records) {
 
 }  // namespace
 
-TEST_CASE("mem_plan: buffer lanes out of range have no chunk, load zero, store nothing", "[mem_plan]") {
+TEST_CASE("mem_plan: buffer lanes out of range have no chunk and read zero or store nothing", "[mem_plan]") {
   Machine m(1);
   raw_resource(m, m.buf, 64);  // 16 dwords in range
   for (int l = 0; l < kWaveSize; ++l) m.w.v(0)[l] = 4 * l;
@@ -798,7 +799,7 @@ TEST_CASE("mem_plan: scalar loads are one chunk and s_buffer_load reads zero pas
   CHECK(m.w.s(23) == 0u);
 }
 
-TEST_CASE("mem_plan: lds_access gives each lane's LDS addresses", "[mem_plan]") {
+TEST_CASE("mem_plan: lds_access gives the LDS addresses of every active lane", "[mem_plan]") {
   Machine m(8);
   for (int l = 0; l < kWaveSize; ++l) m.w.v(2)[l] = 16 * l;
   m.w.set_exec(0x5ull);
