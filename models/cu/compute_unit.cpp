@@ -365,6 +365,7 @@ void ComputeUnit::tick() {
   }
   ticked_ = true;
   last_tick_ = c;
+  take_arrivals(c);
   retire_lds(c);
   issue_stage(c);
   send_stage(c);
@@ -386,7 +387,7 @@ void ComputeUnit::retire_lds(uint64_t c) {
 
 void ComputeUnit::send_stage(uint64_t c) {
   for (Port* p : {&vmem_port_, &smem_port_})
-    if (!p->queue.empty() && p->can_send()) {
+    if (!p->queue.empty() && p->can_send(c)) {
       MemRequest* r = p->queue.front();
       p->queue.pop_front();
       send(*p, r, c);
@@ -402,7 +403,7 @@ bool ComputeUnit::fetch_stage(uint64_t c) {
     unsigned k = 0;
     while (k < cfg_.ib_depth && w->ib[k] != IbBlock::Empty) ++k;
     if (k == cfg_.ib_depth) continue;
-    if (sent || !fetch_port_.can_send()) return true;
+    if (sent || !fetch_port_.can_send(c)) return true;
     MemRequest* r = fetch_port_.pool.get();
     tlm_generic_payload& t = r->trans;
     t.set_command(tlm::TLM_READ_COMMAND);
@@ -416,6 +417,8 @@ bool ComputeUnit::fetch_stage(uint64_t c) {
     r->fetch_gen = w->ib_gen;
     w->ib[k] = IbBlock::Requested;
     ++st_.fetches;
+    if (log_level() <= LogLevel::Debug)
+      debug("cycle " + std::to_string(c) + " wave " + std::to_string(w->index) + " fetches " + hex(t.get_address()));
     send(fetch_port_, r, c);
     sent = true;
     if (k + 1 < cfg_.ib_depth && w->ib[k + 1] == IbBlock::Empty) return true;
@@ -434,12 +437,12 @@ void ComputeUnit::send(Port& p, MemRequest* r, uint64_t c) {
   if (s == tlm::TLM_ACCEPTED) {
     p.blocked = &r->trans;
   } else if (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP) {
-    take_response(p, r->trans);  // END_REQ implied; END_RESP goes back now
+    arrive(p, r->trans, c + 1);  // END_REQ implied; END_RESP goes back now
     tlm::tlm_phase end = tlm::END_RESP;
     sc_time d = SC_ZERO_TIME;
     p.socket->nb_transport_fw(r->trans, end, d);
   } else if (s == tlm::TLM_COMPLETED) {
-    take_response(p, r->trans);
+    arrive(p, r->trans, c + 1);
   }
   // TLM_UPDATED with END_REQ: accepted, the response comes later.
 }
@@ -496,8 +499,10 @@ void ComputeUnit::schedule_next(uint64_t c, bool fetch_waiting) {
   for (WaveSlot* w : order_) next = std::min(next, w->earliest);
   if (!lds_done_.empty()) next = std::min(next, lds_done_.front().cycle);
   for (Port* p : {&vmem_port_, &smem_port_})
-    if (!p->queue.empty() && p->can_send()) next = std::min(next, c + 1);
-  if (fetch_waiting && fetch_port_.can_send()) next = std::min(next, c + 1);
+    if (!p->queue.empty() && !p->blocked && p->outstanding < p->limit) next = std::min(next, std::max(c + 1, p->send_from));
+  if (fetch_waiting && !fetch_port_.blocked && fetch_port_.outstanding < fetch_port_.limit)
+    next = std::min(next, std::max(c + 1, fetch_port_.send_from));
+  if (!arrivals_.empty()) next = std::min(next, arrivals_.front().cycle);
   if (next != kNever) wake_at(std::max(next, c + 1));
 }
 
@@ -512,21 +517,33 @@ void ComputeUnit::end_of_simulation() {
 
 // ---- memory responses ------------------------------------------------------------
 
+uint64_t ComputeUnit::next_edge() const {
+  return sc_core::sc_time_stamp().value() / clock_period().value() + 1;
+}
+
+// Responses and END_REQs take effect at the first clock edge after they
+// arrive, whatever the order of processes within a time step.
 tlm::tlm_sync_enum ComputeUnit::nb_transport_bw(int id, tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                                 sc_time& delay) {
   Port& p = id == kVmem ? vmem_port_ : id == kSmem ? smem_port_ : fetch_port_;
   if (phase == tlm::END_REQ) {
-    if (p.blocked == &trans) p.blocked = nullptr;
-    wake_at(now_cycle());
+    if (p.blocked == &trans) {
+      p.blocked = nullptr;
+      p.send_from = next_edge();
+      wake_at(p.send_from);
+    }
     return tlm::TLM_ACCEPTED;
   }
   if (phase == tlm::BEGIN_RESP) {
-    if (p.blocked == &trans) p.blocked = nullptr;  // BEGIN_RESP implies END_REQ
+    if (p.blocked == &trans) {  // BEGIN_RESP implies END_REQ
+      p.blocked = nullptr;
+      p.send_from = next_edge();
+    }
     if (delay != SC_ZERO_TIME) {
-      resp_peq_.notify(trans, delay);  // answered with END_RESP when it is due
+      resp_peq_.notify(trans, delay);  // taken in, and END_RESP sent, when it is due
       return tlm::TLM_ACCEPTED;
     }
-    take_response(p, trans);
+    arrive(p, trans, next_edge());
     return tlm::TLM_COMPLETED;
   }
   SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on nb_transport_bw for " + describe(trans)).c_str());
@@ -537,19 +554,29 @@ void ComputeUnit::response_method() {
   while (tlm_generic_payload* t = resp_peq_.get_next_transaction()) {
     const AccessKind k = t->get_extension<GpuAccess>()->kind;
     Port& p = k == AccessKind::InstFetch ? fetch_port_ : k == AccessKind::ScalarLoad ? smem_port_ : vmem_port_;
-    t->acquire();  // END_RESP below may let the target drop its reference
-    take_response(p, *t);
+    arrive(p, *t, next_edge());
     tlm::tlm_phase phase = tlm::END_RESP;
     sc_time d = SC_ZERO_TIME;
     p.socket->nb_transport_fw(*t, phase, d);
-    t->release();
   }
 }
 
-void ComputeUnit::take_response(Port& p, tlm_generic_payload& trans) {
+void ComputeUnit::arrive(Port& p, tlm_generic_payload& trans, uint64_t cycle) {
+  arrivals_.push_back(Arrival{&p, &trans, cycle});
+  wake_at(cycle);
+}
+
+// Arrivals are in time order, so those due form a prefix.
+void ComputeUnit::take_arrivals(uint64_t c) {
+  size_t n = 0;
+  while (n < arrivals_.size() && arrivals_[n].cycle <= c) ++n;
+  for (size_t i = 0; i < n; ++i) take_response(*arrivals_[i].port, *arrivals_[i].trans, c);
+  arrivals_.erase(arrivals_.begin(), arrivals_.begin() + static_cast<std::ptrdiff_t>(n));
+}
+
+void ComputeUnit::take_response(Port& p, tlm_generic_payload& trans, uint64_t c) {
   MemRequest& r = *p.pool.from(trans);
   --p.outstanding;
-  const uint64_t c = now_cycle();
   const uint64_t latency = c - std::min(c, r.sent);
   if (r.inst) {
     MemInst& m = *r.inst;
@@ -567,7 +594,6 @@ void ComputeUnit::take_response(Port& p, tlm_generic_payload& trans) {
     fetch_returned(r);
   }
   trans.release();
-  wake_at(c);
 }
 
 void ComputeUnit::fetch_returned(MemRequest& r) {

@@ -62,7 +62,15 @@ class ComputeUnit : public Block {
     std::deque<MemRequest*> queue;              // coalesced, not sent yet
     tlm::tlm_generic_payload* blocked = nullptr;  // BEGIN_REQ sent, END_REQ awaited
     unsigned outstanding = 0, limit;
-    bool can_send() const { return !blocked && outstanding < limit; }
+    uint64_t send_from = 0;                       // END_REQ seen: the next BEGIN_REQ from this cycle
+    bool can_send(uint64_t c) const { return !blocked && c >= send_from && outstanding < limit; }
+  };
+  // A response, taken in at its arrival but seen by the CU from `cycle` on:
+  // the first clock edge strictly after it arrived.
+  struct Arrival {
+    Port* port;
+    tlm::tlm_generic_payload* trans;
+    uint64_t cycle;
   };
   struct LdsDone {
     uint64_t cycle;
@@ -99,7 +107,10 @@ class ComputeUnit : public Block {
   tlm::tlm_sync_enum nb_transport_bw(int id, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
   void response_method();
-  void take_response(Port& p, tlm::tlm_generic_payload& trans);
+  void arrive(Port& p, tlm::tlm_generic_payload& trans, uint64_t cycle);
+  void take_arrivals(uint64_t c);
+  void take_response(Port& p, tlm::tlm_generic_payload& trans, uint64_t c);
+  uint64_t next_edge() const;  // the first cycle strictly after now
   void fetch_returned(MemRequest& r);
   void inst_returned(MemInst& m);
   void complete(MemInst& m);
@@ -148,6 +159,7 @@ class ComputeUnit : public Block {
   // Units: the first cycle each is free again.
   std::vector<uint64_t> simd_free_, mfma_free_;
   uint64_t salu_free_ = 0, smem_free_ = 0, vmem_free_ = 0, lds_free_ = 0, branch_free_ = 0;
+  std::vector<Arrival> arrivals_;               // responses not yet seen by the tick
   std::deque<LdsDone> lds_done_;               // in completion order (the LDS is a FIFO pipeline)
 
   Port vmem_port_, smem_port_, fetch_port_;

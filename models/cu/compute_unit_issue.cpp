@@ -4,6 +4,7 @@
 
 #include "models/cu/coalescer.h"
 #include "models/cu/compute_unit.h"
+#include "models/mem/tlm_helpers.h"
 
 namespace tessera {
 
@@ -174,6 +175,9 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
   ++w.wg->instructions;
   w.ready_at = c + 1;
   w.ready_reason = Stall::Dependency;  // (only seen for ready_at later than c + 1, set below)
+  if (log_level() <= LogLevel::Debug)
+    debug("cycle " + std::to_string(c) + " wave " + std::to_string(w.index) + " simd " + std::to_string(w.simd) +
+          " issues " + inst.mnemonic() + " at " + hex(inst.pc));
   switch (info.cls) {
     case IssueClass::Valu:
       simd_free_[w.simd] = c + info.busy;

@@ -3,9 +3,12 @@
 //
 // The rig (compute_unit_harness.h) runs at 1 GHz (a cycle is 1 ns) with an
 // instruction fetch latency of 10 cycles, scalar memory 20 and vector memory
-// 100, and launch_latency 0 unless a test says otherwise. With fetch_bytes 32
-// and ib_depth 2 a wave fetches its first two blocks at cycles 0 and 1; they
-// arrive at 10 and 11, so a kernel's first instruction issues at cycle 10.
+// 100, and launch_latency 0 unless a test says otherwise. The CU sees a
+// response from the first clock edge after it arrives: a request sent at
+// cycle c to a memory of latency L is answered at c + L and used at c + L + 1.
+// With fetch_bytes 32 and ib_depth 2 a wave fetches its first two blocks at
+// cycles 0 and 1; they arrive at 10 and 11, so its first instruction issues
+// at cycle 11.
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -32,9 +35,9 @@ json quiet(json extra = json::object()) {
 }  // namespace
 
 // 16 v_add_f32 each reading the previous result: with valu_latency 8 each
-// waits 8 cycles for its predecessor. Issue cycles 10, 18, ..., 10 + 15*8 =
-// 130; s_endpgm at 131, and with nothing outstanding the workgroup finishes
-// there. 15 waits of 7 cycles are dependency stalls; cycles 0..9 wait for the
+// waits 8 cycles for its predecessor. Issue cycles 11, 19, ..., 11 + 15*8 =
+// 131; s_endpgm at 132, and with nothing outstanding the workgroup finishes
+// there. 15 waits of 7 cycles are dependency stalls; cycles 0..10 wait for the
 // first fetch.
 TEST_CASE("compute unit: a chain of dependent VALU ops waits valu_latency each", "[cu]") {
   AsmKernel k;
@@ -45,16 +48,16 @@ TEST_CASE("compute unit: a chain of dependent VALU ops waits valu_latency each",
   rig.run();
   REQUIRE(rig.dispatcher.finished.size() == 1);
   CHECK(rig.dispatcher.finished[0].fault.empty());
-  CHECK(rig.finish_cycle() == 131);
+  CHECK(rig.finish_cycle() == 132);
   CHECK(rig.stat("issued_valu") == 16);
   CHECK(rig.stat("instructions") == 17);
   CHECK(rig.stat("stall_dependency") == 15 * 7);
-  CHECK(rig.stat("stall_no_instruction") == 10);
-  CHECK(rig.stat("active_cycles") == 131);
+  CHECK(rig.stat("stall_no_instruction") == 11);
+  CHECK(rig.stat("active_cycles") == 132);
 }
 
 // Independent VALU ops of one wave: the SIMD takes one every 4 cycles
-// (64 lanes / 16 per cycle): issue at 10, 14, ..., 70; s_endpgm at 71.
+// (64 lanes / 16 per cycle): issue at 11, 15, ..., 71; s_endpgm at 72.
 TEST_CASE("compute unit: independent VALU ops issue every 4 cycles on one SIMD", "[cu]") {
   AsmKernel k;
   k.name = "indep";
@@ -64,7 +67,127 @@ TEST_CASE("compute unit: independent VALU ops issue every 4 cycles on one SIMD",
   CuRig rig(assemble(k), "indep", quiet());
   rig.launch(0, 64, 64);
   rig.run();
-  CHECK(rig.finish_cycle() == 71);
+  CHECK(rig.finish_cycle() == 72);
   CHECK(rig.stat("stall_structural") == 15 * 3);
   CHECK(rig.stat("stall_dependency") == 0);
+}
+
+namespace {
+
+// 16 independent VALU ops and s_endpgm, one wave per workgroup.
+AsmKernel sixteen_valu() {
+  AsmKernel k;
+  k.name = "sixteen";
+  for (int i = 0; i < 16; ++i) k.body += "v_add_f32 v" + std::to_string(2 + i % 4) + ", v0, v1\n";
+  k.body += "s_endpgm";
+  return k;
+}
+
+std::vector<uint64_t> finish_cycles(const CuRig& rig) {
+  std::vector<uint64_t> v;
+  for (const auto& t : rig.dispatcher.finish_times) v.push_back(uint64_t(t.to_seconds() * 1e9 + 0.5));
+  return v;
+}
+
+}  // namespace
+
+// Four one-wave workgroups. The CU fetches one block per cycle, so wave k's
+// two blocks go out at cycles 2k and 2k+1 and it starts at 11 + 2k. On four
+// SIMDs the waves run side by side and end at 72 + 2k. On one SIMD the oldest
+// wave keeps the SIMD whenever it is ready: wave k's 16 ops take cycles
+// 11 + 64k ... 71 + 64k and it ends one cycle after its last op.
+void run_four_waves(int simds, const std::vector<uint64_t>& expected) {
+  CuRig rig(assemble(sixteen_valu()), "sixteen", quiet({{"simds", simds}}));
+  rig.launch(0, 4 * 64, 64);
+  rig.run();
+  REQUIRE(rig.dispatcher.finished.size() == 4);
+  CHECK(finish_cycles(rig) == expected);
+  CHECK(rig.stat("issued_valu") == 64);
+}
+
+TEST_CASE("compute unit: four waves run in parallel on four SIMDs", "[cu]") { run_four_waves(4, {72, 74, 76, 78}); }
+
+TEST_CASE("compute unit: four waves serialise on one SIMD under oldest-first", "[cu]") {
+  run_four_waves(1, {72, 136, 200, 264});
+}
+
+// Round-robin priority shares the one SIMD: the SIMD still never idles from
+// cycle 11 (64 ops x 4 cycles, the last at 263, its s_endpgm at 264), but the
+// first workgroup no longer finishes first, at 72.
+TEST_CASE("compute unit: the round-robin scheduler shares a SIMD between waves", "[cu]") {
+  CuRig rig(assemble(sixteen_valu()), "sixteen", quiet({{"simds", 1}, {"scheduler", "round_robin"}}));
+  rig.launch(0, 4 * 64, 64);
+  rig.run();
+  const std::vector<uint64_t> f = finish_cycles(rig);
+  REQUIRE(f.size() == 4);
+  CHECK(f.back() == 264);
+  CHECK(f.front() > 200);
+}
+
+// s_waitcnt waits exactly for the configured latencies (scalar 20, vector 100),
+// each response used the cycle after it arrives:
+//   11 s_load_dwordx2 (answered at 31)     32 s_waitcnt lgkmcnt(0)
+//   33 v_mov_b32 v1 (ready 37)             37 global_load_dword (needs v1; answered at 137)
+//  138 s_waitcnt vmcnt(0)                 139 v_add_u32 v2 (ready 143)
+//  143 global_store_dword (answered 243)  144 s_endpgm: the wave drains, retiring at 244
+TEST_CASE("compute unit: s_waitcnt waits for the scalar and vector memory latencies", "[cu]") {
+  AsmKernel k;
+  k.name = "loadstore";
+  k.body = R"(s_load_dwordx2 s[4:5], s[0:1], 0x0
+s_waitcnt lgkmcnt(0)
+v_mov_b32 v1, 0
+global_load_dword v2, v1, s[4:5]
+s_waitcnt vmcnt(0)
+v_add_u32 v2, 1, v2
+global_store_dword v1, v2, s[4:5]
+s_endpgm)";
+  CuRig rig(assemble(k), "loadstore", quiet());
+  const uint64_t out = rig.device.alloc(64);
+  const uint32_t v = 41;
+  rig.device.write(out, &v, 4);
+  rig.launch(out, 64, 64);
+  rig.run();
+  REQUIRE(rig.dispatcher.finished.size() == 1);
+  CHECK(rig.dispatcher.finished[0].fault.empty());
+  uint32_t got = 0;
+  rig.device.read(&got, out, 4);
+  CHECK(got == 42);
+  CHECK(rig.finish_cycle() == 244);
+  CHECK(rig.stat("stall_waiting_smem") == 20);     // cycles 12..31
+  CHECK(rig.stat("stall_waiting_memory") == 100);  // cycles 38..137
+  CHECK(rig.stat("stall_dependency") == 6);        // 34..36 and 140..142
+  CHECK(rig.stat("vmem_requests") == 2);
+  CHECK(rig.stat("smem_requests") == 1);
+  CHECK(rig.stat("issued_vmem_load") == 1);
+  CHECK(rig.stat("issued_vmem_store") == 1);
+  REQUIRE(rig.vmem.requests.size() == 2);
+  CHECK(rig.vmem.requests[0].len == 4);  // every lane reads out[0]: one request of 4 bytes
+}
+
+// Two waves, one barrier. Wave 0 (work-items 0..63) sleeps 2 x 64 cycles
+// before the barrier; wave 1 branches around the sleep.
+//   wave 0: 11 v_readfirstlane (s4 ready 15), 15 s_cmp, 16 s_cbranch (not
+//           taken, next issue 18), 18 s_sleep 2 (until 146), 146 s_barrier
+//   wave 1: 13 v_readfirstlane, 17 s_cmp, 18 s_cbranch taken: the buffer
+//           refetches (cycles 18 and 19, usable at 29), 29 s_barrier
+// The barrier opens at 146; both issue s_endpgm at 147.
+TEST_CASE("compute unit: s_barrier holds the workgroup until its last wave arrives", "[cu]") {
+  AsmKernel k;
+  k.name = "barrier";
+  k.body = R"(v_readfirstlane_b32 s4, v0
+s_cmp_eq_u32 s4, 0
+s_cbranch_scc0 BB1
+s_sleep 2
+BB1:
+s_barrier
+s_endpgm)";
+  CuRig rig(assemble(k), "barrier", quiet());
+  rig.launch(0, 128, 128);
+  rig.run();
+  REQUIRE(rig.dispatcher.finished.size() == 1);
+  CHECK(rig.finish_cycle() == 147);
+  CHECK(rig.stat("stall_barrier") == 146 - 30);  // wave 1, cycles 30..145
+  CHECK(rig.stat("stall_sleep") == 146 - 19);    // wave 0, cycles 19..145
+  CHECK(rig.stat("issued_barrier") == 2);
+  CHECK(rig.stat("issued_branch") == 2);
 }
