@@ -24,24 +24,6 @@ void MemPlan::clear() {
   returns_data = false;
 }
 
-void MemPlan::add(MemSpace space, uint64_t addr, unsigned bytes, unsigned lane, unsigned data_offset) {
-  if (!chunks.empty()) {
-    MemChunk& last = chunks.back();
-    if (last.lane == lane && last.space == space && last.addr + last.bytes == addr &&
-        last.data_offset + last.bytes == data_offset) {
-      last.bytes = static_cast<uint8_t>(last.bytes + bytes);
-      return;
-    }
-  }
-  MemChunk c;
-  c.addr = addr;
-  c.data_offset = static_cast<uint16_t>(data_offset);
-  c.bytes = static_cast<uint8_t>(bytes);
-  c.lane = static_cast<uint8_t>(lane);
-  c.space = space;
-  chunks.push_back(c);
-}
-
 unsigned MemPlan::bytes() const {
   unsigned n = 0;
   for (const MemChunk& c : chunks) n += c.bytes;
@@ -75,6 +57,21 @@ MemFns mem_fns(const char* mnemonic) { return mem_fns_table().find(mnemonic); }
 
 namespace {
 
+// Copies a chunk's bytes with a fixed-size copy for the sizes chunks have:
+// a variable-length memcpy becomes `rep movs`, whose start-up cost is
+// several times the copy itself.
+inline void copy_chunk(uint8_t* dst, const uint8_t* src, unsigned bytes) {
+  switch (bytes) {
+    case 1: std::memcpy(dst, src, 1); return;
+    case 2: std::memcpy(dst, src, 2); return;
+    case 4: std::memcpy(dst, src, 4); return;
+    case 8: std::memcpy(dst, src, 8); return;
+    case 12: std::memcpy(dst, src, 12); return;
+    case 16: std::memcpy(dst, src, 16); return;
+    default: std::memcpy(dst, src, bytes); return;
+  }
+}
+
 // The host bytes of one chunk, or nullptr after faulting the wave.
 uint8_t* chunk_host(Wave& wave, const MemChunk& c) {
   return c.space == MemSpace::Lds ? wave.lds(c.addr, c.bytes) : wave.global(c.addr, c.bytes);
@@ -89,8 +86,8 @@ bool perform_directly(Wave& wave, MemPlan& plan) {
     if (!p) return false;
     uint8_t* d = plan.data.data() + c.data_offset;
     switch (plan.kind) {
-      case MemKind::Load: std::memcpy(d, p, c.bytes); break;
-      case MemKind::Store: std::memcpy(p, d, c.bytes); break;
+      case MemKind::Load: copy_chunk(d, p, c.bytes); break;
+      case MemKind::Store: copy_chunk(p, d, c.bytes); break;
       case MemKind::Atomic: {
         const unsigned n = mem::elem_bytes(plan.elem);
         uint64_t src = 0;

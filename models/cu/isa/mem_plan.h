@@ -112,7 +112,24 @@ struct MemPlan {
   void clear();
   // Appends a chunk, merged into the previous one when it continues it
   // (same lane and space, the next address and data byte).
-  void add(MemSpace space, uint64_t addr, unsigned bytes, unsigned lane, unsigned data_offset);
+  void add(MemSpace space, uint64_t addr, unsigned bytes, unsigned lane, unsigned data_offset) {
+    if (!chunks.empty()) {
+      MemChunk& last = chunks.back();
+      if (last.lane == lane && last.space == space && last.addr + last.bytes == addr &&
+          last.data_offset + last.bytes == data_offset) {
+        last.bytes = static_cast<uint8_t>(last.bytes + bytes);
+        return;
+      }
+    }
+    // Field by field into the vector's own slot: a chunk built on the stack
+    // and copied in costs a store-forwarding stall per lane.
+    MemChunk& c = chunks.emplace_back();
+    c.addr = addr;
+    c.data_offset = static_cast<uint16_t>(data_offset);
+    c.bytes = static_cast<uint8_t>(bytes);
+    c.lane = static_cast<uint8_t>(lane);
+    c.space = space;
+  }
   // Bytes of data the chunks move (for statistics and tests).
   unsigned bytes() const;
 };

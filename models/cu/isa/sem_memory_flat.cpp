@@ -115,8 +115,18 @@ bool plan_lanes(W& w, const I& i, MemPlan& p, unsigned bytes, unsigned chunk) {
   mem::lane_addresses<S>(w, i, addr);
   uint64_t lo = 0;
   if (mem::all_lanes_in_one_allocation<S>(w, addr, p.exec, bytes, lo)) {
-    for (unsigned lane = 0; lane < kWaveSize; ++lane)
-      if ((p.exec >> lane) & 1) p.add(MemSpace::Global, addr[lane], bytes, lane, lane * MemPlan::kLaneBytes);
+    // Nothing to check or merge: one chunk per active lane, written in place.
+    p.chunks.resize(static_cast<size_t>(__builtin_popcountll(p.exec)));
+    MemChunk* c = p.chunks.data();
+    for (unsigned lane = 0; lane < kWaveSize; ++lane) {
+      if (!((p.exec >> lane) & 1)) continue;
+      c->addr = addr[lane];
+      c->data_offset = static_cast<uint16_t>(lane * MemPlan::kLaneBytes);
+      c->bytes = static_cast<uint8_t>(bytes);
+      c->lane = static_cast<uint8_t>(lane);
+      c->space = MemSpace::Global;
+      ++c;
+    }
     return true;
   }
   for (unsigned lane = 0; lane < kWaveSize; ++lane) {
