@@ -296,13 +296,11 @@ void DramController::accept_method() {
     const uint64_t addr = a.trans->get_address();
     const bool mapped = addr >= base_ && addr - base_ < size_;
     if (mapped && channel_count_[locate(addr).channel] >= queue_depth_) {
-      if (!stall_counted_) ++request_stalls_;
-      stall_counted_ = true;
       return;  // END_REQ withheld; a retirement wakes us
     }
     Arrived next = a;
     waiting_.pop_front();
-    stall_counted_ = false;
+    if (next.arrived < sc_core::sc_time_stamp()) ++request_stalls_;  // a wait in time, not a delta
     accept(next);
   }
 }

@@ -121,7 +121,6 @@ class DramController : public Block {
   sc_core::sc_time first_activity_, last_activity_;
   bool active_ = false;
   bool error_logged_ = false;
-  bool stall_counted_ = false;  // the front of waiting_ is already counted in request_stalls
 
   Counter &reads_, &writes_, &atomics_, &bytes_read_, &bytes_written_, &errors_;
   Counter &row_hits_, &row_misses_, &row_conflicts_, &request_stalls_, &bus_busy_ps_;

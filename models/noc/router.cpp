@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include "models/mem/tlm_helpers.h"
+#include "models/noc/forwarding.h"
 #include "platform/errors.h"
 
 namespace tessera {
@@ -91,53 +92,14 @@ void Router::b_transport(int id, tlm_generic_payload& trans, sc_time& delay) {
 }
 
 bool Router::get_direct_mem_ptr(int, tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
-  const uint64_t addr = trans.get_address();
-  const AddressRegion* r = map_.find(addr);
-  if (!r || !r->single_port()) {
-    // Interleaved or unmapped: no single target owns a range, so deny for this chunk.
-    dmi.allow_none();
-    dmi.set_start_address(r ? r->chunk_first(addr) : addr);
-    dmi.set_end_address(r ? r->chunk_last(addr) : addr);
-    return false;
-  }
-  const bool granted = (*out[r->ports.front()])->get_direct_mem_ptr(trans, dmi);
-  // The target may describe more than this region; other addresses may route elsewhere.
-  if (dmi.get_start_address() < r->base) {
-    if (granted) dmi.set_dmi_ptr(dmi.get_dmi_ptr() + (r->base - dmi.get_start_address()));
-    dmi.set_start_address(r->base);
-  }
-  if (dmi.get_end_address() > r->last()) dmi.set_end_address(r->last());
-  if (granted) {
-    ++dmi_grants_;
-    dmi.set_read_latency(dmi.get_read_latency() + 2 * latency_);
-    dmi.set_write_latency(dmi.get_write_latency() + 2 * latency_);
-  }
+  const bool granted = forward_dmi(map_, [this](int p) -> tlm::tlm_fw_transport_if<>& { return *(*out[p]).operator->(); },
+                                   trans, dmi, 2 * latency_);
+  if (granted) ++dmi_grants_;
   return granted;
 }
 
 unsigned int Router::transport_dbg(int, tlm_generic_payload& trans) {
-  // Debug accesses may be large: split them at range and chunk boundaries.
-  const uint64_t addr0 = trans.get_address();
-  const unsigned int len0 = trans.get_data_length();
-  unsigned char* data0 = trans.get_data_ptr();
-  unsigned int done = 0;
-  while (done < len0) {
-    const uint64_t addr = addr0 + done;
-    const AddressRegion* r = map_.find(addr);
-    if (!r) break;
-    const uint64_t room = r->chunk_last(addr) - addr + 1;
-    const unsigned int piece = static_cast<unsigned int>(std::min<uint64_t>(len0 - done, room));
-    trans.set_address(addr);
-    trans.set_data_length(piece);
-    trans.set_data_ptr(data0 + done);
-    const unsigned int got = (*out[r->port_of(addr)])->transport_dbg(trans);
-    done += got;
-    if (got < piece) break;
-  }
-  trans.set_address(addr0);
-  trans.set_data_length(len0);
-  trans.set_data_ptr(data0);
-  return done;
+  return forward_dbg(map_, [this](int p) -> tlm::tlm_fw_transport_if<>& { return *(*out[p]).operator->(); }, trans);
 }
 
 void Router::invalidate_direct_mem_ptr(int, sc_dt::uint64 start, sc_dt::uint64 end) {

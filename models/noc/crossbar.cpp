@@ -1,0 +1,436 @@
+#include "models/noc/crossbar.h"
+
+#include <algorithm>
+#include <type_traits>
+
+#include "models/mem/gpu_access.h"
+#include "models/mem/tlm_helpers.h"
+#include "models/noc/forwarding.h"
+#include "platform/errors.h"
+
+namespace tessera {
+
+using sc_core::sc_time;
+using sc_core::SC_ZERO_TIME;
+using tlm::tlm_generic_payload;
+
+static_assert(std::is_base_of_v<tlm::tlm_target_socket<>, Crossbar::TargetSocket>);
+static_assert(std::is_base_of_v<tlm::tlm_initiator_socket<>, Crossbar::InitiatorSocket>);
+
+namespace {
+int count_of(const BlockContext& ctx, const char* name) {
+  auto it = ctx.socket_counts.find(name);
+  return it == ctx.socket_counts.end() ? 0 : it->second;
+}
+
+bool is_atomic(const tlm_generic_payload& t) {
+  const GpuAccess* a = t.get_extension<GpuAccess>();
+  return a && a->kind == AccessKind::Atomic;
+}
+// Data a request carries towards the target, and a response back.
+uint64_t request_bytes(const tlm_generic_payload& t) { return t.is_write() ? t.get_data_length() : 0; }
+uint64_t response_bytes(const tlm_generic_payload& t) {
+  return t.is_read() || is_atomic(t) ? t.get_data_length() : 0;
+}
+}  // namespace
+
+Crossbar::PortStats Crossbar::make_port_stats(StatRegistry& registry, const std::string& name, size_t depth) {
+  StatGroup& g = registry.group(path() + "." + name);
+  const bool output = name.rfind("out", 0) == 0;
+  PortStats s;
+  s.req_bytes = &g.counter("req_bytes", "request data bytes that crossed this port's link");
+  s.resp_bytes = &g.counter("resp_bytes", "response data bytes that crossed this port's link");
+  s.req_busy_cycles = &g.counter("req_busy_cycles", "cycles the request direction of the link was transferring");
+  s.resp_busy_cycles = &g.counter("resp_busy_cycles", "cycles the response direction of the link was transferring");
+  s.stalls = &g.counter("stalls", output ? "requests that found this output's buffer full (END_REQ withheld)"
+                                         : "responses that found this input's buffer full (END_RESP withheld)");
+  s.bandwidth = &g.scalar("bandwidth", "bytes over the link / time from its first to its last transfer, B/s");
+  s.occupancy = &g.histogram("queue_occupancy",
+                             output ? "requests in this output's buffer, weighted by time in cycles"
+                                    : "responses in this input's buffer, weighted by time in cycles",
+                             1, depth + 1);
+  return s;
+}
+
+Crossbar::Crossbar(const BlockContext& ctx, AddressMap map)
+    : Block(ctx),
+      map_(std::move(map)),
+      latency_(cycles(static_cast<uint64_t>(ctx.params.integer("latency")))),
+      queue_depth_(static_cast<unsigned>(ctx.params.integer("queue_depth"))),
+      response_queue_depth_(static_cast<unsigned>(ctx.params.integer("response_queue_depth"))),
+      req_peq_("req_peq"),
+      forwarded_(stats().counter("forwarded", "transactions sent to an output")),
+      decode_errors_(stats().counter("decode_errors", "transactions to unmapped addresses (address error)")),
+      request_stalls_(stats().counter("request_stalls", "requests whose END_REQ waited for room in an output buffer")),
+      response_stalls_(stats().counter("response_stalls", "responses whose END_RESP waited for room in an input buffer")),
+      dmi_grants_(stats().counter("dmi_grants", "DMI requests granted by a target through the crossbar")) {
+  const int n_in = count_of(ctx, "in"), n_out = count_of(ctx, "out");
+  const unsigned in_width = static_cast<unsigned>(ctx.params.integer("in_width"));
+  const unsigned out_width = static_cast<unsigned>(ctx.params.integer("out_width"));
+  for (int i = 0; i < n_in; ++i) {
+    in.push_back(std::make_unique<TargetSocket>(("in_" + std::to_string(i)).c_str()));
+    in.back()->register_b_transport(this, &Crossbar::b_transport, i);
+    in.back()->register_nb_transport_fw(this, &Crossbar::nb_transport_fw, i);
+    in.back()->register_get_direct_mem_ptr(this, &Crossbar::get_direct_mem_ptr, i);
+    in.back()->register_transport_dbg(this, &Crossbar::transport_dbg, i);
+    in_stats_.push_back(make_port_stats(*ctx.stats, "in[" + std::to_string(i) + "]", response_queue_depth_));
+  }
+  for (int o = 0; o < n_out; ++o) {
+    out.push_back(std::make_unique<InitiatorSocket>(("out_" + std::to_string(o)).c_str()));
+    out.back()->register_nb_transport_bw(this, &Crossbar::nb_transport_bw, o);
+    out.back()->register_invalidate_direct_mem_ptr(this, &Crossbar::invalidate_direct_mem_ptr, o);
+    out_stats_.push_back(make_port_stats(*ctx.stats, "out[" + std::to_string(o) + "]", queue_depth_));
+  }
+  blocked_.resize(n_out);
+  out_buffer_.resize(n_out);
+  req_in_flight_.assign(n_out, nullptr);
+  out_req_link_.assign(n_out, Link{out_width, SC_ZERO_TIME});
+  out_resp_link_.assign(n_out, Link{out_width, SC_ZERO_TIME});
+  resp_blocked_.resize(n_in);
+  in_buffer_.resize(n_in);
+  resp_in_flight_.assign(n_in, nullptr);
+  in_req_link_.assign(n_in, Link{in_width, SC_ZERO_TIME});
+  in_resp_link_.assign(n_in, Link{in_width, SC_ZERO_TIME});
+
+  SC_METHOD(admit_method);
+  sensitive << req_peq_.get_event() << admit_event_;
+  dont_initialize();
+  SC_METHOD(forward_method);
+  sensitive << forward_event_;
+  dont_initialize();
+  SC_METHOD(respond_method);
+  sensitive << respond_event_;
+  dont_initialize();
+}
+
+tlm::tlm_initiator_socket<>* Crossbar::initiator_socket(const std::string& name, int index) {
+  if (name != "out" || index < 0 || index >= static_cast<int>(out.size())) return nullptr;
+  return out[index].get();
+}
+
+tlm::tlm_target_socket<>* Crossbar::target_socket(const std::string& name, int index) {
+  if (name != "in" || index < 0 || index >= static_cast<int>(in.size())) return nullptr;
+  return in[index].get();
+}
+
+void Crossbar::address_error(int id, tlm_generic_payload& trans) {
+  ++decode_errors_;
+  if (!error_logged_) {
+    warn("no route for " + describe(trans) + " from in[" + std::to_string(id) +
+         "]: unmapped, or straddling two ranges or interleave chunks (further errors are only counted)");
+    error_logged_ = true;
+  }
+  trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+}
+
+// ---- links -------------------------------------------------------------------
+
+uint64_t Crossbar::cycles_for(uint64_t bytes, unsigned width) const {
+  if (width == 0) return 0;
+  return std::max<uint64_t>(1, (bytes + width - 1) / width);
+}
+
+sc_time Crossbar::cross(Link& link, uint64_t bytes, const sc_time& earliest, Counter& bytes_stat, Counter& busy_stat,
+                        PortStats& port) {
+  const uint64_t n = cycles_for(bytes, link.width);
+  const sc_time start = std::max(earliest, link.free);
+  const sc_time done = start + cycles(n);
+  link.free = done;
+  bytes_stat += bytes;
+  busy_stat += n;
+  if (!port.active) port.first = start;
+  port.active = true;
+  port.last = std::max(port.last, done);
+  const double span = (port.last - port.first).to_seconds();
+  if (span > 0) port.bandwidth->value = static_cast<double>(port.req_bytes->value + port.resp_bytes->value) / span;
+  return done;
+}
+
+void Crossbar::set_occupancy(PortStats& port, unsigned n) {
+  const sc_time now = sc_core::sc_time_stamp();
+  port.occupancy->sample(port.occupancy_now,
+                         static_cast<uint64_t>((now - port.occupancy_since) / clock_period()));
+  port.occupancy_now = n;
+  port.occupancy_since = now;
+}
+
+// ---- LT, DMI, debug ----------------------------------------------------------
+
+void Crossbar::b_transport(int id, tlm_generic_payload& trans, sc_time& delay) {
+  const int port = map_.decode(trans.get_address(), trans.get_data_length());
+  if (port < 0) {
+    delay += latency_;
+    return address_error(id, trans);
+  }
+  // Uncontended: the links are not reserved, LT traffic only pays for crossing them.
+  const uint64_t req = request_bytes(trans);
+  delay += cycles(cycles_for(req, in_req_link_[id].width) + cycles_for(req, out_req_link_[port].width)) + latency_;
+  *in_stats_[id].req_bytes += req;
+  *out_stats_[port].req_bytes += req;
+  ++forwarded_;
+  (*out[port])->b_transport(trans, delay);
+  const uint64_t resp = response_bytes(trans);
+  delay += cycles(cycles_for(resp, out_resp_link_[port].width) + cycles_for(resp, in_resp_link_[id].width)) + latency_;
+  *in_stats_[id].resp_bytes += resp;
+  *out_stats_[port].resp_bytes += resp;
+}
+
+bool Crossbar::get_direct_mem_ptr(int, tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
+  const bool granted = forward_dmi(
+      map_, [this](int p) -> tlm::tlm_fw_transport_if<>& { return *(*out[p]).operator->(); }, trans, dmi,
+      2 * latency_);
+  if (granted) ++dmi_grants_;
+  return granted;
+}
+
+unsigned int Crossbar::transport_dbg(int, tlm_generic_payload& trans) {
+  return forward_dbg(map_, [this](int p) -> tlm::tlm_fw_transport_if<>& { return *(*out[p]).operator->(); }, trans);
+}
+
+void Crossbar::invalidate_direct_mem_ptr(int, sc_dt::uint64 start, sc_dt::uint64 end) {
+  for (auto& socket : in) (*socket)->invalidate_direct_mem_ptr(start, end);
+}
+
+// ---- AT: requests ------------------------------------------------------------
+
+tlm::tlm_sync_enum Crossbar::nb_transport_fw(int id, tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                                             sc_time& delay) {
+  if (phase == tlm::BEGIN_REQ) {
+    const int port = map_.decode(trans.get_address(), trans.get_data_length());
+    if (port < 0) {
+      address_error(id, trans);
+      delay += latency_;
+      return tlm::TLM_COMPLETED;
+    }
+    routes_[&trans] = Route{id, port};
+    req_peq_.notify(trans, delay);
+    return tlm::TLM_ACCEPTED;
+  }
+  if (phase == tlm::END_RESP) {
+    if (resp_in_flight_[id] != &trans) {
+      SC_REPORT_ERROR(path().c_str(),
+                      ("protocol violation: END_RESP for a response not in flight: " + describe(trans)).c_str());
+      return tlm::TLM_COMPLETED;
+    }
+    resp_in_flight_[id] = nullptr;
+    finish_response(id);
+    return tlm::TLM_COMPLETED;
+  }
+  SC_REPORT_ERROR(path().c_str(),
+                  ("protocol violation: unexpected phase on nb_transport_fw for " + describe(trans)).c_str());
+  return tlm::TLM_COMPLETED;
+}
+
+void Crossbar::admit_method() {
+  const sc_time now = sc_core::sc_time_stamp();
+  while (tlm_generic_payload* t = req_peq_.get_next_transaction())
+    blocked_[routes_.at(t).out].push_back(Arrived{t, now});
+  for (size_t o = 0; o < blocked_.size(); ++o)
+    while (!blocked_[o].empty() && out_buffer_[o].size() < queue_depth_) {
+      const Arrived a = blocked_[o].front();
+      blocked_[o].pop_front();
+      // A stall is a wait in time; room freed later in the same instant is none.
+      if (a.at < now) {
+        ++request_stalls_;
+        ++*out_stats_[o].stalls;
+      }
+      admit(static_cast<int>(o), *a.trans);
+    }
+}
+
+void Crossbar::admit(int o, tlm_generic_payload& trans) {
+  const sc_time now = sc_core::sc_time_stamp();
+  const int i = routes_.at(&trans).in;
+  PortStats& ps = in_stats_[i];
+  const sc_time crossed = cross(in_req_link_[i], request_bytes(trans), now, *ps.req_bytes, *ps.req_busy_cycles, ps);
+  out_buffer_[o].push_back(Queued{&trans, crossed + latency_});
+  set_occupancy(out_stats_[o], static_cast<unsigned>(out_buffer_[o].size()));
+  forward_event_.notify(crossed + latency_ - now);
+  tlm::tlm_phase phase = tlm::END_REQ;
+  sc_time delay = crossed - now;
+  (*in[i])->nb_transport_bw(trans, phase, delay);  // the initiator may send its next request after this
+}
+
+void Crossbar::forward_method() {
+  const sc_time now = sc_core::sc_time_stamp();
+  sc_time next = sc_core::sc_max_time();
+  for (size_t p = 0; p < out_buffer_.size(); ++p) {
+    const int o = static_cast<int>(p);
+    if (req_in_flight_[o] || out_buffer_[o].empty()) continue;
+    const Queued q = out_buffer_[o].front();
+    const sc_time start = std::max(q.ready, out_req_link_[o].free);
+    if (start > now) {
+      next = std::min(next, start);
+      continue;
+    }
+    tlm_generic_payload& trans = *q.trans;
+    req_in_flight_[o] = &trans;
+    PortStats& ps = out_stats_[o];
+    const sc_time arrives = cross(out_req_link_[o], request_bytes(trans), now, *ps.req_bytes, *ps.req_busy_cycles, ps);
+    ++forwarded_;
+    tlm::tlm_phase phase = tlm::BEGIN_REQ;
+    sc_time delay = arrives - now;
+    const tlm::tlm_sync_enum r = (*out[o])->nb_transport_fw(trans, phase, delay);
+    if (r == tlm::TLM_ACCEPTED) continue;  // END_REQ comes on the backward path
+    release_output(o);
+    if (r == tlm::TLM_UPDATED && phase == tlm::END_REQ) continue;
+    if (r == tlm::TLM_COMPLETED) {
+      // The target is done with it; the response still has to travel back.
+      const int i = routes_.at(&trans).in;
+      if (resp_blocked_[i].empty() && in_buffer_[i].size() < response_queue_depth_) {
+        take_response(o, trans, now + delay);
+      } else {
+        resp_blocked_[i].push_back(HeldResponse{o, &trans, true, now + delay});
+      }
+      continue;
+    }
+    // TLM_UPDATED with BEGIN_RESP: the target waits for our END_RESP.
+    if (take_or_hold_response(o, trans, delay) == tlm::TLM_COMPLETED) {
+      tlm::tlm_phase end = tlm::END_RESP;
+      (*out[o])->nb_transport_fw(trans, end, delay);
+    }
+  }
+  if (next != sc_core::sc_max_time()) next_trigger(next - now, forward_event_);
+}
+
+void Crossbar::release_output(int o) {
+  req_in_flight_[o] = nullptr;
+  out_buffer_[o].pop_front();
+  set_occupancy(out_stats_[o], static_cast<unsigned>(out_buffer_[o].size()));
+  admit_event_.notify(SC_ZERO_TIME);
+  forward_event_.notify(SC_ZERO_TIME);
+}
+
+// ---- AT: responses -----------------------------------------------------------
+
+tlm::tlm_sync_enum Crossbar::nb_transport_bw(int o, tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_time& delay) {
+  if (req_in_flight_[o] == &trans && (phase == tlm::END_REQ || phase == tlm::BEGIN_RESP)) {
+    // END_REQ, or a BEGIN_RESP standing for it: the output takes its next request.
+    release_output(o);
+    if (phase == tlm::END_REQ) return tlm::TLM_ACCEPTED;
+  }
+  if (phase == tlm::BEGIN_RESP && routes_.count(&trans)) return take_or_hold_response(o, trans, delay);
+  SC_REPORT_ERROR(path().c_str(),
+                  ("protocol violation: unexpected phase on nb_transport_bw for " + describe(trans)).c_str());
+  return tlm::TLM_COMPLETED;
+}
+
+tlm::tlm_sync_enum Crossbar::take_or_hold_response(int o, tlm_generic_payload& trans, sc_time& delay) {
+  const sc_time now = sc_core::sc_time_stamp();
+  const int i = routes_.at(&trans).in;
+  if (resp_blocked_[i].empty() && in_buffer_[i].size() < response_queue_depth_) {
+    const sc_time crossed = take_response(o, trans, now + delay);
+    delay = crossed - now;  // the target's response path is busy until its data has crossed
+    return tlm::TLM_COMPLETED;
+  }
+  resp_blocked_[i].push_back(HeldResponse{o, &trans, false, now + delay});
+  return tlm::TLM_ACCEPTED;  // END_RESP withheld: back-pressure to the target
+}
+
+sc_time Crossbar::take_response(int o, tlm_generic_payload& trans, const sc_time& arrival) {
+  const sc_time now = sc_core::sc_time_stamp();
+  const int i = routes_.at(&trans).in;
+  PortStats& ps = out_stats_[o];
+  const sc_time crossed =
+      cross(out_resp_link_[o], response_bytes(trans), arrival, *ps.resp_bytes, *ps.resp_busy_cycles, ps);
+  in_buffer_[i].push_back(Queued{&trans, crossed + latency_});
+  set_occupancy(in_stats_[i], static_cast<unsigned>(in_buffer_[i].size()));
+  respond_event_.notify(crossed + latency_ - now);
+  return crossed;
+}
+
+void Crossbar::respond_method() {
+  const sc_time now = sc_core::sc_time_stamp();
+  sc_time next = sc_core::sc_max_time();
+  for (size_t p = 0; p < in_buffer_.size(); ++p) {
+    const int i = static_cast<int>(p);
+    // Held responses first take the room freed since.
+    while (!resp_blocked_[i].empty() && in_buffer_[i].size() < response_queue_depth_) {
+      const HeldResponse h = resp_blocked_[i].front();
+      resp_blocked_[i].pop_front();
+      if (h.arrival < now) {
+        ++response_stalls_;
+        ++*in_stats_[i].stalls;
+      }
+      const sc_time crossed = take_response(h.out, *h.trans, std::max(now, h.arrival));
+      if (!h.target_done) {
+        tlm::tlm_phase end = tlm::END_RESP;
+        sc_time delay = crossed - now;
+        (*out[h.out])->nb_transport_fw(*h.trans, end, delay);
+      }
+    }
+    while (!resp_in_flight_[i] && !in_buffer_[i].empty()) {
+      const Queued q = in_buffer_[i].front();
+      const sc_time start = std::max(q.ready, in_resp_link_[i].free);
+      if (start > now) {
+        next = std::min(next, start);
+        break;
+      }
+      PortStats& ps = in_stats_[i];
+      const sc_time arrives =
+          cross(in_resp_link_[i], response_bytes(*q.trans), now, *ps.resp_bytes, *ps.resp_busy_cycles, ps);
+      tlm::tlm_phase phase = tlm::BEGIN_RESP;
+      sc_time delay = arrives - now;
+      const tlm::tlm_sync_enum r = (*in[i])->nb_transport_bw(*q.trans, phase, delay);
+      if (r == tlm::TLM_ACCEPTED || (r == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP)) {
+        resp_in_flight_[i] = q.trans;  // its END_RESP comes on the forward path
+        break;
+      }
+      finish_response(i);
+    }
+  }
+  if (next != sc_core::sc_max_time()) next_trigger(next - now, respond_event_);
+}
+
+void Crossbar::finish_response(int i) {
+  routes_.erase(in_buffer_[i].front().trans);
+  in_buffer_[i].pop_front();
+  set_occupancy(in_stats_[i], static_cast<unsigned>(in_buffer_[i].size()));
+  respond_event_.notify(SC_ZERO_TIME);
+}
+
+// ---- registration ------------------------------------------------------------
+
+BlockType crossbar_block_type() {
+  BlockType t;
+  t.name = "crossbar";
+  t.doc = "Address-decoding switch with per-port link bandwidth, pipeline latency and finite buffers: requests to "
+          "one output serialize on its link, full buffers withhold END_REQ/END_RESP. LT, AT, DMI and debug.";
+  t.params = {
+      json_param("address_map", nullptr,
+                 "array of {\"base\", \"size\", \"ports\": [out port...], \"interleave\": bytes (0 = none)}; with "
+                 "interleave, consecutive chunks go round-robin over ports, without it ports has one entry"),
+      int_param("latency", 1, "cycles through the switch, for a request and again for its response", 0.0, 1e6,
+                "cycles"),
+      int_param("in_width", 64, "bytes per cycle of each input port's link, each direction (0 = unlimited)", 0.0,
+                1048576.0, "bytes/cycle"),
+      int_param("out_width", 64, "bytes per cycle of each output port's link, each direction (0 = unlimited)", 0.0,
+                1048576.0, "bytes/cycle"),
+      int_param("queue_depth", 4, "requests buffered per output port before END_REQ is withheld", 1.0, 1048576.0,
+                "requests"),
+      int_param("response_queue_depth", 4, "responses buffered per input port before END_RESP is withheld", 1.0,
+                1048576.0, "responses"),
+  };
+  SocketSpec in;
+  in.name = "in";
+  in.dir = SocketDir::Target;
+  in.vector = true;
+  in.doc = "requests from initiators";
+  SocketSpec out;
+  out.name = "out";
+  out.dir = SocketDir::Initiator;
+  out.vector = true;
+  out.doc = "to targets; address_map ports index these";
+  t.sockets = {in, out};
+  t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> {
+    AddressMap map = AddressMap::from_json(ctx.params.raw("address_map"), count_of(ctx, "out"),
+                                           "crossbar '" + ctx.path + "'");
+    if (count_of(ctx, "in") <= 0) throw UserError("crossbar '" + ctx.path + "': no in sockets are bound");
+    return std::make_unique<Crossbar>(ctx, std::move(map));
+  };
+  return t;
+}
+
+TESSERA_REGISTER_BLOCK(crossbar_block_type);
+
+}  // namespace tessera

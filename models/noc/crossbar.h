@@ -1,0 +1,146 @@
+// "crossbar": an address-decoding switch between `in[]` initiators and `out[]`
+// targets with finite bandwidth per port, a pipeline latency and finite
+// buffers, so that traffic contends where it meets.
+//
+// Every port is a full-duplex link: requests flow in[i] -> out[o], responses
+// out[o] -> in[i]. A message occupies each link it crosses for
+// max(1, ceil(bytes / width)) cycles, where bytes is the data it carries
+// (a write's or atomic's data on the request, a read's or atomic's data on the
+// response; 0 for the others, which still take one cycle). in_width/out_width
+// 0 means an unlimited link (no cycles, no serialization).
+//
+// A request is store-and-forward through three stages:
+//   input link   serialized per input; END_REQ goes back to the initiator when
+//                the request has crossed it and has a place in its output's
+//                buffer (`queue_depth` per output). With the buffer full,
+//                END_REQ is withheld: the initiator's next request waits.
+//   latency      `latency` cycles through the switch.
+//   output link  serialized per output, in arrival order; one BEGIN_REQ in
+//                flight per output (the target's END_REQ frees it), delivered
+//                when its last byte has crossed (annotated delay).
+// A response crosses the output link, the latency, and the input link
+// the same way, into a buffer of `response_queue_depth` per input; the
+// target's END_RESP is withheld while that buffer is full.
+// Uncontended, a request costs x_in + latency + x_out cycles and so does its
+// response. Transactions to unmapped addresses get TLM_ADDRESS_ERROR_RESPONSE
+// at once. LT costs the uncontended time; DMI and debug are forwarded as by
+// the router.
+#pragma once
+#include <deque>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include <tlm_utils/peq_with_get.h>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "models/noc/address_map.h"
+#include "platform/block.h"
+#include "platform/registry.h"
+
+namespace tessera {
+
+class Crossbar : public Block {
+ public:
+  SC_HAS_PROCESS(Crossbar);
+  using TargetSocket = tlm_utils::simple_target_socket_tagged<Crossbar>;
+  using InitiatorSocket = tlm_utils::simple_initiator_socket_tagged<Crossbar>;
+
+  // `map` is already validated against ctx.socket_counts["out"].
+  Crossbar(const BlockContext& ctx, AddressMap map);
+
+  std::vector<std::unique_ptr<TargetSocket>> in;
+  std::vector<std::unique_ptr<InitiatorSocket>> out;
+
+  tlm::tlm_initiator_socket<>* initiator_socket(const std::string& name, int index) override;
+  tlm::tlm_target_socket<>* target_socket(const std::string& name, int index) override;
+
+ private:
+  struct Route {
+    int in = -1, out = -1;
+  };
+  struct Queued {
+    tlm::tlm_generic_payload* trans;
+    sc_core::sc_time ready;  // may leave the buffer from then
+  };
+  // One direction of one link: busy until `free`; statistics.
+  struct Link {
+    unsigned width = 0;  // bytes per cycle, 0 = unlimited
+    sc_core::sc_time free;
+  };
+  struct PortStats {
+    Counter *req_bytes, *resp_bytes, *req_busy_cycles, *resp_busy_cycles, *stalls;
+    Scalar* bandwidth;
+    Histogram* occupancy;  // outputs: request buffer; inputs: response buffer
+    sc_core::sc_time first, last;
+    bool active = false;
+    unsigned occupancy_now = 0;
+    sc_core::sc_time occupancy_since;
+  };
+
+  void b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                                     sc_core::sc_time& delay);
+  bool get_direct_mem_ptr(int id, tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi);
+  unsigned int transport_dbg(int id, tlm::tlm_generic_payload& trans);
+  tlm::tlm_sync_enum nb_transport_bw(int id, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                                     sc_core::sc_time& delay);
+  void invalidate_direct_mem_ptr(int id, sc_dt::uint64 start, sc_dt::uint64 end);
+
+  void admit_method();    // arrived requests into output buffers (END_REQ)
+  void forward_method();  // output buffers to targets (BEGIN_REQ)
+  void respond_method();  // responses into input buffers, and to initiators (BEGIN_RESP)
+
+  void admit(int out_port, tlm::tlm_generic_payload& trans);
+  void release_output(int out_port);
+  // A response from output `o`'s target: take it into its input's buffer if there is room.
+  tlm::tlm_sync_enum take_or_hold_response(int o, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  // Puts a response into input i's buffer; returns when it has crossed the output link.
+  sc_core::sc_time take_response(int o, tlm::tlm_generic_payload& trans, const sc_core::sc_time& arrival);
+  void finish_response(int i);
+  // Starts a message on a link no earlier than `earliest`; returns when its last byte has crossed.
+  sc_core::sc_time cross(Link& link, uint64_t bytes, const sc_core::sc_time& earliest, Counter& bytes_stat,
+                         Counter& busy_stat, PortStats& port);
+  uint64_t cycles_for(uint64_t bytes, unsigned width) const;
+  void set_occupancy(PortStats& port, unsigned n);
+  void address_error(int id, tlm::tlm_generic_payload& trans);
+  PortStats make_port_stats(StatRegistry& registry, const std::string& name, size_t depth);
+
+  AddressMap map_;
+  sc_core::sc_time latency_;
+  unsigned queue_depth_, response_queue_depth_;
+
+  std::unordered_map<tlm::tlm_generic_payload*, Route> routes_;
+  tlm_utils::peq_with_get<tlm::tlm_generic_payload> req_peq_;
+  sc_core::sc_event admit_event_, forward_event_, respond_event_;
+  // Per output.
+  struct Arrived {
+    tlm::tlm_generic_payload* trans;
+    sc_core::sc_time at;
+  };
+  std::vector<std::deque<Arrived>> blocked_;  // arrived, waiting for room; END_REQ not yet sent
+  std::vector<std::deque<Queued>> out_buffer_;                  // admitted; the front may be in flight
+  std::vector<tlm::tlm_generic_payload*> req_in_flight_;        // BEGIN_REQ sent, END_REQ awaited
+  std::vector<Link> out_req_link_, out_resp_link_;
+  std::vector<PortStats> out_stats_;
+  // Per input.
+  struct HeldResponse {
+    int out;
+    tlm::tlm_generic_payload* trans;
+    bool target_done;  // the target completed the transaction: it waits for no END_RESP
+    sc_core::sc_time arrival;
+  };
+  std::vector<std::deque<HeldResponse>> resp_blocked_;  // no room in the input's buffer yet
+  std::vector<std::deque<Queued>> in_buffer_;            // responses taken; the front may be in flight
+  std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // BEGIN_RESP sent, END_RESP awaited
+  std::vector<Link> in_req_link_, in_resp_link_;
+  std::vector<PortStats> in_stats_;
+  bool error_logged_ = false;
+
+  Counter &forwarded_, &decode_errors_, &request_stalls_, &response_stalls_, &dmi_grants_;
+};
+
+BlockType crossbar_block_type();
+
+}  // namespace tessera

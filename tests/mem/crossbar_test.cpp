@@ -1,0 +1,224 @@
+// crossbar: per-port link bandwidth, pipeline latency, finite buffers and the
+// contention they cause. The platform clock is 1 GHz (1 cycle = 1 ns).
+#include "models/noc/crossbar.h"
+
+#include <catch2/catch.hpp>
+#include <memory>
+
+#include "mem_test_support.h"
+#include "models/mem/memory.h"
+
+using namespace tessera;
+using namespace tessera::test;
+using sc_core::sc_time;
+using sc_core::SC_ZERO_TIME;
+
+namespace {
+// Port 0 serves [0, 64 KiB), port 1 serves [64 KiB, 128 KiB).
+json two_port_map() {
+  return json::parse(R"([{"base": 0, "size": "64 KiB", "ports": [0]}, {"base": "64 KiB", "size": "64 KiB", "ports": [1]}])");
+}
+json xbar_params(json extra) {
+  json p = {{"address_map", two_port_map()}};
+  for (auto& item : extra.items()) p[item.key()] = item.value();
+  return p;
+}
+// 64 bytes at 25.6 GB/s take 2.5 ns.
+json memory_params(json extra = json::object()) {
+  json p = {{"latency", "40 ns"}, {"bandwidth", "25.6 GB/s"}, {"size", "1 MiB"}};
+  for (auto& item : extra.items()) p[item.key()] = item.value();
+  return p;
+}
+}  // namespace
+
+TEST_CASE("crossbar: an uncontended request and response each cost input link + latency + output link",
+          "[noc][crossbar]") {
+  MiniPlatform pf;
+  auto& xbar = pf.create<Crossbar>("crossbar", "xbar", xbar_params({{"in_width", 32}, {"out_width", 32}, {"latency", 2}}),
+                                   {{"in", 1}, {"out", 2}});
+  auto& m0 = pf.create<Memory>("memory", "m0", memory_params());
+  auto& m1 = pf.create<Memory>("memory", "m1", memory_params());
+  Payload r(tlm::TLM_READ_COMMAND, 0x40, 64), w(tlm::TLM_WRITE_COMMAND, 0x10040, 64);
+  Payload lt(tlm::TLM_READ_COMMAND, 0x80, 64);
+  sc_time lt_delay;
+  Probe probe("probe", [&](Probe& p) {
+    p.begin_req(r);
+    p.wait_for(r, tlm::BEGIN_RESP);
+    wait(ns(100) - sc_core::sc_time_stamp());
+    p.begin_req(w);
+    p.wait_for(w, tlm::BEGIN_RESP);
+    sc_time d = SC_ZERO_TIME;
+    p.socket->b_transport(lt, d);
+    lt_delay = d;
+  });
+  probe.socket.bind(*xbar.in[0]);
+  xbar.out[0]->bind(m0.in);
+  xbar.out[1]->bind(m1.in);
+  sc_core::sc_start();
+
+  // Read: a header-only request takes 1 cycle per link: END_REQ at 1, at the memory at 1 + 2 + 1 = 4;
+  // the memory answers at 4 + 2.5 + 40 = 46.5; 64 data bytes take 2 cycles per link: 46.5 + 2 + 2 + 2.
+  REQUIRE(probe.time_of(r, tlm::END_REQ) == ns(1));
+  REQUIRE(probe.time_of(r, tlm::BEGIN_RESP) == ns(52.5));
+  // Write at 100: the data crosses both links on the way in (2 + 2 + 2), the acknowledgement 1 + 2 + 1 back.
+  REQUIRE(probe.time_of(w, tlm::END_REQ) == ns(102));
+  REQUIRE(probe.time_of(w, tlm::BEGIN_RESP) == ns(100 + 6 + 42.5 + 4));
+  // LT pays the same uncontended costs.
+  REQUIRE(lt_delay == ns(52.5));
+  REQUIRE(pf.stat("xbar.in[0]", "req_bytes") == 64 + 0);  // AT write data (LT counted below)
+  REQUIRE(pf.stat("xbar.out[0]", "resp_bytes") == 64 + 64);
+  REQUIRE(pf.stat("xbar.out[0]", "resp_busy_cycles") == 2);  // AT only: LT does not occupy the links
+  REQUIRE(pf.stat("xbar.out[1]", "req_busy_cycles") == 2);
+  REQUIRE(pf.stat("xbar", "forwarded") == 3);
+}
+
+TEST_CASE("crossbar: two inputs sharing one output each get half the throughput of an input alone",
+          "[noc][crossbar]") {
+  MiniPlatform pf;
+  // Inputs are wide (64 B/cycle); outputs carry 32 B/cycle, so a 64 B response holds an output 2 cycles.
+  auto& xbar = pf.create<Crossbar>("crossbar", "xbar", xbar_params({{"in_width", 64}, {"out_width", 32}, {"latency", 1}}),
+                                   {{"in", 3}, {"out", 2}});
+  // Fast memories with deep queues: the crossbar's outputs are the bottleneck.
+  auto& m0 = pf.create<Memory>("memory", "m0", memory_params({{"latency", "10 ns"}, {"bandwidth", "1 TB/s"}, {"queue_depth", 64}}));
+  auto& m1 = pf.create<Memory>("memory", "m1", memory_params({{"latency", "10 ns"}, {"bandwidth", "1 TB/s"}, {"queue_depth", 64}}));
+  constexpr int kReads = 200;
+  std::vector<std::vector<std::unique_ptr<Payload>>> reads(3);
+  std::vector<std::unique_ptr<Probe>> probes;
+  for (int i = 0; i < 3; ++i) {
+    const uint64_t base = i < 2 ? 0 : 0x10000;  // inputs 0 and 1 share output 0; input 2 has output 1
+    for (int k = 0; k < kReads; ++k)
+      reads[i].push_back(std::make_unique<Payload>(tlm::TLM_READ_COMMAND, base + 64 * (k % 256), 64));
+    probes.push_back(std::make_unique<Probe>(("p" + std::to_string(i)).c_str(), [&, i](Probe& p) {
+      for (auto& t : reads[i]) {
+        p.begin_req(*t);
+        p.wait_for(*t, tlm::END_REQ);
+      }
+    }));
+    probes.back()->socket.bind(*xbar.in[i]);
+  }
+  xbar.out[0]->bind(m0.in);
+  xbar.out[1]->bind(m1.in);
+  sc_core::sc_start();
+
+  std::vector<std::vector<sc_time>> at(3);
+  for (int i = 0; i < 3; ++i)
+    for (auto& t : reads[i]) at[i].push_back(probes[i]->time_of(*t, tlm::BEGIN_RESP));
+  // In steady state the shared output sends a response every 2 cycles, alternating between its two
+  // inputs: each sees one every 4 ns; the input alone sees one every 2 ns.
+  for (int k = 10; k < kReads - 10; ++k) {
+    INFO("response " << k);
+    REQUIRE(at[0][k + 1] - at[0][k] == ns(4));
+    REQUIRE(at[1][k + 1] - at[1][k] == ns(4));
+    REQUIRE(at[2][k + 1] - at[2][k] == ns(2));
+  }
+  const double alone = kReads * 64 / at[2].back().to_seconds();
+  const double shared = kReads * 64 / at[0].back().to_seconds();
+  INFO("alone " << alone / 1e9 << " GB/s, shared " << shared / 1e9 << " GB/s");
+  REQUIRE(shared / alone == Approx(0.5).margin(0.03));
+  REQUIRE(pf.stat("xbar.out[0]", "resp_busy_cycles") == 2 * 2 * kReads);
+  REQUIRE(pf.stat("xbar.out[1]", "resp_busy_cycles") == 2 * kReads);
+  REQUIRE(pf.stat("xbar.out[0]", "resp_bytes") == 2 * 64 * kReads);
+  REQUIRE(pf.stat("xbar", "request_stalls") > 0);
+}
+
+TEST_CASE("crossbar: a full output buffer withholds END_REQ from the initiator", "[noc][crossbar]") {
+  MiniPlatform pf;
+  // Unlimited links and no latency: only the buffers matter.
+  auto& xbar = pf.create<Crossbar>(
+      "crossbar", "xbar", xbar_params({{"in_width", 0}, {"out_width", 0}, {"latency", 0}, {"queue_depth", 1}}),
+      {{"in", 1}, {"out", 2}});
+  auto& m0 = pf.create<Memory>("memory", "m0", memory_params({{"queue_depth", 1}}));
+  auto& m1 = pf.create<Memory>("memory", "m1", memory_params());
+  Payload a(tlm::TLM_READ_COMMAND, 0, 64), b(tlm::TLM_READ_COMMAND, 64, 64), c(tlm::TLM_READ_COMMAND, 128, 64);
+  Probe probe("probe", [&](Probe& p) {
+    for (Payload* t : {&a, &b, &c}) {
+      p.begin_req(*t);
+      p.wait_for(*t, tlm::END_REQ);
+    }
+  });
+  probe.socket.bind(*xbar.in[0]);
+  xbar.out[0]->bind(m0.in);
+  xbar.out[1]->bind(m1.in);
+  sc_core::sc_start();
+
+  // A goes straight into the memory. B fills the one-entry buffer, waiting for the memory's
+  // only queue entry. C finds the buffer full: its END_REQ waits until A's response (42.5 ns)
+  // frees the memory, which takes B, which frees the buffer.
+  REQUIRE(probe.time_of(a, tlm::END_REQ) == ns(0));
+  REQUIRE(probe.time_of(b, tlm::END_REQ) == ns(0));
+  REQUIRE(probe.time_of(c, tlm::END_REQ) == ns(42.5));
+  REQUIRE(probe.time_of(a, tlm::BEGIN_RESP) == ns(42.5));
+  REQUIRE(probe.time_of(b, tlm::BEGIN_RESP) == ns(85));
+  REQUIRE(probe.time_of(c, tlm::BEGIN_RESP) == ns(127.5));
+  REQUIRE(pf.stat("xbar", "request_stalls") == 1);
+  REQUIRE(pf.stat("xbar.out[0]", "stalls") == 1);
+}
+
+TEST_CASE("crossbar: a full input response buffer withholds END_RESP from the target", "[noc][crossbar]") {
+  MiniPlatform pf;
+  auto& xbar = pf.create<Crossbar>(
+      "crossbar", "xbar",
+      xbar_params({{"in_width", 0}, {"out_width", 0}, {"latency", 0}, {"response_queue_depth", 1}}),
+      {{"in", 1}, {"out", 2}});
+  auto& m0 = pf.create<Memory>("memory", "m0", memory_params());
+  auto& m1 = pf.create<Memory>("memory", "m1", memory_params());
+  // Two reads to different memories finish together; the initiator holds the first response 20 ns.
+  Payload a(tlm::TLM_READ_COMMAND, 0, 64), b(tlm::TLM_READ_COMMAND, 0x10000, 64);
+  Probe probe("probe", [&](Probe& p) {
+    p.hold_responses = true;
+    p.begin_req(a);
+    p.wait_for(a, tlm::END_REQ);
+    p.begin_req(b);
+    p.wait_for(a, tlm::BEGIN_RESP);
+    wait(ns(20));
+    p.end_resp(a);
+    p.wait_for(b, tlm::BEGIN_RESP);
+    p.end_resp(b);
+  });
+  probe.socket.bind(*xbar.in[0]);
+  xbar.out[0]->bind(m0.in);
+  xbar.out[1]->bind(m1.in);
+  sc_core::sc_start();
+
+  REQUIRE(probe.time_of(a, tlm::BEGIN_RESP) == ns(42.5));
+  REQUIRE(probe.time_of(b, tlm::BEGIN_RESP) == ns(62.5));
+  REQUIRE(pf.stat("xbar", "response_stalls") == 1);
+  REQUIRE(pf.stat("xbar.in[0]", "stalls") == 1);
+  REQUIRE(pf.stat("m1", "reads") == 1);
+}
+
+TEST_CASE("crossbar: unmapped addresses get an address error and DMI and debug are forwarded", "[noc][crossbar]") {
+  MiniPlatform pf;
+  auto& xbar = pf.create<Crossbar>("crossbar", "xbar", xbar_params({}), {{"in", 1}, {"out", 2}});
+  auto& m0 = pf.create<Memory>("memory", "m0", memory_params({{"store", "s"}}));
+  auto& m1 = pf.create<Memory>("memory", "m1", memory_params({{"store", "s"}}));
+  Payload bad(tlm::TLM_READ_COMMAND, 0x40000, 4);
+  tlm::tlm_sync_enum bad_return = tlm::TLM_ACCEPTED;
+  bool granted = false;
+  tlm::tlm_dmi dmi;
+  unsigned dbg = 0;
+  Probe probe("probe", [&](Probe& p) {
+    bad_return = p.begin_req(bad);
+    Payload d(tlm::TLM_READ_COMMAND, 0x10010, 4);
+    granted = p.socket->get_direct_mem_ptr(d, dmi);
+    Payload w(tlm::TLM_WRITE_COMMAND, 0xFFF0, 32);  // spans both outputs
+    for (int k = 0; k < 32; ++k) w.buffer[k] = static_cast<uint8_t>(k + 1);
+    dbg = p.socket->transport_dbg(w);
+  });
+  probe.socket.bind(*xbar.in[0]);
+  xbar.out[0]->bind(m0.in);
+  xbar.out[1]->bind(m1.in);
+  sc_core::sc_start();
+
+  REQUIRE(bad_return == tlm::TLM_COMPLETED);
+  REQUIRE(bad.get_response_status() == tlm::TLM_ADDRESS_ERROR_RESPONSE);
+  REQUIRE(pf.stat("xbar", "decode_errors") == 1);
+  REQUIRE(granted);
+  REQUIRE(dmi.get_start_address() == 0x10000);
+  REQUIRE(dmi.get_end_address() == 0x1FFFF);
+  REQUIRE(dmi.get_read_latency() == ns(40 + 2));
+  REQUIRE(dbg == 32);
+  uint8_t back[32];
+  pf.shared.get<BackingStore>("s").read(0xFFF0, back, 32);
+  for (int k = 0; k < 32; ++k) REQUIRE(back[k] == k + 1);
+}
