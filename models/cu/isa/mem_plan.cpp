@@ -101,6 +101,19 @@ bool perform_directly(Wave& wave, MemPlan& plan) {
   return true;
 }
 
+void start_vector_plan(const Wave& wave, const Instruction& inst, MemPlan& p, MemKind kind) {
+  p.clear();
+  p.kind = kind;
+  p.glc = inst.glc;
+  p.slc = inst.slc;
+  p.exec = wave.exec();
+}
+
+void fill_store_data(const Wave& wave, const Operand& data, MemPlan& p, const mem::Width& width) {
+  for (unsigned lane = 0; lane < kWaveSize; ++lane)
+    if ((p.exec >> lane) & 1) mem::store_from(wave, data, lane, p.data.data() + lane * MemPlan::kLaneBytes, width);
+}
+
 void complete_vector_load(Wave& wave, const Operand& dst, const MemPlan& plan, const mem::Width& width) {
   const uint64_t exec = plan.exec;
   const uint8_t* data = plan.data.data();

@@ -56,6 +56,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -220,9 +221,31 @@ void register_smem_mem_fns(MemFnsTable& t);   // sem_memory.cpp
 void register_vmem_mem_fns(MemFnsTable& t);   // sem_memory_flat.cpp
 void register_mubuf_mem_fns(MemFnsTable& t);  // sem_memory_buffer.cpp
 
-// complete() building blocks shared by FLAT/GLOBAL/SCRATCH and MUBUF.
+// plan() and complete() building blocks shared by FLAT/GLOBAL/SCRATCH and MUBUF.
+
+// Clears `p` for an instruction of `kind`: glc/slc from the instruction, EXEC at issue.
+void start_vector_plan(const Wave& wave, const Instruction& inst, MemPlan& p, MemKind kind);
+// A store's bytes: lane L's data operand at data[L * kLaneBytes], for the lanes in p.exec.
+void fill_store_data(const Wave& wave, const Operand& data, MemPlan& p, const mem::Width& width);
+// An atomic's operands, once its chunks are listed (one per lane): the source
+// at each chunk's data_offset, the compare value in atomic_cmp.
+template <mem::Rmw Op, mem::Elem E>
+void fill_atomic_operands(const Wave& wave, const Operand& data, MemPlan& p) {
+  p.atomic_cmp.clear();
+  for (const MemChunk& c : p.chunks) {
+    const mem::AtomicOperands o = mem::atomic_operands<Op, E>(wave, data, c.lane);
+    std::memcpy(p.data.data() + c.data_offset, &o.src, mem::elem_bytes(E));
+    p.atomic_cmp.push_back(o.cmp);
+  }
+}
+
 void complete_vector_load(Wave& wave, const Operand& dst, const MemPlan& plan, const mem::Width& width);
 void complete_atomic(Wave& wave, const Operand& dst, const MemPlan& plan);  // when plan.returns_data
 void complete_nothing(Wave& wave, const Instruction& inst, const MemPlan& plan);
+// A vector load's complete(): the data into dst[0] of the lanes in p.exec.
+template <unsigned Bytes, bool Sign, int D16>
+void complete_load(Wave& wave, const Instruction& inst, const MemPlan& plan) {
+  complete_vector_load(wave, inst.dst[0], plan, mem::Width{Bytes, Sign, D16});
+}
 
 }  // namespace tessera::isa

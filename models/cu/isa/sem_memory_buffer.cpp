@@ -90,11 +90,8 @@ void atomic(W& w, const I& i) {
     if (device_address(w, i, r, lane_address(w, i, r, lane), 0, bytes, addr)) {
       uint8_t* p = w.global(addr, bytes);
       if (!p) return;
-      const unsigned n = wide ? 2 : 1;
-      const uint64_t src = wide ? mem::lane_value64(w, i.src[1], 0, lane) : mem::lane_value(w, i.src[1], 0, lane);
-      uint64_t cmp = 0;
-      if (Op == Rmw::CmpSwap) cmp = wide ? mem::lane_value64(w, i.src[1], n, lane) : mem::lane_value(w, i.src[1], n, lane);
-      old = mem::rmw(p, E, Op, src, cmp);
+      const mem::AtomicOperands o = mem::atomic_operands<Op, E>(w, i.src[1], lane);
+      old = mem::rmw(p, E, Op, o.src, o.cmp);
     }
     if (i.glc) {
       // Returning atomics write the old value over VDATA's first registers.
@@ -107,13 +104,6 @@ void atomic(W& w, const I& i) {
 
 // --- Two-phase forms (mem_plan.h) ---
 
-void start_plan(W& w, const I& i, MemPlan& p, MemKind kind) {
-  p.clear();
-  p.kind = kind;
-  p.glc = i.glc;
-  p.slc = i.slc;
-  p.exec = w.exec();
-}
 
 // Chunks of every active lane's in-range pieces, checked as the ExecFn checks
 // them; false after faulting the wave.
@@ -136,7 +126,7 @@ bool plan_lanes(W& w, const I& i, const BufferResource& r, MemPlan& p, unsigned 
 
 template <unsigned Bytes>
 void plan_load(W& w, const I& i, MemPlan& p) {
-  start_plan(w, i, p, MemKind::Load);
+  start_vector_plan(w, i, p, MemKind::Load);
   if (!check_resource(w, i)) return;
   const BufferResource r = resource(w, i.src[2]);
   plan_lanes(w, i, r, p, Bytes, mem::buffer_chunk_bytes(r, Bytes));
@@ -144,40 +134,25 @@ void plan_load(W& w, const I& i, MemPlan& p) {
 
 template <unsigned Bytes, int D16>
 void plan_store(W& w, const I& i, MemPlan& p) {
-  start_plan(w, i, p, MemKind::Store);
+  start_vector_plan(w, i, p, MemKind::Store);
   if (!check_resource(w, i)) return;
   const BufferResource r = resource(w, i.src[2]);
   if (!plan_lanes(w, i, r, p, Bytes, mem::buffer_chunk_bytes(r, Bytes))) return;
-  for (unsigned lane = 0; lane < kWaveSize; ++lane)
-    if ((p.exec >> lane) & 1)
-      mem::store_from(w, i.src[1], lane, p.data.data() + lane * MemPlan::kLaneBytes, Width{Bytes, false, D16});
+  fill_store_data(w, i.src[1], p, Width{Bytes, false, D16});
 }
 
 // One chunk per in-range lane; out-of-range lanes have none and return 0.
 template <Rmw Op, Elem E>
 void plan_atomic(W& w, const I& i, MemPlan& p) {
-  constexpr bool wide = E == Elem::U64 || E == Elem::F64;
-  constexpr unsigned bytes = wide ? 8 : 4;
-  start_plan(w, i, p, MemKind::Atomic);
+  constexpr unsigned bytes = mem::elem_bytes(E);
+  start_vector_plan(w, i, p, MemKind::Atomic);
   p.op = Op;
   p.elem = E;
   p.returns_data = i.glc;
   if (!check_resource(w, i)) return;
   const BufferResource r = resource(w, i.src[2]);
   if (!plan_lanes(w, i, r, p, bytes, bytes)) return;
-  const unsigned n = wide ? 2 : 1;
-  for (const MemChunk& c : p.chunks) {
-    const uint64_t src = wide ? mem::lane_value64(w, i.src[1], 0, c.lane) : mem::lane_value(w, i.src[1], 0, c.lane);
-    std::memcpy(p.data.data() + c.data_offset, &src, bytes);
-    uint64_t cmp = 0;
-    if (Op == Rmw::CmpSwap) cmp = wide ? mem::lane_value64(w, i.src[1], n, c.lane) : mem::lane_value(w, i.src[1], n, c.lane);
-    p.atomic_cmp.push_back(cmp);
-  }
-}
-
-template <unsigned Bytes, bool Sign, int D16>
-void complete_load(W& w, const I& i, const MemPlan& p) {
-  complete_vector_load(w, i.dst[0], p, Width{Bytes, Sign, D16});
+  fill_atomic_operands<Op, E>(w, i.src[1], p);
 }
 
 // Returning atomics write the old value over VDATA's first registers.

@@ -100,6 +100,21 @@ inline void set_lane(Wave& w, const Operand& op, unsigned dword, unsigned lane, 
   if (op.kind == OperandKind::Vgpr || op.kind == OperandKind::Agpr) w.lanes(op, dword)[lane] = v;
 }
 
+// The data operand of one lane of a FLAT/GLOBAL or buffer atomic: its source
+// value and, for compare-swap, the compare value in the registers after it
+// (VDATA = {new value, compare value}).
+struct AtomicOperands {
+  uint64_t src, cmp;
+};
+template <Rmw Op, Elem E>
+inline AtomicOperands atomic_operands(const Wave& w, const Operand& data, unsigned lane) {
+  constexpr bool wide = E == Elem::U64 || E == Elem::F64;
+  constexpr unsigned n = wide ? 2 : 1;
+  AtomicOperands o{wide ? lane_value64(w, data, 0, lane) : lane_value(w, data, 0, lane), 0};
+  if (Op == Rmw::CmpSwap) o.cmp = wide ? lane_value64(w, data, n, lane) : lane_value(w, data, n, lane);
+  return o;
+}
+
 // Bytes and sign of the small load/store forms.
 struct Width {
   unsigned bytes;

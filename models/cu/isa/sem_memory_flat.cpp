@@ -92,11 +92,8 @@ void atomic(W& w, const I& i) {
     if (!((exec >> lane) & 1)) continue;
     uint8_t* p = lane_ptr<S>(w, addr[lane], lane, bytes);
     if (!p) return;
-    const unsigned n = wide ? 2 : 1;
-    const uint64_t src = wide ? mem::lane_value64(w, i.src[1], 0, lane) : mem::lane_value(w, i.src[1], 0, lane);
-    uint64_t cmp = 0;
-    if (Op == Rmw::CmpSwap) cmp = wide ? mem::lane_value64(w, i.src[1], n, lane) : mem::lane_value(w, i.src[1], n, lane);
-    const uint64_t old = mem::rmw(p, E, Op, src, cmp);
+    const mem::AtomicOperands o = mem::atomic_operands<Op, E>(w, i.src[1], lane);
+    const uint64_t old = mem::rmw(p, E, Op, o.src, o.cmp);
     if (i.glc && i.dst[0].kind != OperandKind::None) {
       mem::set_lane(w, i.dst[0], 0, lane, static_cast<uint32_t>(old));
       if (wide) mem::set_lane(w, i.dst[0], 1, lane, static_cast<uint32_t>(old >> 32));
@@ -143,53 +140,31 @@ bool plan_lanes(W& w, const I& i, MemPlan& p, unsigned bytes, unsigned chunk) {
   return true;
 }
 
-void start_plan(W& w, const I& i, MemPlan& p, MemKind kind) {
-  p.clear();
-  p.kind = kind;
-  p.glc = i.glc;
-  p.slc = i.slc;
-  p.exec = w.exec();
-}
 
 template <Space S, unsigned Bytes>
 void plan_load(W& w, const I& i, MemPlan& p) {
-  start_plan(w, i, p, MemKind::Load);
+  start_vector_plan(w, i, p, MemKind::Load);
   plan_lanes<S>(w, i, p, Bytes, mem::chunk_bytes<S>(Bytes));
 }
 
 template <Space S, unsigned Bytes, int D16>
 void plan_store(W& w, const I& i, MemPlan& p) {
-  start_plan(w, i, p, MemKind::Store);
+  start_vector_plan(w, i, p, MemKind::Store);
   if (!plan_lanes<S>(w, i, p, Bytes, mem::chunk_bytes<S>(Bytes))) return;
-  for (unsigned lane = 0; lane < kWaveSize; ++lane)
-    if ((p.exec >> lane) & 1)
-      mem::store_from(w, i.src[1], lane, p.data.data() + lane * MemPlan::kLaneBytes, Width{Bytes, false, D16});
+  fill_store_data(w, i.src[1], p, Width{Bytes, false, D16});
 }
 
 // Atomics are one chunk per lane (a wide atomic is not split, as the ExecFn
 // does not split it: one reaching private memory faults there).
 template <Space S, Rmw Op, Elem E>
 void plan_atomic(W& w, const I& i, MemPlan& p) {
-  constexpr bool wide = E == Elem::U64 || E == Elem::F64;
-  constexpr unsigned bytes = wide ? 8 : 4;
-  start_plan(w, i, p, MemKind::Atomic);
+  constexpr unsigned bytes = mem::elem_bytes(E);
+  start_vector_plan(w, i, p, MemKind::Atomic);
   p.op = Op;
   p.elem = E;
   p.returns_data = i.glc && i.dst[0].kind != OperandKind::None;
   if (!plan_lanes<S>(w, i, p, bytes, bytes)) return;
-  const unsigned n = wide ? 2 : 1;
-  for (const MemChunk& c : p.chunks) {
-    const uint64_t src = wide ? mem::lane_value64(w, i.src[1], 0, c.lane) : mem::lane_value(w, i.src[1], 0, c.lane);
-    std::memcpy(p.data.data() + c.data_offset, &src, bytes);
-    uint64_t cmp = 0;
-    if (Op == Rmw::CmpSwap) cmp = wide ? mem::lane_value64(w, i.src[1], n, c.lane) : mem::lane_value(w, i.src[1], n, c.lane);
-    p.atomic_cmp.push_back(cmp);
-  }
-}
-
-template <unsigned Bytes, bool Sign, int D16>
-void complete_load(W& w, const I& i, const MemPlan& p) {
-  complete_vector_load(w, i.dst[0], p, Width{Bytes, Sign, D16});
+  fill_atomic_operands<Op, E>(w, i.src[1], p);
 }
 
 void complete_atomic_op(W& w, const I& i, const MemPlan& p) { complete_atomic(w, i.dst[0], p); }
