@@ -1,0 +1,285 @@
+// The compute unit with memory: occupancy limits, LDS bank conflicts in the
+// pipeline, results equal to the functional executor, fault reports, and
+// functional mode. Timing conventions as in compute_unit_test.cpp: 1 ns
+// cycles, fetch 10 / scalar 20 / vector 100 cycles, responses used the cycle
+// after they arrive, launch_latency 0.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <numeric>
+#include <random>
+
+#include "models/cu/isa/executor.h"
+#include "tests/cu/compute_unit_harness.h"
+
+using namespace tessera;
+using namespace tessera::test;
+
+namespace {
+
+json quiet(json extra = json::object()) {
+  json p = {{"launch_latency", 0}};
+  for (auto& [k, v] : extra.items()) p[k] = v;
+  return p;
+}
+
+uint64_t resident_max(const CuRig& rig) {
+  return rig.platform.stats.find("cu[0]")->to_json()["resident_waves"]["max"].get<uint64_t>();
+}
+
+// One wave per workgroup that stays resident for 10 x 64 cycles.
+AsmKernel sleeper(unsigned vgprs, unsigned sgprs, unsigned lds) {
+  AsmKernel k;
+  k.name = "sleeper";
+  k.body = "s_sleep 10\ns_endpgm";
+  k.vgprs = vgprs;
+  k.sgprs = sgprs;
+  k.lds = lds;
+  return k;
+}
+
+void occupancy(const AsmKernel& k, unsigned workgroups, unsigned expected_resident) {
+  CuRig rig(assemble(k), "sleeper", quiet());
+  rig.launch(0, workgroups * 64, 64);
+  rig.run();
+  CHECK(rig.dispatcher.finished.size() == workgroups);
+  CHECK(resident_max(rig) == expected_resident);
+  CHECK(rig.dispatcher.refusals > 0);
+  CHECK(rig.stat("waves_launched") == workgroups);
+}
+
+}  // namespace
+
+// 4 SIMDs x 10 slots.
+TEST_CASE("compute unit occupancy: wave slots limit a small kernel to 40 waves", "[cu]") {
+  occupancy(sleeper(8, 16, 0), 48, 40);
+}
+
+// 128 VGPRs per wave: 512 / 128 = 4 waves per SIMD.
+TEST_CASE("compute unit occupancy: 128 VGPRs allow 4 waves per SIMD", "[cu]") { occupancy(sleeper(128, 16, 0), 24, 16); }
+
+// 96 SGPRs per wave (a multiple of the granule 16): 800 / 96 = 8 per SIMD.
+TEST_CASE("compute unit occupancy: 96 SGPRs allow 8 waves per SIMD", "[cu]") { occupancy(sleeper(8, 96, 0), 40, 32); }
+
+// 16 KiB of LDS per workgroup: 64 KiB / 16 KiB = 4 workgroups.
+TEST_CASE("compute unit occupancy: 16 KiB of LDS per workgroup allow 4 workgroups", "[cu]") {
+  occupancy(sleeper(8, 16, 16384), 8, 4);
+}
+
+// A workgroup that can never fit is answered with a fault instead of waiting forever.
+TEST_CASE("compute unit occupancy: a workgroup larger than the CU fails with a clear report", "[cu]") {
+  CuRig rig(assemble(sleeper(8, 16, 0)), "sleeper", quiet({{"simds", 1}, {"wave_slots", 2}}));
+  rig.launch(0, 192, 192);
+  rig.run();
+  REQUIRE(rig.dispatcher.finished.size() == 1);
+  CHECK(rig.dispatcher.finished[0].fault.find("has 3 waves, the CU has 2 wave slots") != std::string::npos);
+}
+
+namespace {
+
+// v1 = lane << shift (a byte address), one ds_read_b32 from it, wait, end.
+//   11 v_lshlrev_b32 (ready 15)   15 ds_read_b32: the LDS busy C cycles, done at 15 + C + 32
+//   15 + C + 32 s_waitcnt lgkmcnt(0)   then s_endpgm: the workgroup finishes at 48 + C.
+void lds_stride(const std::string& address, unsigned cycles, unsigned conflicts) {
+  AsmKernel k;
+  k.name = "ldsread";
+  k.lds = 8192;
+  k.body = address + "\nds_read_b32 v2, v1\ns_waitcnt lgkmcnt(0)\ns_endpgm";
+  CuRig rig(assemble(k), "ldsread", quiet());
+  rig.launch(0, 64, 64);
+  rig.run();
+  REQUIRE(rig.dispatcher.finished.size() == 1);
+  CHECK(rig.dispatcher.finished[0].fault.empty());
+  CHECK(rig.finish_cycle() == 48 + cycles);
+  CHECK(rig.stat("lds_busy_cycles") == cycles);
+  CHECK(rig.stat("lds_conflict_cycles") == conflicts);
+  CHECK(rig.stat("stall_waiting_lds") == 31 + cycles);  // cycles 16 .. 46 + C
+}
+
+}  // namespace
+
+TEST_CASE("compute unit LDS: consecutive dwords read without conflicts in 2 cycles", "[cu]") {
+  lds_stride("v_lshlrev_b32 v1, 2, v0", 2, 0);
+}
+TEST_CASE("compute unit LDS: a 2-dword stride costs 2 cycles per 32 lanes", "[cu]") {
+  lds_stride("v_lshlrev_b32 v1, 3, v0", 4, 2);
+}
+TEST_CASE("compute unit LDS: a 32-dword stride puts 32 lanes in one bank", "[cu]") {
+  lds_stride("v_lshlrev_b32 v1, 7, v0", 64, 62);
+}
+TEST_CASE("compute unit LDS: one address for all lanes is a broadcast", "[cu]") {
+  lds_stride("v_mov_b32 v1, 0", 2, 0);
+}
+
+namespace {
+
+const char* kKernels = R"CL(
+__kernel void vadd(__global const float* a, __global const float* b, __global float* c, int n) {
+  int i = get_global_id(0);
+  if (i < n) c[i] = a[i] * 3.0f + b[i];
+}
+__kernel void block_sum(__global const int* in, __global int* out) {
+  __local int tmp[256];
+  int l = get_local_id(0);
+  tmp[l] = in[get_global_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int s = get_local_size(0) / 2; s > 0; s >>= 1) {
+    if (l < s) tmp[l] += tmp[l + s];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (l == 0) out[get_group_id(0)] = tmp[0];
+}
+__kernel void histogram(__global const uint* in, __global uint* bins, uint n) {
+  uint i = get_global_id(0);
+  if (i < n) atomic_inc(&bins[in[i] % 16]);
+}
+__kernel void gather(__global const int* in, __global const int* idx, __global int* out) {
+  int i = get_global_id(0);
+  out[i] = in[idx[i]] + (int)get_group_id(0);
+}
+)CL";
+
+isa::ArgValue pointer(uint64_t p) {
+  isa::ArgValue a;
+  a.bytes.resize(8);
+  std::memcpy(a.bytes.data(), &p, 8);
+  return a;
+}
+isa::ArgValue int_arg(int32_t v) {
+  isa::ArgValue a;
+  a.bytes.resize(4);
+  std::memcpy(a.bytes.data(), &v, 4);
+  return a;
+}
+
+// Runs `kernel` on the cycle-level CU and on the functional executor, each
+// with its own device memory holding the same inputs (allocated in the same
+// order, so at the same addresses), and compares every buffer afterwards.
+void same_as_functional(const std::string& kernel, const std::vector<std::vector<uint32_t>>& buffers,
+                        const std::vector<int32_t>& ints, uint32_t grid, uint32_t block) {
+  const std::string path = build_kernel("cu_equal", kKernels);
+  CuRig rig(path, kernel, json::object());
+  isa::DeviceMemory ref_mem;
+  isa::CodeObject ref_code = isa::CodeObject::load_file(path);
+  isa::DecodeCache ref_program(ref_code);
+  isa::LaunchConfig cfg;
+  cfg.grid[0] = grid;
+  cfg.workgroup[0] = block;
+  std::vector<uint64_t> addr;
+  for (const auto& b : buffers) {
+    const uint64_t a = rig.device.alloc(b.size() * 4);
+    REQUIRE(ref_mem.alloc(b.size() * 4) == a);
+    rig.device.write(a, b.data(), b.size() * 4);
+    ref_mem.write(a, b.data(), b.size() * 4);
+    addr.push_back(a);
+    cfg.args.push_back(pointer(a));
+  }
+  for (int32_t v : ints) cfg.args.push_back(int_arg(v));
+  rig.launch(cfg);
+  rig.run();
+  for (const auto& f : rig.dispatcher.finished) REQUIRE(f.fault.empty());
+  isa::Executor ex(ref_mem);
+  const isa::ExecStats ref = ex.launch(ref_program, *ref_code.find_kernel(kernel), cfg);
+  CHECK(rig.stat("instructions") == ref.wave_instructions);
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    std::vector<uint32_t> got(buffers[i].size()), want(buffers[i].size());
+    rig.device.read(got.data(), addr[i], got.size() * 4);
+    ref_mem.read(want.data(), addr[i], want.size() * 4);
+    CHECK(got == want);
+  }
+}
+
+std::vector<uint32_t> random_words(size_t n, uint32_t seed, uint32_t mod) {
+  std::mt19937 rng(seed);
+  std::vector<uint32_t> v(n);
+  for (auto& x : v) x = rng() % mod;
+  return v;
+}
+
+std::vector<uint32_t> floats(size_t n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> d(-100.f, 100.f);
+  std::vector<uint32_t> v(n);
+  for (auto& x : v) {
+    const float f = d(rng);
+    std::memcpy(&x, &f, 4);
+  }
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("compute unit results: vector add with a partial workgroup equals the functional executor", "[cu]") {
+  const int n = 1000;
+  same_as_functional("vadd", {floats(n, 1), floats(n, 2), std::vector<uint32_t>(n + 8, 7)}, {n}, 1024, 256);
+}
+
+TEST_CASE("compute unit results: an LDS tree reduction with barriers equals the functional executor", "[cu]") {
+  same_as_functional("block_sum", {random_words(1024, 3, 1000), std::vector<uint32_t>(4, 0)}, {}, 1024, 256);
+}
+
+TEST_CASE("compute unit results: atomics on shared bins equal the functional executor", "[cu]") {
+  const int n = 2000;
+  same_as_functional("histogram", {random_words(n, 4, 1u << 30), std::vector<uint32_t>(16, 0)}, {n}, 2048, 128);
+}
+
+TEST_CASE("compute unit results: scattered loads equal the functional executor", "[cu]") {
+  same_as_functional("gather", {random_words(4096, 5, 1u << 20), random_words(1024, 6, 4096), std::vector<uint32_t>(1024, 0)},
+                     {}, 1024, 64);
+}
+
+// Lane L stores to out + L MiB: lane 0 is inside the 64-byte allocation,
+// lane 1 is the first outside. The wave faults at issue of the store.
+TEST_CASE("compute unit faults: a store outside every allocation names the wave and PC and address", "[cu]") {
+  AsmKernel k;
+  k.name = "badstore";
+  k.body = R"(s_load_dwordx2 s[4:5], s[0:1], 0x0
+s_waitcnt lgkmcnt(0)
+v_lshlrev_b32 v1, 20, v0
+global_store_dword v1, v0, s[4:5]
+s_endpgm)";
+  CuRig rig(assemble(k), "badstore", quiet());
+  const uint64_t out = rig.device.alloc(64);
+  rig.launch(out, 128, 128);
+  rig.run();
+  REQUIRE(rig.dispatcher.finished.size() == 1);
+  const std::string& f = rig.dispatcher.finished[0].fault;
+  INFO(f);
+  CHECK(f.find("kernel 'badstore'") != std::string::npos);
+  CHECK(f.find("wave 0") != std::string::npos);
+  const uint64_t pc = rig.info->entry_address + 16;  // s_load (8) + s_waitcnt (4) + v_lshlrev (4)
+  char pc_text[32], addr_text[32];
+  std::snprintf(pc_text, sizeof pc_text, "PC 0x%llx", static_cast<unsigned long long>(pc));
+  std::snprintf(addr_text, sizeof addr_text, "0x%llx", static_cast<unsigned long long>(out + (1u << 20)));
+  CHECK(f.find(pc_text) != std::string::npos);
+  CHECK(f.find("global_store_dword") != std::string::npos);
+  CHECK(f.find(addr_text) != std::string::npos);
+  CHECK(rig.stat("faults") == 1);
+  CHECK(rig.stat("vmem_requests") == 0);  // nothing of the faulting store left the CU
+}
+
+// Functional mode: the CU runs the workgroup inside the offer and answers it
+// finished, with no simulated time.
+TEST_CASE("compute unit functional mode: workgroups finish at once with the functional results", "[cu]") {
+  const std::string path = build_kernel("cu_equal", kKernels);
+  CuRig rig(path, "block_sum", json::object());
+  const std::vector<uint32_t> in = random_words(512, 9, 1000);
+  const uint64_t a = rig.device.alloc(512 * 4), b = rig.device.alloc(8);
+  rig.device.write(a, in.data(), 512 * 4);
+  isa::LaunchConfig cfg;
+  cfg.grid[0] = 512;
+  cfg.workgroup[0] = 256;
+  cfg.args = {pointer(a), pointer(b)};
+  rig.launch(cfg, true);
+  rig.run();
+  REQUIRE(rig.dispatcher.finished.size() == 2);
+  CHECK(rig.finish_cycle() == 0);
+  uint32_t sums[2];
+  rig.device.read(sums, b, 8);
+  CHECK(sums[0] == std::accumulate(in.begin(), in.begin() + 256, 0u));
+  CHECK(sums[1] == std::accumulate(in.begin() + 256, in.end(), 0u));
+  CHECK(rig.stat("workgroups_functional") == 2);
+  CHECK(rig.stat("instructions") == 0);
+  CHECK(rig.stat("functional_instructions") > 0);
+  CHECK(rig.dispatcher.finished[0].wave_instructions > 0);
+}

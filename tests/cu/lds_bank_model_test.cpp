@@ -1,0 +1,78 @@
+// The LDS bank-conflict model on its own: cycles for access patterns whose
+// cost follows from the rule in models/lds/lds_bank_model.h (32 banks of 4
+// bytes; a lane group fills the banks once; the worst bank's distinct dwords).
+#include <catch2/catch.hpp>
+
+#include "models/lds/lds_bank_model.h"
+
+using tessera::lds::LdsBankModel;
+using tessera::lds::LdsCost;
+using tessera::lds::LdsRequest;
+
+namespace {
+
+LdsCost strided(LdsBankModel& m, unsigned stride, unsigned bytes, uint64_t exec = ~0ull, unsigned addresses = 1,
+                unsigned second_offset = 0) {
+  static uint32_t a[2][64];
+  for (unsigned l = 0; l < 64; ++l) {
+    a[0][l] = l * stride;
+    a[1][l] = l * stride + second_offset;
+  }
+  LdsRequest r;
+  r.exec = exec;
+  r.addr[0] = a[0];
+  r.addr[1] = a[1];
+  r.addresses_per_lane = addresses;
+  r.bytes = bytes;
+  return m.cost(r);
+}
+
+}  // namespace
+
+TEST_CASE("lds bank model: b32 accesses by stride", "[lds]") {
+  LdsBankModel m(32);
+  // Consecutive dwords: two groups of 32 lanes, one cycle each.
+  CHECK(strided(m, 4, 4).cycles == 2);
+  CHECK(strided(m, 4, 4).conflict_cycles == 0);
+  // Stride 2 dwords: the even banks each serve two lanes per group.
+  CHECK(strided(m, 8, 4).cycles == 4);
+  CHECK(strided(m, 8, 4).conflict_cycles == 2);
+  // Stride 32 dwords: all 32 lanes of a group in bank 0.
+  CHECK(strided(m, 128, 4).cycles == 64);
+  CHECK(strided(m, 128, 4).conflict_cycles == 62);
+  // Same address in every lane: a broadcast, one access per group.
+  CHECK(strided(m, 0, 4).cycles == 2);
+  CHECK(strided(m, 0, 4).conflict_cycles == 0);
+}
+
+TEST_CASE("lds bank model: wide and two-address accesses use smaller lane groups", "[lds]") {
+  LdsBankModel m(32);
+  // b64 at 8-byte stride: 16 lanes x 2 dwords fill the 32 banks: 4 groups.
+  CHECK(strided(m, 8, 8).cycles == 4);
+  CHECK(strided(m, 8, 8).conflict_cycles == 0);
+  // b64 at 16-byte stride: lanes l and l+8 share banks: 2 cycles per group.
+  CHECK(strided(m, 16, 8).cycles == 8);
+  CHECK(strided(m, 16, 8).conflict_cycles == 4);
+  // b128 at 16-byte stride: 8 lanes x 4 dwords per group, 8 groups.
+  CHECK(strided(m, 16, 16).cycles == 8);
+  // read2_b32 with the second address 64 dwords further: same bank as the
+  // first, a different dword: 2 per bank in each 16-lane group.
+  CHECK(strided(m, 4, 4, ~0ull, 2, 256).cycles == 8);
+  // read2_b32 with the second address one dword up: a 16-lane group touches
+  // dwords l..l+16, 17 distinct dwords in 17 different banks: one cycle.
+  CHECK(strided(m, 4, 4, ~0ull, 2, 4).cycles == 4);
+}
+
+TEST_CASE("lds bank model: inactive lanes cost nothing", "[lds]") {
+  LdsBankModel m(32);
+  // Only lanes 0..31 active: one group.
+  CHECK(strided(m, 4, 4, 0xffffffffull).cycles == 1);
+  // One lane in the second group only.
+  CHECK(strided(m, 128, 4, 1ull << 40).cycles == 1);
+  CHECK(strided(m, 128, 4, 1ull << 40).conflict_cycles == 0);
+  // No lane at all: the instruction still takes one cycle.
+  CHECK(strided(m, 4, 4, 0).cycles == 1);
+  // 16 banks: consecutive dwords need 4 groups of 16 lanes.
+  LdsBankModel m16(16);
+  CHECK(strided(m16, 4, 4).cycles == 4);
+}
