@@ -720,6 +720,34 @@ TEST_CASE("mem_plan: flat through the shared aperture gives LDS chunks", "[mem_p
   }
 }
 
+TEST_CASE("mem_plan: a flat store split between LDS and memory can be performed space by space", "[mem_plan]") {
+  Machine m(10);
+  FlatFields f;
+  f.vaddr = 0;
+  f.data = 2;
+  for (int l = 0; l < kWaveSize; ++l) {
+    // Even lanes to LDS offset 4*l, odd lanes to device memory.
+    const uint64_t addr = (l % 2 == 0) ? kSharedApertureBase + 4 * l : m.buf + 4 * l;
+    m.w.v(0)[l] = static_cast<uint32_t>(addr);
+    m.w.v(1)[l] = static_cast<uint32_t>(addr >> 32);
+    m.w.v(2)[l] = 0xc0de0000u + l;
+  }
+  m.w.set_exec(~0ull);
+  MemPlan plan;
+  const Instruction in = encode_flat(*op_named("flat_store_dword"), f);
+  mem_fns("flat_store_dword").plan(m.w, in, plan);
+  REQUIRE(plan.chunks.size() == 64);
+  const uint32_t before = dword_at(m, m.buf + 4), even_before = dword_at(m, m.buf + 8);
+  REQUIRE(perform_directly(m.w, plan, MemSpace::Lds));
+  uint32_t lds4;
+  std::memcpy(&lds4, &m.lds[8], 4);
+  CHECK(lds4 == 0xc0de0002u);                     // lane 2 went to the LDS
+  CHECK(dword_at(m, m.buf + 4) == before);         // lane 1 not yet in memory
+  REQUIRE(perform_directly(m.w, plan, MemSpace::Global));
+  CHECK(dword_at(m, m.buf + 4) == 0xc0de0001u);
+  CHECK(dword_at(m, m.buf + 8) == even_before);    // lane 2 wrote the LDS, not memory
+}
+
 TEST_CASE("mem_plan: returning atomics on one address give old values in lane order", "[mem_plan]") {
   Machine m(6);
   const uint64_t target = m.buf + 0x100;

@@ -77,27 +77,38 @@ uint8_t* chunk_host(Wave& wave, const MemChunk& c) {
   return c.space == MemSpace::Lds ? wave.lds(c.addr, c.bytes) : wave.global(c.addr, c.bytes);
 }
 
+// Moves chunk k's bytes; false after faulting the wave.
+bool perform_chunk(Wave& wave, MemPlan& plan, size_t k) {
+  const MemChunk& c = plan.chunks[k];
+  uint8_t* p = chunk_host(wave, c);
+  if (!p) return false;
+  uint8_t* d = plan.data.data() + c.data_offset;
+  switch (plan.kind) {
+    case MemKind::Load: copy_chunk(d, p, c.bytes); break;
+    case MemKind::Store: copy_chunk(p, d, c.bytes); break;
+    case MemKind::Atomic: {
+      const unsigned n = mem::elem_bytes(plan.elem);
+      uint64_t src = 0;
+      std::memcpy(&src, d, n);
+      const uint64_t old = mem::rmw(p, plan.elem, plan.op, src, plan.atomic_cmp[k]);
+      std::memcpy(d, &old, n);
+      break;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 bool perform_directly(Wave& wave, MemPlan& plan) {
-  for (size_t k = 0; k < plan.chunks.size(); ++k) {
-    const MemChunk& c = plan.chunks[k];
-    uint8_t* p = chunk_host(wave, c);
-    if (!p) return false;
-    uint8_t* d = plan.data.data() + c.data_offset;
-    switch (plan.kind) {
-      case MemKind::Load: copy_chunk(d, p, c.bytes); break;
-      case MemKind::Store: copy_chunk(p, d, c.bytes); break;
-      case MemKind::Atomic: {
-        const unsigned n = mem::elem_bytes(plan.elem);
-        uint64_t src = 0;
-        std::memcpy(&src, d, n);
-        const uint64_t old = mem::rmw(p, plan.elem, plan.op, src, plan.atomic_cmp[k]);
-        std::memcpy(d, &old, n);
-        break;
-      }
-    }
-  }
+  for (size_t k = 0; k < plan.chunks.size(); ++k)
+    if (!perform_chunk(wave, plan, k)) return false;
+  return true;
+}
+
+bool perform_directly(Wave& wave, MemPlan& plan, MemSpace space) {
+  for (size_t k = 0; k < plan.chunks.size(); ++k)
+    if (plan.chunks[k].space == space && !perform_chunk(wave, plan, k)) return false;
   return true;
 }
 

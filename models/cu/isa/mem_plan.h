@@ -165,6 +165,9 @@ const MemFnsTable& mem_fns_table();
 // apply in chunk order. Lds chunks use the wave's LDS. Faults the wave (and
 // returns false) on an address outside every allocation.
 bool perform_directly(Wave& wave, MemPlan& plan);
+// The same for the chunks of one space only: a CU serves a flat access's
+// Lds chunks from its LDS at issue and sends the Global ones to memory.
+bool perform_directly(Wave& wave, MemPlan& plan, MemSpace space);
 
 // The LDS byte address of every active lane of a DS instruction (for the LDS
 // bank-conflict model), plus how many addresses each lane touches (1, or 2
