@@ -80,6 +80,7 @@ DramController::DramController(const BlockContext& ctx)
       ctx.params.string("scheduler") == "fcfs" ? DramChannel::Policy::Fcfs : DramChannel::Policy::FrFcfs;
   for (unsigned c = 0; c < channels_; ++c) channel_.emplace_back(timing_, banks_, policy);
   channel_count_.assign(channels_, 0);
+  channel_next_.assign(channels_, sc_core::sc_max_time());
 
   in.register_b_transport(this, &DramController::b_transport);
   in.register_nb_transport_fw(this, &DramController::nb_transport_fw);
@@ -323,6 +324,7 @@ void DramController::accept(const Arrived& a) {
     r.bursts = bursts_of(trans);
     r.user = &trans;
     channel_[l.channel].push(r);
+    channel_next_[l.channel] = now;  // let the scheduler look at it now
     ++channel_count_[l.channel];
     pending_[&trans] = Pending{static_cast<int>(l.channel), a.arrived};
     schedule_event_.notify(SC_ZERO_TIME);
@@ -339,9 +341,15 @@ void DramController::accept(const Arrived& a) {
 void DramController::schedule_method() {
   const sc_time now = sc_core::sc_time_stamp();
   sc_time next = sc_core::sc_max_time();
-  for (DramChannel& ch : channel_) {
+  // Only channels that got a request or reached the time they named have work.
+  for (unsigned c = 0; c < channels_; ++c) {
+    if (channel_next_[c] > now) {
+      next = std::min(next, channel_next_[c]);
+      continue;
+    }
     issued_.clear();
-    next = std::min(next, ch.schedule(now, issued_));
+    channel_next_[c] = channel_[c].schedule(now, issued_);
+    next = std::min(next, channel_next_[c]);
     for (const DramIssued& d : issued_) {
       count_outcome(d.req.outcome);
       bus_busy_ps_ += picoseconds(d.data_end - d.data_start);

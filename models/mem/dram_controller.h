@@ -106,6 +106,7 @@ class DramController : public Block {
 
   std::vector<DramChannel> channel_;
   std::vector<unsigned> channel_count_;  // accepted and not retired, per channel
+  std::vector<sc_core::sc_time> channel_next_;  // when each channel wants scheduling again (max: idle)
   tlm_utils::peq_with_get<tlm::tlm_generic_payload> req_peq_;
   tlm_utils::peq_with_get<tlm::tlm_generic_payload> end_resp_peq_;
   sc_core::sc_event space_event_, schedule_event_, respond_event_;

@@ -91,6 +91,9 @@ Crossbar::Crossbar(const BlockContext& ctx, AddressMap map)
   resp_in_flight_.assign(n_in, nullptr);
   in_req_link_.assign(n_in, Link{in_width, SC_ZERO_TIME});
   in_resp_link_.assign(n_in, Link{in_width, SC_ZERO_TIME});
+  admit_work_.member.assign(n_out, 0);
+  forward_work_.member.assign(n_out, 0);
+  respond_work_.member.assign(n_in, 0);
 
   SC_METHOD(admit_method);
   sensitive << req_peq_.get_event() << admit_event_;
@@ -223,9 +226,12 @@ tlm::tlm_sync_enum Crossbar::nb_transport_fw(int id, tlm_generic_payload& trans,
 
 void Crossbar::admit_method() {
   const sc_time now = sc_core::sc_time_stamp();
-  while (tlm_generic_payload* t = req_peq_.get_next_transaction())
-    blocked_[routes_.at(t).out].push_back(Arrived{t, now});
-  for (size_t o = 0; o < blocked_.size(); ++o)
+  while (tlm_generic_payload* t = req_peq_.get_next_transaction()) {
+    const int o = routes_.at(t).out;
+    blocked_[o].push_back(Arrived{t, now});
+    admit_work_.add(o);
+  }
+  admit_work_.visit([&](int o) {
     while (!blocked_[o].empty() && out_buffer_[o].size() < queue_depth_) {
       const Arrived a = blocked_[o].front();
       blocked_[o].pop_front();
@@ -234,8 +240,10 @@ void Crossbar::admit_method() {
         ++request_stalls_;
         ++*out_stats_[o].stalls;
       }
-      admit(static_cast<int>(o), *a.trans);
+      admit(o, *a.trans);
     }
+    return !blocked_[o].empty();
+  });
 }
 
 void Crossbar::admit(int o, tlm_generic_payload& trans) {
@@ -244,6 +252,7 @@ void Crossbar::admit(int o, tlm_generic_payload& trans) {
   PortStats& ps = in_stats_[i];
   const sc_time crossed = cross(in_req_link_[i], request_bytes(trans), now, *ps.req_bytes, *ps.req_busy_cycles, ps);
   out_buffer_[o].push_back(Queued{&trans, crossed + latency_});
+  forward_work_.add(o);
   set_occupancy(out_stats_[o], static_cast<unsigned>(out_buffer_[o].size()));
   forward_event_.notify(crossed + latency_ - now);
   tlm::tlm_phase phase = tlm::END_REQ;
@@ -254,43 +263,49 @@ void Crossbar::admit(int o, tlm_generic_payload& trans) {
 void Crossbar::forward_method() {
   const sc_time now = sc_core::sc_time_stamp();
   sc_time next = sc_core::sc_max_time();
-  for (size_t p = 0; p < out_buffer_.size(); ++p) {
-    const int o = static_cast<int>(p);
-    if (req_in_flight_[o] || out_buffer_[o].empty()) continue;
+  forward_work_.visit([&](int o) {
+    if (out_buffer_[o].empty()) return false;
+    if (req_in_flight_[o]) return true;  // its END_REQ will wake us
     const Queued q = out_buffer_[o].front();
     const sc_time start = std::max(q.ready, out_req_link_[o].free);
     if (start > now) {
       next = std::min(next, start);
-      continue;
+      return true;
     }
-    tlm_generic_payload& trans = *q.trans;
-    req_in_flight_[o] = &trans;
-    PortStats& ps = out_stats_[o];
-    const sc_time arrives = cross(out_req_link_[o], request_bytes(trans), now, *ps.req_bytes, *ps.req_busy_cycles, ps);
-    ++forwarded_;
-    tlm::tlm_phase phase = tlm::BEGIN_REQ;
-    sc_time delay = arrives - now;
-    const tlm::tlm_sync_enum r = (*out[o])->nb_transport_fw(trans, phase, delay);
-    if (r == tlm::TLM_ACCEPTED) continue;  // END_REQ comes on the backward path
-    release_output(o);
-    if (r == tlm::TLM_UPDATED && phase == tlm::END_REQ) continue;
-    if (r == tlm::TLM_COMPLETED) {
-      // The target is done with it; the response still has to travel back.
-      const int i = routes_.at(&trans).in;
-      if (resp_blocked_[i].empty() && in_buffer_[i].size() < response_queue_depth_) {
-        take_response(o, trans, now + delay);
-      } else {
-        resp_blocked_[i].push_back(HeldResponse{o, &trans, true, now + delay});
-      }
-      continue;
-    }
-    // TLM_UPDATED with BEGIN_RESP: the target waits for our END_RESP.
-    if (take_or_hold_response(o, trans, delay) == tlm::TLM_COMPLETED) {
-      tlm::tlm_phase end = tlm::END_RESP;
-      (*out[o])->nb_transport_fw(trans, end, delay);
-    }
-  }
+    forward(o, *q.trans);
+    return !out_buffer_[o].empty();
+  });
   if (next != sc_core::sc_max_time()) next_trigger(next - now, forward_event_);
+}
+
+void Crossbar::forward(int o, tlm_generic_payload& trans) {
+  const sc_time now = sc_core::sc_time_stamp();
+  req_in_flight_[o] = &trans;
+  PortStats& ps = out_stats_[o];
+  const sc_time arrives = cross(out_req_link_[o], request_bytes(trans), now, *ps.req_bytes, *ps.req_busy_cycles, ps);
+  ++forwarded_;
+  tlm::tlm_phase phase = tlm::BEGIN_REQ;
+  sc_time delay = arrives - now;
+  const tlm::tlm_sync_enum r = (*out[o])->nb_transport_fw(trans, phase, delay);
+  if (r == tlm::TLM_ACCEPTED) return;  // END_REQ comes on the backward path
+  if (req_in_flight_[o] == &trans) release_output(o);
+  if (r == tlm::TLM_UPDATED && phase == tlm::END_REQ) return;
+  if (r == tlm::TLM_COMPLETED) {
+    // The target is done with it; the response still has to travel back.
+    const int i = routes_.at(&trans).in;
+    if (resp_blocked_[i].empty() && in_buffer_[i].size() < response_queue_depth_) {
+      take_response(o, trans, now + delay);
+    } else {
+      resp_blocked_[i].push_back(HeldResponse{o, &trans, true, now + delay});
+      respond_work_.add(i);
+    }
+    return;
+  }
+  // TLM_UPDATED with BEGIN_RESP: the target waits for our END_RESP.
+  if (take_or_hold_response(o, trans, delay) == tlm::TLM_COMPLETED) {
+    tlm::tlm_phase end = tlm::END_RESP;
+    (*out[o])->nb_transport_fw(trans, end, delay);
+  }
 }
 
 void Crossbar::release_output(int o) {
@@ -324,6 +339,7 @@ tlm::tlm_sync_enum Crossbar::take_or_hold_response(int o, tlm_generic_payload& t
     return tlm::TLM_COMPLETED;
   }
   resp_blocked_[i].push_back(HeldResponse{o, &trans, false, now + delay});
+  respond_work_.add(i);
   return tlm::TLM_ACCEPTED;  // END_RESP withheld: back-pressure to the target
 }
 
@@ -334,6 +350,7 @@ sc_time Crossbar::take_response(int o, tlm_generic_payload& trans, const sc_time
   const sc_time crossed =
       cross(out_resp_link_[o], response_bytes(trans), arrival, *ps.resp_bytes, *ps.resp_busy_cycles, ps);
   in_buffer_[i].push_back(Queued{&trans, crossed + latency_});
+  respond_work_.add(i);
   set_occupancy(in_stats_[i], static_cast<unsigned>(in_buffer_[i].size()));
   respond_event_.notify(crossed + latency_ - now);
   return crossed;
@@ -342,8 +359,7 @@ sc_time Crossbar::take_response(int o, tlm_generic_payload& trans, const sc_time
 void Crossbar::respond_method() {
   const sc_time now = sc_core::sc_time_stamp();
   sc_time next = sc_core::sc_max_time();
-  for (size_t p = 0; p < in_buffer_.size(); ++p) {
-    const int i = static_cast<int>(p);
+  respond_work_.visit([&](int i) {
     // Held responses first take the room freed since.
     while (!resp_blocked_[i].empty() && in_buffer_[i].size() < response_queue_depth_) {
       const HeldResponse h = resp_blocked_[i].front();
@@ -378,7 +394,8 @@ void Crossbar::respond_method() {
       }
       finish_response(i);
     }
-  }
+    return !in_buffer_[i].empty() || !resp_blocked_[i].empty();
+  });
   if (next != sc_core::sc_max_time()) next_trigger(next - now, respond_event_);
 }
 

@@ -69,6 +69,29 @@ class Crossbar : public Block {
     unsigned width = 0;  // bytes per cycle, 0 = unlimited
     sc_core::sc_time free;
   };
+  // The ports that have something to do, so that processes never scan idle ports.
+  struct PortSet {
+    std::vector<int> list;
+    std::vector<uint8_t> member;
+    void add(int p) {
+      if (member[p]) return;
+      member[p] = 1;
+      list.push_back(p);
+    }
+    // Calls work(p) for every member (including ones added meanwhile); keeps those for which it returns true.
+    template <class F>
+    void visit(F work) {
+      size_t kept = 0;
+      for (size_t k = 0; k < list.size(); ++k) {
+        const int p = list[k];
+        if (work(p))
+          list[kept++] = p;
+        else
+          member[p] = 0;
+      }
+      list.resize(kept);
+    }
+  };
   struct PortStats {
     Counter *req_bytes, *resp_bytes, *req_busy_cycles, *resp_busy_cycles, *stalls;
     Scalar* bandwidth;
@@ -93,6 +116,7 @@ class Crossbar : public Block {
   void respond_method();  // responses into input buffers, and to initiators (BEGIN_RESP)
 
   void admit(int out_port, tlm::tlm_generic_payload& trans);
+  void forward(int out_port, tlm::tlm_generic_payload& trans);
   void release_output(int out_port);
   // A response from output `o`'s target: take it into its input's buffer if there is room.
   tlm::tlm_sync_enum take_or_hold_response(int o, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
@@ -136,6 +160,8 @@ class Crossbar : public Block {
   std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // BEGIN_RESP sent, END_RESP awaited
   std::vector<Link> in_req_link_, in_resp_link_;
   std::vector<PortStats> in_stats_;
+  PortSet admit_work_, forward_work_;  // outputs with blocked requests / buffered requests
+  PortSet respond_work_;               // inputs with buffered or held responses
   bool error_logged_ = false;
 
   Counter &forwarded_, &decode_errors_, &request_stalls_, &response_stalls_, &dmi_grants_;
