@@ -41,8 +41,9 @@
 //     LDS byte offset; the CU serves them from its LDS.
 //   - MUBUF lanes (or dwords) out of the resource's range have no chunk: loads
 //     read zero (data is pre-zeroed), stores are dropped, atomics return 0.
-//   - SMEM: scalar = true, one chunk of up to 64 bytes at data[0] (s_buffer_load:
-//     the in-range prefix; dwords past num_records read zero).
+//   - SMEM: scalar = true, one chunk of up to 64 bytes at data[0] (loads into
+//     SGPRs, s_store from SGPRs); s_buffer_load lists only the dwords inside
+//     num_records (merged: one chunk in practice), the others read zero.
 //   - Atomics: one chunk per lane (4 or 8 bytes); `op`/`elem` say what to
 //     apply, the lane's source operand sits at its data_offset and the compare
 //     value (compare-swap) in atomic_cmp[k]. The owner applies them in chunk
