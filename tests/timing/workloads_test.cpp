@@ -1,0 +1,125 @@
+// Every workload of the suite gives the same bytes on the timing device
+// (json/platforms/small_gpu.json: cycle-level CUs, caches holding real data,
+// crossbar, DRAM) as on the functional executor, at sizes that include a
+// partial workgroup (the suite's test sizes). Timing changes when things happen, never what is
+// computed: the kernel-boundary cache policy must make every launch see the
+// previous launches' results, and atomics must apply in the same order per
+// address as far as the result depends on it (the suite's kernels are
+// written so that it does not).
+//
+// One test case per workload (SystemC elaborates once per process, and CTest
+// runs each case in its own process), plus the same netlist in functional mode.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "platform/functional_device.h"
+#include "platform/timing_device.h"
+#include "sw/workloads/compare.h"
+
+using namespace tessera;
+using namespace tessera::workloads;
+
+namespace {
+
+const std::string kKernelDir = std::string(TESSERA_BINARY_DIR) + "/sw/kernels";
+const std::string kSmallGpu = std::string(TESSERA_SOURCE_DIR) + "/json/platforms/small_gpu.json";
+
+uint64_t seed_for(size_t size) { return 0x51ed0000ull + size; }
+
+// Workloads whose instruction count depends on timing, though their result
+// does not: bfs tests whether a neighbour is still unvisited, and whether
+// another workgroup has labelled it already depends on when each one ran.
+bool same_instructions_expected(const std::string& name) { return name != "bfs"; }
+
+void compare_run(const Workload& w, Device& reference, TimingDevice& timing, size_t size, bool functional_netlist) {
+  const std::string& name = w.name;
+  const Result want = w.run(reference, size, seed_for(size));
+  REQUIRE(want.passed);
+  Result got;
+  try {
+    got = w.run(timing, size, seed_for(size));
+  } catch (const std::exception& e) {
+    FAIL(name << " size " << size << " on the timing device: " << e.what());
+  }
+  INFO(name << " " << got.shape << ": " << got.message);
+  CHECK(got.passed);
+  CHECK(got.launches == want.launches);
+  // The same instructions ran: wave-instruction counts agree exactly.
+  if (same_instructions_expected(name) || functional_netlist)
+    CHECK(got.stats.wave_instructions == want.stats.wave_instructions);
+  CHECK(got.stats.workgroups == want.stats.workgroups);
+  if (!functional_netlist) CHECK(got.stats.cycles > 0);
+  REQUIRE(got.outputs.size() == want.outputs.size());
+  for (size_t i = 0; i < got.outputs.size(); ++i) {
+    INFO("output " << got.outputs[i].name);
+    CHECK(got.outputs[i].bytes == want.outputs[i].bytes);
+  }
+}
+
+void check_identical(const std::vector<std::string>& names, bool functional_netlist) {
+  FunctionalDevice reference(kKernelDir);
+  TimingDeviceOptions o;
+  o.netlist_file = kSmallGpu;
+  o.kernel_dir = kKernelDir;
+  o.functional = functional_netlist;
+  TimingDevice timing(o);
+  for (const std::string& name : names) {
+    const Workload* w = find_workload(name);
+    REQUIRE(w);
+    for (size_t size : w->test_sizes) compare_run(*w, reference, timing, size, functional_netlist);
+  }
+}
+
+}  // namespace
+
+// Each at every size of the suite's differential tests (docs/WORKLOADS.md).
+#define TESSERA_TIMING_WORKLOAD(name)                                                           \
+  TEST_CASE("timing and functional results are bit-identical: " #name, "[timing][workload]") { \
+    check_identical({#name}, false);                                                            \
+  }
+
+TESSERA_TIMING_WORKLOAD(vector_add)
+TESSERA_TIMING_WORKLOAD(saxpy)
+TESSERA_TIMING_WORKLOAD(reduction)
+TESSERA_TIMING_WORKLOAD(relu)
+TESSERA_TIMING_WORKLOAD(scan)
+TESSERA_TIMING_WORKLOAD(sgemm16)
+TESSERA_TIMING_WORKLOAD(sgemm32)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_f32)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_f16)
+TESSERA_TIMING_WORKLOAD(conv2d)
+TESSERA_TIMING_WORKLOAD(stencil2d)
+TESSERA_TIMING_WORKLOAD(transpose)
+TESSERA_TIMING_WORKLOAD(spmv)
+TESSERA_TIMING_WORKLOAD(pruned_gemv_0)
+TESSERA_TIMING_WORKLOAD(pruned_gemv_50)
+TESSERA_TIMING_WORKLOAD(pruned_gemv_90)
+TESSERA_TIMING_WORKLOAD(fir)
+TESSERA_TIMING_WORKLOAD(histogram)
+TESSERA_TIMING_WORKLOAD(bfs)
+TESSERA_TIMING_WORKLOAD(babelstream)
+TESSERA_TIMING_WORKLOAD(nbody)
+TESSERA_TIMING_WORKLOAD(kmeans)
+
+TEST_CASE("the timing netlist in functional mode gives the functional executor's results", "[timing][workload]") {
+  // One process, one platform: several workloads in sequence on it.
+  check_identical({"vector_add", "sgemm16", "histogram", "bfs"}, true);
+}
+
+TEST_CASE("every workload of the suite has a timing test case", "[timing][workload]") {
+  // Keeps the list above complete: a new workload must be added there.
+  const std::vector<std::string> listed = {
+      "vector_add",     "saxpy",         "reduction", "relu",      "scan",          "sgemm16",
+      "sgemm32",        "mfma_gemm_f32", "mfma_gemm_f16", "conv2d", "stencil2d",   "transpose",
+      "spmv",           "pruned_gemv_0", "pruned_gemv_50", "pruned_gemv_90", "fir", "histogram",
+      "bfs",            "babelstream",   "nbody",     "kmeans"};
+  std::vector<std::string> registered;
+  for (const auto& w : tessera::workloads::workloads()) registered.push_back(w.name);
+  std::vector<std::string> sorted = listed;
+  std::sort(sorted.begin(), sorted.end());
+  std::sort(registered.begin(), registered.end());
+  CHECK(sorted == registered);
+}
