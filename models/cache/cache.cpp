@@ -179,7 +179,7 @@ void Cache::accept_method() {
   const sc_time now = sc_core::sc_time_stamp();
   while (tlm_generic_payload* t = req_peq_.get_next_transaction()) {
     auto it = arriving_port_.find(t);
-    waiting_.push_back(Upstream{t, it->second, now, false});
+    waiting_.push_back(Upstream{t, it->second, now, false, ~uint64_t{0}});
     arriving_port_.erase(it);
   }
   if (waiting_.empty() || maint_state_ != MaintState::Idle) return;  // maintenance holds new requests
@@ -205,7 +205,12 @@ void Cache::accept_method() {
       ++it;
       continue;
     }
+    if (it->blocked_at == array_epoch_) {  // nothing it waits for has changed
+      ++it;
+      continue;
+    }
     if (!lookup(*it, now)) {  // no MSHR: a completed fill wakes us
+      it->blocked_at = array_epoch_;
       ++it;
       continue;
     }

@@ -66,6 +66,7 @@ class Cache : public Block {
     int port = 0;
     sc_core::sc_time arrived;
     bool stalled = false;  // already counted as an MSHR stall
+    uint64_t blocked_at = ~uint64_t{0};  // array_epoch_ when it last found no MSHR
   };
   enum class Op { Read, Write, Atomic, Ignore };
   // Work waiting on a fill, applied in arrival order when the line arrives:
@@ -189,6 +190,9 @@ class Cache : public Block {
   std::vector<Mshr> mshrs_;
   std::unordered_map<uint64_t, int> mshr_by_line_;
   unsigned mshrs_busy_ = 0;
+  // Changes whenever a line is installed or an MSHR frees: a request blocked
+  // for an MSHR is looked up again only then.
+  uint64_t array_epoch_ = 0;
 
   // Downstream side.
   std::vector<std::unique_ptr<DownTxn>> down_pool_;

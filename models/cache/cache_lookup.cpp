@@ -281,6 +281,7 @@ int Cache::install_line(uint64_t line, std::vector<uint8_t>& wb, uint64_t& wb_li
     }
   }
   array_.install(idx, line);
+  ++array_epoch_;
   return idx;
 }
 
@@ -313,6 +314,7 @@ void Cache::complete_fill(DownTxn& d, const sc_time& now) {
   m.entries.clear();
   m.busy = false;
   --mshrs_busy_;
+  ++array_epoch_;
   accept_event_.notify(sc_core::SC_ZERO_TIME);
 }
 
