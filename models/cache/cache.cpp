@@ -243,11 +243,12 @@ void Cache::respond_method() {
     if (u.trans->get_response_status() != tlm::TLM_OK_RESPONSE) ++errors_;
     tlm::tlm_phase ph = tlm::BEGIN_RESP;
     sc_time d = SC_ZERO_TIME;
+    resp_in_flight_[u.port] = u.trans;  // before the call: END_RESP may come from inside it
     const tlm::tlm_sync_enum r = (*in[u.port])->nb_transport_bw(*u.trans, ph, d);
-    if (r == tlm::TLM_ACCEPTED || (r == tlm::TLM_UPDATED && ph == tlm::BEGIN_RESP))
-      resp_in_flight_[u.port] = u.trans;
-    else
+    if (r == tlm::TLM_COMPLETED || (r == tlm::TLM_UPDATED && ph == tlm::END_RESP)) {
+      resp_in_flight_[u.port] = nullptr;
       retire();
+    }
   }
   for (const auto& [when, u] : responses_)
     if (when > now) {

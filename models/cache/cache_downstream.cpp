@@ -125,10 +125,10 @@ void Cache::out_method() {
   out_next_ = now + clock_period();
   tlm::tlm_phase ph = tlm::BEGIN_REQ;
   sc_time delay = SC_ZERO_TIME;
+  out_in_flight_ = d;  // before the call: END_REQ may come from inside it
   const tlm::tlm_sync_enum r = out->nb_transport_fw(*d, ph, delay);
-  if (r == tlm::TLM_ACCEPTED) {
-    out_in_flight_ = d;
-  } else if (r == tlm::TLM_UPDATED && ph == tlm::BEGIN_RESP) {
+  if (r != tlm::TLM_ACCEPTED) out_in_flight_ = nullptr;
+  if (r == tlm::TLM_UPDATED && ph == tlm::BEGIN_RESP) {
     ph = tlm::END_RESP;
     sc_time zero = SC_ZERO_TIME;
     out->nb_transport_fw(*d, ph, zero);
