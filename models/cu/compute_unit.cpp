@@ -238,6 +238,7 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
     w.reason = Stall::Launch;
     w.accounted = c;
     w.earliest = w.ready_at;
+    w.dirty = true;
     ib_reset(w, wave.pc);
     slots_used_[simd] += 1;
     vgprs_used_[simd] += vgpr;
@@ -246,6 +247,10 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
     order_.push_back(&w);
     ++resident_;
   }
+  if (log_level() <= LogLevel::Debug)
+    debug("cycle " + std::to_string(c) + " launches workgroup (" + std::to_string(task.workgroup[0]) + "," +
+          std::to_string(task.workgroup[1]) + "," + std::to_string(task.workgroup[2]) + "), " + std::to_string(waves) +
+          " waves");
   next_simd_ = (first_simd + waves) % cfg_.simds;
   st_.waves_launched += waves;
   ++st_.workgroups;
@@ -369,9 +374,9 @@ void ComputeUnit::tick() {
   retire_lds(c);
   issue_stage(c);
   send_stage(c);
-  const bool fetch_waiting = fetch_stage(c);
+  const uint64_t fetch_next = fetch_stage(c);
   retire_stage();
-  schedule_next(c, fetch_waiting);
+  schedule_next(c, fetch_next);
   flush_notifications();
 }
 
@@ -379,6 +384,7 @@ void ComputeUnit::retire_lds(uint64_t c) {
   while (!lds_done_.empty() && lds_done_.front().cycle <= c) {
     WaveSlot& w = *lds_done_.front().wave;
     lds_done_.pop_front();
+    w.dirty = true;
     --w.lgkm;
     --w.lds_out;
     maybe_retire(w);
@@ -389,21 +395,29 @@ void ComputeUnit::send_stage(uint64_t c) {
   for (Port* p : {&vmem_port_, &smem_port_})
     if (!p->queue.empty() && p->can_send(c)) {
       MemRequest* r = p->queue.front();
+      // Waves stall on a full queue (unit_free): only leaving that state matters.
+      queue_moved_ |= p->queue.size() == (p == &vmem_port_ ? cfg_.vmem_queue : cfg_.max_smem_requests);
       p->queue.pop_front();
       send(*p, r, c);
     }
 }
 
 // One instruction fetch per cycle, for the highest-priority wave whose buffer
-// has an empty block. Returns whether another wave still needs one.
-bool ComputeUnit::fetch_stage(uint64_t c) {
+// has an empty block. Returns the next cycle a fetch may be wanted: the next
+// cycle if a wave still needs one, else the launch of a wave not yet started.
+uint64_t ComputeUnit::fetch_stage(uint64_t c) {
   bool sent = false;
+  uint64_t next = kNever;
   for (WaveSlot* w : order_) {
-    if (w->ended || (c < w->ready_at && w->ready_reason == Stall::Launch)) continue;
+    if (w->ended) continue;
+    if (c < w->ready_at && w->ready_reason == Stall::Launch) {
+      next = std::min(next, w->ready_at);
+      continue;
+    }
     unsigned k = 0;
     while (k < cfg_.ib_depth && w->ib[k] != IbBlock::Empty) ++k;
     if (k == cfg_.ib_depth) continue;
-    if (sent || !fetch_port_.can_send(c)) return true;
+    if (sent || !fetch_port_.can_send(c)) return c + 1;
     MemRequest* r = fetch_port_.pool.get();
     tlm_generic_payload& t = r->trans;
     t.set_command(tlm::TLM_READ_COMMAND);
@@ -421,9 +435,9 @@ bool ComputeUnit::fetch_stage(uint64_t c) {
       debug("cycle " + std::to_string(c) + " wave " + std::to_string(w->index) + " fetches " + hex(t.get_address()));
     send(fetch_port_, r, c);
     sent = true;
-    if (k + 1 < cfg_.ib_depth && w->ib[k + 1] == IbBlock::Empty) return true;
+    if (k + 1 < cfg_.ib_depth && w->ib[k + 1] == IbBlock::Empty) return c + 1;
   }
-  return false;
+  return next;
 }
 
 void ComputeUnit::send(Port& p, MemRequest* r, uint64_t c) {
@@ -486,6 +500,10 @@ void ComputeUnit::retire_wave(WaveSlot& w) {
 
 void ComputeUnit::finish_workgroup(Workgroup& wg) {
   lds_used_ -= wg.lds_cost;
+  if (log_level() <= LogLevel::Debug)
+    debug("cycle " + std::to_string(last_tick_) + " workgroup (" + std::to_string(wg.task.workgroup[0]) + "," +
+          std::to_string(wg.task.workgroup[1]) + "," + std::to_string(wg.task.workgroup[2]) + ") finished" +
+          (wg.task.fault.empty() ? "" : " with a fault"));
   WorkgroupTask note = wg.task;
   note.finished = true;
   note.wave_instructions = wg.instructions;
@@ -494,14 +512,15 @@ void ComputeUnit::finish_workgroup(Workgroup& wg) {
   free_workgroups_.push_back(&wg);
 }
 
-void ComputeUnit::schedule_next(uint64_t c, bool fetch_waiting) {
+void ComputeUnit::schedule_next(uint64_t c, uint64_t fetch_next) {
   uint64_t next = kNever;
   for (WaveSlot* w : order_) next = std::min(next, w->earliest);
   if (!lds_done_.empty()) next = std::min(next, lds_done_.front().cycle);
   for (Port* p : {&vmem_port_, &smem_port_})
     if (!p->queue.empty() && !p->blocked && p->outstanding < p->limit) next = std::min(next, std::max(c + 1, p->send_from));
-  if (fetch_waiting && !fetch_port_.blocked && fetch_port_.outstanding < fetch_port_.limit)
-    next = std::min(next, std::max(c + 1, fetch_port_.send_from));
+  // A fetch wanted next cycle waits for a blocked or full port to wake the CU.
+  if (fetch_next > c + 1 || (!fetch_port_.blocked && fetch_port_.outstanding < fetch_port_.limit))
+    next = std::min(next, std::max(fetch_next, fetch_port_.send_from));
   if (!arrivals_.empty()) next = std::min(next, arrivals_.front().cycle);
   if (next != kNever) wake_at(std::max(next, c + 1));
 }
@@ -605,6 +624,7 @@ void ComputeUnit::fetch_returned(MemRequest& r) {
   }
   const uint64_t k = (block - w.ib_base) / cfg_.fetch_bytes;
   if (k < cfg_.ib_depth && w.ib[k] == IbBlock::Requested) w.ib[k] = IbBlock::Valid;
+  w.dirty = true;
 }
 
 // Scalar loads complete as soon as their data is back; vector memory
@@ -626,6 +646,7 @@ void ComputeUnit::drain_vm(WaveSlot& w) {
 
 void ComputeUnit::complete(MemInst& m) {
   WaveSlot& w = *m.wave;
+  w.dirty = true;
   const InstInfo& info = w.prog->info(*m.op);
   if (m.error && !w.ended) {
     w.wave->fault("the memory system answered an error for " + std::string(m.op->inst.mnemonic()));

@@ -95,12 +95,12 @@ class ComputeUnit : public Block {
   void charge(WaveSlot& w, Stall s, uint64_t cycles);
   void retire_lds(uint64_t c);
   void send_stage(uint64_t c);
-  bool fetch_stage(uint64_t c);
+  uint64_t fetch_stage(uint64_t c);
   void send(Port& p, MemRequest* r, uint64_t c);
   void retire_stage();
   void retire_wave(WaveSlot& w);
   void finish_workgroup(Workgroup& wg);
-  void schedule_next(uint64_t c, bool fetch_waiting);
+  void schedule_next(uint64_t c, uint64_t fetch_next);
   void end_of_simulation() override;
 
   // --- memory responses (compute_unit.cpp) ---
@@ -173,6 +173,7 @@ class ComputeUnit : public Block {
   bool ticked_ = false;
   uint64_t occ_since_ = 0;
   unsigned rr_ = 0;
+  bool queue_moved_ = false;                   // a memory queue shrank: waves stalled on it may issue
 
   // Functional mode: waves and LDS reused from workgroup to workgroup.
   std::vector<std::unique_ptr<isa::Wave>> functional_waves_;

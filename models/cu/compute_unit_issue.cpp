@@ -55,9 +55,21 @@ void ComputeUnit::issue_stage(uint64_t c) {
   if (!n) return;
   size_t start = 0;
   if (cfg_.scheduler == CuScheduler::RoundRobin) start = rr_++ % n;
+  const bool queue_moved = queue_moved_;
+  queue_moved_ = false;
   for (size_t k = 0; k < n; ++k) {
     WaveSlot& w = *order_[(start + k) % n];
     if (w.ended) continue;
+    // A wave whose last evaluation still holds (nothing it waits for has
+    // changed, and its earliest cycle is later) is not evaluated again: the
+    // speed of a CU full of waiting waves depends on it.
+    w.skipped = !w.dirty && w.earliest > c && !(queue_moved && w.reason == Stall::Structural);
+    if (w.skipped) {
+      charge(w, w.reason, 1);
+      w.accounted = c + 1;
+      continue;
+    }
+    w.dirty = false;
     uint64_t earliest;
     const DecodedOp* op = nullptr;
     const InstInfo* info = nullptr;
@@ -74,6 +86,7 @@ void ComputeUnit::issue_stage(uint64_t c) {
       w->earliest = kNever;
       continue;
     }
+    if (w->skipped) continue;
     const DecodedOp* op = nullptr;
     const InstInfo* info = nullptr;
     w->reason = evaluate(*w, c + 1, w->earliest, op, info);
@@ -248,6 +261,7 @@ void ComputeUnit::check_barrier(Workgroup& wg, uint64_t c) {
     if (w->active && w->wave->status() == isa::WaveStatus::AtBarrier) {
       w->wave->leave_barrier();
       w->ready_at = std::max(w->ready_at, c + 1);
+      w->dirty = true;
     }
   wg.at_barrier = 0;
 }

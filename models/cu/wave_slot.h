@@ -74,6 +74,10 @@ struct WaveSlot {
   Stall reason = Stall::None;
   uint64_t accounted = 0;
   uint64_t earliest = kNever;       // earliest cycle the wave may issue, as last evaluated
+  // Something the last evaluation depended on changed (a response, an LDS
+  // completion, a barrier release): evaluate again even before `earliest`.
+  bool dirty = true;
+  bool skipped = false;             // not evaluated this cycle: reason and earliest still hold
 
   bool outstanding() const { return vm || lgkm; }
 };
