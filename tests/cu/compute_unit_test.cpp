@@ -191,3 +191,92 @@ s_endpgm)";
   CHECK(rig.stat("issued_barrier") == 2);
   CHECK(rig.stat("issued_branch") == 2);
 }
+
+// MFMA 32x32x8f16 holds the matrix core 64 cycles and its result is usable
+// 64 cycles after issue; an independent VALU op still issues in between.
+//   11 MFMA (SIMD issue 4 cycles, result at 75)   15 v_add_f32
+//   75 the second MFMA (reads the first's result)  76 s_endpgm
+TEST_CASE("compute unit: an MFMA holds the matrix core and its result for its cycles", "[cu]") {
+  AsmKernel k;
+  k.name = "mfma";
+  k.agprs = 16;
+  k.body = R"(v_mfma_f32_32x32x8f16 a[0:15], v[0:1], v[2:3], a[0:15]
+v_add_f32 v4, v0, v1
+v_mfma_f32_32x32x8f16 a[0:15], v[0:1], v[2:3], a[0:15]
+s_endpgm)";
+  CuRig rig(assemble(k), "mfma", quiet());
+  rig.launch(0, 64, 64);
+  rig.run();
+  REQUIRE(rig.dispatcher.finished.size() == 1);
+  CHECK(rig.dispatcher.finished[0].fault.empty());
+  CHECK(rig.finish_cycle() == 76);
+  CHECK(rig.stat("issued_mfma") == 2);
+  CHECK(rig.stat("stall_dependency") == 75 - 16);  // cycles 16..74
+}
+
+// Independent MFMAs of the smaller 16x16x16f16 shape (32 cycles) queue on
+// the matrix core: 11, 43; s_endpgm at 44.
+TEST_CASE("compute unit: independent MFMAs wait for the matrix core", "[cu]") {
+  AsmKernel k;
+  k.name = "mfma16";
+  k.agprs = 8;
+  k.body = R"(v_mfma_f32_16x16x16f16 a[0:3], v[0:1], v[2:3], a[0:3]
+v_mfma_f32_16x16x16f16 a[4:7], v[0:1], v[2:3], a[4:7]
+s_endpgm)";
+  CuRig rig(assemble(k), "mfma16", quiet());
+  rig.launch(0, 64, 64);
+  rig.run();
+  CHECK(rig.finish_cycle() == 44);
+  CHECK(rig.stat("stall_structural") == 43 - 12);  // cycles 12..42
+}
+
+// Transcendental ops occupy the SIMD trans_cycles (16): 11, 27; s_endpgm 28.
+TEST_CASE("compute unit: transcendental ops occupy the SIMD trans_cycles", "[cu]") {
+  AsmKernel t;
+  t.name = "trans";
+  t.body = "v_exp_f32 v1, v0\nv_exp_f32 v2, v0\ns_endpgm";
+  CuRig rig(assemble(t), "trans", quiet());
+  rig.launch(0, 64, 64);
+  rig.run();
+  CHECK(rig.finish_cycle() == 28);
+  CHECK(rig.stat("stall_structural") == 27 - 12);
+}
+
+// f64 ops occupy the SIMD dp_cycles (here 8): 11, 19; s_endpgm 20.
+TEST_CASE("compute unit: f64 ops occupy the SIMD dp_cycles", "[cu]") {
+  AsmKernel d;
+  d.name = "dp";
+  d.body = "v_add_f64 v[2:3], v[0:1], v[0:1]\nv_add_f64 v[4:5], v[0:1], v[0:1]\ns_endpgm";
+  CuRig rig(assemble(d), "dp", quiet({{"dp_cycles", 8}}));
+  rig.launch(0, 64, 64);
+  rig.run();
+  CHECK(rig.finish_cycle() == 20);
+}
+
+namespace {
+
+void bad_config(const json& params, const std::string& expected) {
+  MiniPlatform p;
+  try {
+    p.create<ComputeUnit>("compute_unit", "cu[3]", params);
+    FAIL("no error for " << params.dump());
+  } catch (const UserError& e) {
+    INFO(e.what());
+    CHECK(std::string(e.what()).find(expected) != std::string::npos);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("compute unit parameters: LDS banks must be a power of two", "[cu]") {
+  bad_config({{"lds_banks", 24}}, "cu[3]: parameter 'lds_banks': expected a power of two, got 24");
+}
+TEST_CASE("compute unit parameters: MFMA cycles must map fragments to cycle counts", "[cu]") {
+  bad_config({{"mfma_cycles", {{"32x32", "fast"}}}}, "parameter 'mfma_cycles': entry '32x32'");
+}
+TEST_CASE("compute unit parameters: the instruction buffer must hold the longest instruction", "[cu]") {
+  bad_config({{"fetch_bytes", "4 B"}, {"ib_depth", 2}}, "ib_depth x fetch_bytes must be at least 16 bytes");
+}
+TEST_CASE("compute unit parameters: zero SIMDs are refused by the schema", "[cu]") {
+  bad_config({{"simds", 0}}, "value 0 is out of range; expected [1, 16]");  // the netlist loader adds the path
+}
