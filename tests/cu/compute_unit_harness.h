@@ -221,8 +221,6 @@ struct CuRig {
   void launch(const isa::LaunchConfig& cfg, bool functional = false) {
     prepared = std::make_unique<isa::PreparedDispatch>(device, program, *info, cfg, 0);
     const isa::DispatchContext& ctx = prepared->ctx();
-    if (prepared->scratch_bytes_per_workgroup())
-      throw std::runtime_error("the rig gives no scratch; use a kernel without private memory");
     uint64_t wave = 0;
     for (uint32_t z = 0; z < ctx.workgroup_count[2]; ++z)
       for (uint32_t y = 0; y < ctx.workgroup_count[1]; ++y)
@@ -235,6 +233,10 @@ struct CuRig {
           t.workgroup[2] = z;
           t.first_dispatch_wave = wave;
           t.functional = functional;
+          // Each workgroup its own private segments, as a dispatcher with
+          // many workgroups in flight hands them out.
+          if (prepared->scratch_bytes_per_workgroup())
+            t.scratch_address = device.alloc(prepared->scratch_bytes_per_workgroup());
           wave += ctx.waves_per_workgroup;
           dispatcher.tasks.push_back(t);
         }

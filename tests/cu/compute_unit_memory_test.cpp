@@ -133,6 +133,12 @@ __kernel void histogram(__global const uint* in, __global uint* bins, uint n) {
   uint i = get_global_id(0);
   if (i < n) atomic_inc(&bins[in[i] % 16]);
 }
+__kernel void private_array(__global const int* in, __global int* out, int k) {
+  int arr[64];
+  int g = get_global_id(0);
+  for (int i = 0; i < 64; ++i) arr[i] = in[(g + i) & 63] * i;
+  out[g] = arr[(g * k) & 63] + arr[(g + k) & 63];
+}
 __kernel void gather(__global const int* in, __global const int* idx, __global int* out) {
   int i = get_global_id(0);
   out[i] = in[idx[i]] + (int)get_group_id(0);
@@ -226,6 +232,40 @@ TEST_CASE("compute unit results: atomics on shared bins equal the functional exe
 TEST_CASE("compute unit results: scattered loads equal the functional executor", "[cu]") {
   same_as_functional("gather", {random_words(4096, 5, 1u << 20), random_words(1024, 6, 4096), std::vector<uint32_t>(1024, 0)},
                      {}, 1024, 64);
+}
+
+TEST_CASE("compute unit results: private arrays in scratch equal the functional executor", "[cu]") {
+  same_as_functional("private_array", {random_words(64, 7, 1000), std::vector<uint32_t>(256, 0)}, {5}, 256, 128);
+}
+
+// Flat accesses through the shared aperture reach the CU's own LDS: lane L
+// writes L*3 to LDS with ds_write, then reads it back with flat_load_dword
+// from the flat address (src_shared_base << 32) + L*4 and stores it to out[L].
+TEST_CASE("compute unit results: flat loads through the shared aperture read the LDS", "[cu]") {
+  AsmKernel k;
+  k.name = "flatlds";
+  k.lds = 256;
+  k.body = R"(s_load_dwordx2 s[4:5], s[0:1], 0x0
+v_lshlrev_b32 v2, 2, v0
+v_mul_u32_u24 v1, 3, v0
+ds_write_b32 v2, v1
+s_mov_b32 s7, src_shared_base
+v_mov_b32 v3, s7
+s_waitcnt lgkmcnt(0)
+flat_load_dword v4, v[2:3]
+s_waitcnt vmcnt(0) lgkmcnt(0)
+global_store_dword v2, v4, s[4:5]
+s_endpgm)";
+  CuRig rig(assemble(k), "flatlds", quiet());
+  const uint64_t out = rig.device.alloc(256);
+  rig.launch(out, 64, 64);
+  rig.run();
+  REQUIRE(rig.dispatcher.finished.size() == 1);
+  CHECK(rig.dispatcher.finished[0].fault.empty());
+  std::vector<uint32_t> got(64);
+  rig.device.read(got.data(), out, 256);
+  for (uint32_t l = 0; l < 64; ++l) CHECK(got[l] == 3 * l);
+  CHECK(rig.stat("vmem_requests") == 4);  // only the global store: 256 bytes in four 64-byte lines
 }
 
 // Lane L stores to out + L MiB: lane 0 is inside the 64-byte allocation,
