@@ -77,6 +77,7 @@ class TimingDevice : public runtime::Device {
   bool functional() const { return options_.functional; }
   const std::string& netlist_file() const { return options_.netlist_file; }
   Platform& platform() { return *platform_; }
+  const Platform& platform() const { return *platform_; }
   Dispatcher& dispatcher() { return *dispatcher_; }
   isa::DeviceMemory& memory() { return memory_; }
 

@@ -53,6 +53,7 @@ Dispatcher::Dispatcher(const BlockContext& ctx)
       lines_written_back_(stats().counter("lines_written_back", "dirty lines caches wrote back for release/acquire")),
       lines_invalidated_(stats().counter("lines_invalidated", "lines caches dropped for acquire/release")),
       faults_(stats().counter("faults", "launches that ended with a wave fault")),
+      peak_in_flight_(stats().scalar("peak_workgroups_in_flight", "most workgroups in flight at once, over all launches")),
       in_flight_hist_(stats().histogram("workgroups_in_flight", "workgroups in flight when one more is handed out", 1,
                                         64)) {
   const int n_cu = count_of(ctx, "cu");
@@ -251,6 +252,8 @@ bool Dispatcher::offer_to(int i) {
   const uint64_t key = next_wave_;
   in_flight_hist_.sample(in_flight_.size());
   in_flight_.emplace(key, std::move(rec));
+  // Taken now: a functional CU may finish the workgroup inside the offer.
+  const uint64_t holding = in_flight_.size();
 
   sc_time delay = SC_ZERO_TIME;
   (*cu[i])->b_transport(*trans, delay);
@@ -264,6 +267,8 @@ bool Dispatcher::offer_to(int i) {
   waves_ += nwaves;
   ++running_.workgroups;
   running_.waves += nwaves;
+  running_.peak_workgroups = std::max(running_.peak_workgroups, holding);
+  peak_in_flight_.value = std::max(peak_in_flight_.value, double(running_.peak_workgroups));
   // A CU that finishes during the offer may say so in the task instead of calling back.
   if (task->finished && in_flight_.count(key)) workgroup_finished(*task);
   retired_.clear();  // the CU's calls for this offer have returned

@@ -63,6 +63,7 @@ struct LaunchResult {
   uint64_t acquire_cycles = 0;  // of which acquiring caches
   uint64_t release_cycles = 0;  // of which releasing caches
   uint64_t workgroups = 0, waves = 0, wave_instructions = 0;
+  uint64_t peak_workgroups = 0;  // most workgroups in flight at once (occupancy over all CUs)
   std::string fault;            // the first wave fault a CU reported, empty if none
 };
 
@@ -163,6 +164,7 @@ class Dispatcher : public Block {
   Counter &launches_, &workgroups_, &waves_, &wave_instructions_, &refusals_, &cycles_, &acquire_cycles_,
       &release_cycles_, &lines_written_back_, &lines_invalidated_, &faults_;
   std::vector<Counter*> per_cu_;
+  Scalar& peak_in_flight_;
   Histogram& in_flight_hist_;
 };
 

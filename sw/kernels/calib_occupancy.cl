@@ -7,7 +7,14 @@
 
 #define OCC_LDS_WORDS 4096 /* 16 KiB */
 
-__kernel void calib_occupancy(__global uint* out, uint sleeps) {
+/* Workgroups of up to 1024 work-items (the compiler assumes 256 otherwise). */
+#if TESSERA_GPU
+#define OCC_WORKGROUP_LIMIT __attribute__((amdgpu_flat_work_group_size(1, 1024)))
+#else
+#define OCC_WORKGROUP_LIMIT
+#endif
+
+__kernel OCC_WORKGROUP_LIMIT void calib_occupancy(__global uint* out, uint sleeps) {
   __local uint tile[OCC_LDS_WORDS];
   const uint lid = (uint)get_local_id(0);
   for (uint i = lid; i < OCC_LDS_WORDS; i += (uint)get_local_size(0)) tile[i] = i;

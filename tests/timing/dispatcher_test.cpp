@@ -221,6 +221,7 @@ TEST_CASE("dispatcher: workgroups leave every interval round-robin between acqui
   CHECK(r.workgroups == 6);
   CHECK(r.waves == 6);
   CHECK(r.wave_instructions == 60);
+  CHECK(r.peak_workgroups == 6);  // the first finishes at 115, after the last left at 35
   CHECK(r.fault.empty());
   for (int i = 0; i < 6; ++i) {
     const HarnessCu::Started& s = b.cus[i % 2]->started[i / 2];
@@ -255,6 +256,7 @@ TEST_CASE("dispatcher: a full CU is skipped until it announces free resources", 
   // full and not asked), wg6 refused by cu0 (3rd refusal). t=150: wg6 to cu1,
   // done at 300.
   CHECK(r.cycles == 300);
+  CHECK(r.peak_workgroups == 4);  // both CUs full
   CHECK(b.stat("refusals") == 3);
   REQUIRE(b.cus[0]->started.size() == 4);
   REQUIRE(b.cus[1]->started.size() == 3);
@@ -292,6 +294,7 @@ TEST_CASE("dispatcher: a functional launch runs every workgroup at once and skip
   const LaunchResult& r = b.run(j.job);
   CHECK(r.cycles == 0);
   CHECK(r.workgroups == 6);  // 5 full workgroups and a partial one
+  CHECK(r.peak_workgroups == 1);
   CHECK(r.wave_instructions == 60);
   CHECK(b.cus[0]->started.size() == 6);
   CHECK(b.l1[0]->commands.empty());

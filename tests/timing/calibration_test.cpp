@@ -1,0 +1,436 @@
+// Calibration of the reference netlists against what their parameters promise,
+// with real kernels (sw/kernels/calib_*.cl) on the timing device. Runs are
+// deterministic, so every expectation is exact or a stated bound, and each
+// test derives its expected figure from the netlist's own parameters, so a
+// failure says which term disagrees.
+//
+//   pointer chase   one work-item follows a chain of dependent loads; the
+//                   cycles per link are the round trip of the level the chain
+//                   lives in (L1, L2 or DRAM), measured as the difference of two
+//                   launches so that launch overheads cancel;
+//   streams         many waves read a buffer; bandwidth is bytes over the
+//                   cycle difference of two launches that differ only in bytes
+//                   read (DRAM) or in passes over an L2-resident buffer (L2);
+//   occupancy       workgroups that hold LDS and sleep: how many a CU holds at
+//                   once follows from its resources and the kernel's.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "platform/timing_device.h"
+
+using namespace tessera;
+
+namespace {
+
+const std::string kKernelDir = std::string(TESSERA_BINARY_DIR) + "/sw/kernels";
+std::string netlist_path(const std::string& name) {
+  return std::string(TESSERA_SOURCE_DIR) + "/json/platforms/" + name + ".json";
+}
+
+class Calibration {
+ public:
+  explicit Calibration(const std::string& netlist, const std::vector<std::string>& sets = {})
+      : dev_(options(netlist, sets)) {
+    clock_hz_ = dev_.platform().netlist().default_clock_hz();
+  }
+
+  TimingDevice& device() { return dev_; }
+
+  // A parameter of one instance, in base units (cycles, bytes, seconds, B/s).
+  double param(const std::string& instance, const std::string& name) const {
+    const InstanceSpec* i = dev_.platform().netlist().find(instance);
+    REQUIRE(i);
+    return i->params.at(name).get<double>();
+  }
+  // A time parameter in cycles of the default clock.
+  double cycles_of(const std::string& instance, const std::string& name) const {
+    return param(instance, name) * clock_hz_;
+  }
+  double clock_hz() const { return clock_hz_; }
+
+  // A chain whose link at byte offset links[k] holds links[k+1] (the last
+  // points back to the first, which must be offset 0).
+  runtime::DevicePtr chain(const std::vector<uint32_t>& links) {
+    REQUIRE(links.front() == 0);
+    const uint32_t end = *std::max_element(links.begin(), links.end()) + 4;
+    std::vector<uint8_t> bytes(end, 0);
+    for (size_t k = 0; k < links.size(); ++k) {
+      const uint32_t next = links[(k + 1) % links.size()];
+      std::memcpy(&bytes[links[k]], &next, 4);
+    }
+    const runtime::DevicePtr p = dev_.alloc(bytes.size());
+    dev_.write(p, bytes.data(), bytes.size());
+    return p;
+  }
+
+  // Cycles of a launch following `steps` links. Each measured launch follows
+  // the same warm-up launch, so every measurement starts from the same DRAM
+  // row state (the caches are emptied at every kernel boundary anyway).
+  uint64_t chase(runtime::DevicePtr chain, uint32_t warm, uint32_t steps) {
+    launch_chase(chain, warm);
+    return launch_chase(chain, steps);
+  }
+
+  // Cycles taken by `extra` links beyond `base`.
+  uint64_t cycles_of_links(runtime::DevicePtr chain, uint32_t base, uint32_t extra) {
+    const uint64_t a = chase(chain, base, base);
+    const uint64_t b = chase(chain, base, base + extra);
+    return b - a;
+  }
+
+  // calib_stream over `bytes` of `in`, `passes` times, `wgs` workgroups of `wg`.
+  uint64_t stream(runtime::DevicePtr in, uint64_t bytes, uint32_t wg, uint32_t wgs, uint32_t passes) {
+    const uint32_t global = wg * wgs;
+    const uint32_t n4 = static_cast<uint32_t>(bytes / 16);
+    REQUIRE(n4 % (4 * global) == 0);
+    runtime::KernelArgs a;
+    a.pointer(in).pointer(out()).value(n4).value(passes);
+    return dev_.launch("calib_stream", "calib_stream", {global, 1, 1}, {wg, 1, 1}, a).cycles;
+  }
+
+  runtime::DevicePtr buffer(uint64_t bytes) {
+    const runtime::DevicePtr p = dev_.alloc(bytes);
+    std::vector<float> ones(bytes / 4, 1.0f);
+    dev_.write(p, ones.data(), bytes);
+    return p;
+  }
+
+  uint64_t stat(const std::string& group, const std::string& name) const {
+    const StatGroup* g = dev_.platform().stats().find(group);
+    REQUIRE(g);
+    return g->to_json().value(name, uint64_t{0});
+  }
+
+ private:
+  static TimingDeviceOptions options(const std::string& netlist, const std::vector<std::string>& sets) {
+    TimingDeviceOptions o;
+    o.netlist_file = netlist_path(netlist);
+    o.kernel_dir = kKernelDir;
+    for (const auto& s : sets) o.overrides.push_back(parse_override(s));
+    return o;
+  }
+  runtime::DevicePtr out() {
+    if (!out_) out_ = dev_.alloc(4u << 20);
+    return out_;
+  }
+  uint64_t launch_chase(runtime::DevicePtr chain, uint32_t steps) {
+    runtime::KernelArgs a;
+    a.pointer(chain).pointer(out()).value(steps);
+    return dev_.launch("calib_chase", "calib_chase", {1, 1, 1}, {1, 1, 1}, a).cycles;
+  }
+
+  TimingDevice dev_;
+  double clock_hz_ = 0;
+  runtime::DevicePtr out_ = 0;
+};
+
+// What each level's round trip is made of, from the netlist's parameters
+// (instance names as in small_gpu.json / r9_nano.json).
+struct RoundTrips {
+  double l1, l2, dram;
+  std::string explain;
+};
+
+RoundTrips expected_round_trips(const Calibration& c, const std::string& l1v, const std::string& l2,
+                                const std::string& xbar, const std::string& dram) {
+  // The CU sees a response the cycle after it arrives (s_waitcnt), and issues
+  // the dependent load the cycle after that: 2 cycles per link on top of the
+  // memory's latency from request to response.
+  const double cu = 2;
+  // A request carries no data (1 cycle per crossbar link); a response carries
+  // the L1's line (line / width cycles per link, at least 1).
+  const double line = c.param(l1v, "line_size");
+  auto link = [&](const char* width) {
+    const double w = c.param(xbar, width);
+    return w == 0 ? 0.0 : std::max(1.0, std::ceil(line / w));
+  };
+  const double xbar_latency = c.param(xbar, "latency");
+  const double xbar_req = 1 + xbar_latency + 1;
+  const double xbar_resp = link("out_width") + xbar_latency + link("in_width");
+  RoundTrips r;
+  r.l1 = cu + c.param(l1v, "hit_latency");
+  r.l2 = cu + c.param(l1v, "miss_latency") + xbar_req + c.param(l2, "hit_latency") + xbar_resp;
+  // A row conflict: precharge, activate, column; the L2 line's bursts on the
+  // bus; the controller. The L2 fetches the line miss_latency after the
+  // lookup and answers one L2 cycle after the fill returns (with the L2 at
+  // 2 GHz this cycle halves: it is the L2's, not the DRAM's).
+  const double bursts = std::ceil(c.param(l2, "line_size") / c.param(dram, "burst_size"));
+  const double transfer = bursts * c.param(dram, "burst_size") / c.param(dram, "bandwidth") * c.clock_hz();
+  const double row_conflict = c.cycles_of(dram, "tRP") + c.cycles_of(dram, "tRCD") + c.cycles_of(dram, "tCL");
+  const double dram_latency = row_conflict + transfer + c.cycles_of(dram, "controller_latency");
+  r.dram = r.l2 - c.param(l2, "hit_latency") + c.param(l2, "miss_latency") + 1 + dram_latency;
+  r.explain = "L1 = 2 (CU) + " + std::to_string(int(c.param(l1v, "hit_latency"))) + " (L1 hit); L2 = 2 + " +
+              std::to_string(int(c.param(l1v, "miss_latency"))) + " (L1 miss) + " + std::to_string(int(xbar_req)) +
+              " (crossbar request) + " + std::to_string(int(c.param(l2, "hit_latency"))) + " (L2 hit) + " +
+              std::to_string(int(xbar_resp)) + " (crossbar response); DRAM = L2 - L2 hit + " +
+              std::to_string(int(c.param(l2, "miss_latency"))) + " (L2 miss) + 1 + " +
+              std::to_string(int(std::lround(dram_latency))) + " (row conflict, transfer, controller)";
+  return r;
+}
+
+// L1: 64 links one L1 line apart (4 KiB): after the first pass every link hits.
+std::vector<uint32_t> l1_chain() {
+  std::vector<uint32_t> links;
+  for (uint32_t k = 0; k < 64; ++k) links.push_back(k * 64);
+  return links;
+}
+
+// L2: 1024 links one L2 line apart (128 KiB): more lines than the L1 holds in
+// any set (an L1 set sees 16 or more of them, LRU over 4 ways), far fewer
+// than the L2 holds; after the first pass every link misses the L1 and hits
+// the L2.
+std::vector<uint32_t> l2_chain() {
+  std::vector<uint32_t> links;
+  for (uint32_t k = 0; k < 1024; ++k) links.push_back(k * 128);
+  return links;
+}
+
+// DRAM: links that never repeat in a launch (every one misses both caches),
+// all in L2 slice 0 and so in its DRAM channel, visiting the channel's banks
+// in turn; each bank's next link is in another row than the one it left open,
+// so every link is a row conflict. `slices` L2 slices interleave 128 B
+// chunks; the controller packs its channel's chunks and maps them to banks
+// every `bank_bytes` bytes (= its row size).
+std::vector<uint32_t> dram_chain(uint32_t slices, uint32_t banks, uint32_t bank_bytes) {
+  std::vector<uint32_t> links;
+  for (uint32_t column = 0; column < bank_bytes / 128; ++column)
+    for (uint32_t row = 0; row < 5; ++row)
+      for (uint32_t bank = 0; bank < banks; ++bank) {
+        const uint64_t local = uint64_t(row) * banks * bank_bytes + uint64_t(bank) * bank_bytes + column * 128;
+        links.push_back(static_cast<uint32_t>(local / 128 * 128 * slices + local % 128));
+      }
+  return links;
+}
+
+void check_chase(const std::string& netlist, const std::string& l1v, const std::string& l2, const std::string& xbar,
+                 const std::string& dram, const RoundTrips* target) {
+  Calibration c(netlist);
+  const RoundTrips want = expected_round_trips(c, l1v, l2, xbar, dram);
+  INFO(netlist << ": " << want.explain);
+  REQUIRE(c.param(dram, "row_size") == c.param(dram, "bank_interleave"));
+  const uint32_t slices = static_cast<uint32_t>(c.param(dram, "channels"));
+  const uint32_t banks = static_cast<uint32_t>(c.param(dram, "banks"));
+  const uint32_t bank_bytes = static_cast<uint32_t>(c.param(dram, "bank_interleave"));
+
+  // 512 links measured at each level. A launch may start a cycle or two
+  // earlier or later than another (arbitration state that earlier launches
+  // leave behind, e.g. in the crossbar); over 512 links that is less than
+  // 0.01 cycles per link, so each level's round trip is the whole number of
+  // cycles per link, and the total is within 2 cycles of 512 of them.
+  const uint32_t n = 512;
+  const std::vector<uint32_t> d = dram_chain(slices, banks, bank_bytes);
+  REQUIRE(d.size() >= 96 + n);  // every DRAM link in a launch is a new line
+  const uint64_t l1 = c.cycles_of_links(c.chain(l1_chain()), 64, n);
+  const uint64_t l2_ = c.cycles_of_links(c.chain(l2_chain()), 1024, n);
+  // From link 96 on: a launch that ends within the first few dozen links
+  // ends differently (its final store meets other open rows).
+  const uint64_t dr = c.cycles_of_links(c.chain(d), 96, n);
+  INFO("cycles for " << n << " links: L1 " << l1 << ", L2 " << l2_ << ", DRAM " << dr);
+  auto per_link = [&](uint64_t total) { return std::lround(double(total) / n); };
+  auto near = [&](uint64_t total, double want_per_link) { return std::abs(double(total) - want_per_link * n) <= 2; };
+  CHECK(near(l1, want.l1));
+  CHECK(near(l2_, want.l2));
+  CHECK(near(dr, want.dram));
+  CHECK(per_link(l1) == std::lround(want.l1));
+  CHECK(per_link(l2_) == std::lround(want.l2));
+  CHECK(per_link(dr) == std::lround(want.dram));
+  if (target) {
+    CHECK(per_link(l1) == target->l1);
+    CHECK(per_link(l2_) == target->l2);
+    CHECK(per_link(dr) == target->dram);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("calibration: r9_nano pointer chases measure round trips of 60 (L1) 112 (L2) and 146 (DRAM) cycles",
+          "[timing][calibration]") {
+  // In each shader array the CUs share caches; sa[0].l1v[0] serves cu[0] of
+  // sa[0], the work-item's CU. The DRAM channels have 16 "channels" each so
+  // that a slice's controller maps its own 128 B chunks as the full memory does.
+  const RoundTrips lazygpu{60, 112, 146, ""};
+  check_chase("r9_nano", "sa[0].l1v[0]", "l2[0]", "xbar", "dram[0]", &lazygpu);
+}
+
+TEST_CASE("calibration: small_gpu pointer chases measure the round trips its parameters add up to",
+          "[timing][calibration]") {
+  check_chase("small_gpu", "l1v[0]", "l2[0]", "xbar", "dram[0]", nullptr);
+}
+
+namespace {
+
+// DRAM bandwidth: one pass over `small` bytes and one over twice that, `wgs`
+// workgroups of 256; bytes per cycle over the difference, so that the launch's
+// ramp-up and acquire/release cancel. In one pass every line is read once, so
+// every read misses the caches whatever the buffer's size.
+double dram_bytes_per_cycle(Calibration& c, uint64_t small, uint32_t wgs) {
+  const runtime::DevicePtr in = c.buffer(2 * small);
+  const uint64_t a = c.stream(in, small, 256, wgs, 1);
+  const uint64_t b = c.stream(in, 2 * small, 256, wgs, 1);
+  return double(small) / double(b - a);
+}
+
+// The DRAM's bandwidth in bytes per cycle: channels in use x per-channel bandwidth.
+double configured_dram(const Calibration& c, const std::vector<std::string>& controllers) {
+  double total = 0;
+  for (const auto& d : controllers) total += c.param(d, "bandwidth");
+  return total / c.clock_hz();
+}
+
+}  // namespace
+
+TEST_CASE("calibration: r9_nano streams reach at least 90% of the 256 GB/s DRAM bandwidth", "[timing][calibration]") {
+  Calibration c("r9_nano");
+  std::vector<std::string> drams;
+  for (int i = 0; i < 16; ++i) drams.push_back("dram[" + std::to_string(i) + "]");
+  const double peak = configured_dram(c, drams);  // one channel per L2 slice is used
+  REQUIRE(peak == 256);
+  // 256 workgroups of 256: 16 waves per CU, 4 loads of 1 KiB in flight each.
+  const double bw = dram_bytes_per_cycle(c, 4u << 20, 256);
+  INFO("bytes/cycle " << bw << " of " << peak);
+  CHECK(bw >= 0.9 * peak);
+  CHECK(bw <= peak);
+}
+
+TEST_CASE("calibration: small_gpu streams saturate at least 90% of its 64 GB/s DRAM bandwidth",
+          "[timing][calibration]") {
+  Calibration c("small_gpu");
+  const double peak = configured_dram(c, {"dram[0]", "dram[1]"});
+  REQUIRE(peak == 64);
+  const double one = dram_bytes_per_cycle(c, 1u << 20, 1);   // 4 waves on one CU
+  const double full = dram_bytes_per_cycle(c, 1u << 20, 16);  // 4 workgroups per CU
+  const double more = dram_bytes_per_cycle(c, 1u << 20, 32);  // 8 per CU
+  INFO("bytes/cycle: 1 workgroup " << one << ", 16 workgroups " << full << ", 32 workgroups " << more << " of "
+                                   << peak);
+  // One workgroup's requests cannot cover the latency...
+  CHECK(one < 0.75 * peak);
+  // ...enough of them reach the configured bandwidth...
+  CHECK(full >= 0.9 * peak);
+  CHECK(full <= peak);
+  // ...and twice as many get no more: the DRAM is saturated.
+  CHECK(more >= 0.9 * peak);
+  CHECK(more <= peak);
+  CHECK(std::abs(more - full) <= 0.03 * peak);
+}
+
+TEST_CASE("calibration: r9_nano an L2-resident stream reaches the L2 bandwidth of 16 slices x 64 B per cycle",
+          "[timing][calibration]") {
+  Calibration c("r9_nano");
+  // Each slice takes one request per cycle (ports 1) of one L1 line (64 B),
+  // and its crossbar output carries 64 B per cycle: 1024 B/cycle in all.
+  const double per_slice = std::min(c.param("l2[0]", "ports") * c.param("sa[0].l1v[0]", "line_size"),
+                                    c.param("xbar", "out_width"));
+  const double peak = 16 * per_slice;
+  REQUIRE(peak == 1024);
+  // 1.5 MiB: fits in the 2 MiB L2; each CU reads 24 KiB of it per pass, more
+  // than its 16 KiB L1, so every pass after the first misses the L1s and hits
+  // the L2. 64 workgroups of 2 waves, one per CU.
+  const uint64_t bytes = 3u << 19;
+  const runtime::DevicePtr in = c.buffer(bytes);
+  const uint64_t l1_hits_before = c.stat("sa[0].l1v[0]", "hits");
+  const uint64_t a = c.stream(in, bytes, 128, 64, 2);
+  const uint64_t b = c.stream(in, bytes, 128, 64, 6);
+  const double bw = double(4 * bytes) / double(b - a);
+  INFO("bytes/cycle " << bw << " of " << peak << " over passes 3..6");
+  CHECK(bw >= 0.9 * peak);
+  CHECK(bw <= peak);
+  // The passes came from the L2, not the L1s: the L1 hit nothing (and the
+  // bandwidth is four times the DRAM's, so it cannot have come from there).
+  CHECK(c.stat("sa[0].l1v[0]", "hits") == l1_hits_before);
+}
+
+namespace {
+
+// How many workgroups of calib_occupancy one CU holds, from the CU's resources
+// and the kernel's (the descriptor's VGPRs/SGPRs rounded to the CU's
+// granules, its 16 KiB of LDS rounded to the LDS granule, its waves).
+struct Occupancy {
+  uint32_t by_slots, by_lds, by_vgprs, by_sgprs;
+  uint32_t per_cu() const { return std::min({by_slots, by_lds, by_vgprs, by_sgprs}); }
+};
+
+Occupancy expected_occupancy(Calibration& c, const std::string& cu, uint32_t wg_size) {
+  ProgramCache programs;
+  const std::string path = kKernelDir + "/calib_occupancy.hsaco";
+  const isa::KernelInfo& k = ProgramCache::kernel(programs.get(path), path, "calib_occupancy");
+  auto round_up = [](uint64_t v, uint64_t g) { return (v + g - 1) / g * g; };
+  const uint32_t waves = (wg_size + 63) / 64;
+  const uint32_t simds = uint32_t(c.param(cu, "simds"));
+  // Waves spread evenly over the SIMDs, waves / simds each (models/cu: place()).
+  REQUIRE(waves % simds == 0);
+  const uint64_t vgprs = round_up(k.descriptor.arch_vgprs() + k.descriptor.agprs(), uint64_t(c.param(cu, "vgpr_granule")));
+  const uint64_t sgprs = round_up(std::max<uint32_t>(k.sgpr_count, 1), uint64_t(c.param(cu, "sgpr_granule")));
+  const uint64_t lds = round_up(k.group_segment_fixed_size, uint64_t(c.param(cu, "lds_granule")));
+  Occupancy o;
+  // Each SIMD has its own slots, VGPRs and SGPRs: a CU holds (waves per SIMD
+  // those allow) / (waves per SIMD a workgroup takes) workgroups.
+  const uint64_t waves_per_simd_slots = uint64_t(c.param(cu, "wave_slots"));
+  const uint64_t waves_per_simd_vgprs = uint64_t(c.param(cu, "vgprs")) / vgprs;
+  const uint64_t waves_per_simd_sgprs = uint64_t(c.param(cu, "sgprs")) / sgprs;
+  o.by_slots = uint32_t(waves_per_simd_slots * simds / waves);
+  o.by_vgprs = uint32_t(waves_per_simd_vgprs * simds / waves);
+  o.by_sgprs = uint32_t(waves_per_simd_sgprs * simds / waves);
+  o.by_lds = uint32_t(uint64_t(c.param(cu, "lds_size")) / lds);
+  REQUIRE(k.group_segment_fixed_size == 16384);
+  return o;
+}
+
+// Runs 64 workgroups that each sleep long enough for every CU to fill up, and
+// checks what the CUs held against the arithmetic. LDS comes back when a
+// whole workgroup ends, so an LDS limit is exact in workgroups; wave slots
+// come back wave by wave, so under a slot limit the next workgroup moves in
+// while the waves of an earlier one are still retiring: all slots fill, and
+// on average the CU holds the arithmetic's workgroups.
+void check_occupancy(const std::vector<std::string>& sets, uint32_t wg_size, uint32_t want_per_cu, bool lds_limited) {
+  Calibration c("small_gpu", sets);
+  const Occupancy o = expected_occupancy(c, "cu[0]", wg_size);
+  INFO("per CU: " << o.by_slots << " by wave slots, " << o.by_lds << " by LDS, " << o.by_vgprs << " by VGPRs, "
+                  << o.by_sgprs << " by SGPRs");
+  REQUIRE(o.per_cu() == want_per_cu);
+  REQUIRE((o.per_cu() == o.by_lds) == lds_limited);
+  const uint32_t waves = wg_size / 64, cus = 4, wgs = 64;
+  const runtime::DevicePtr out = c.device().alloc(uint64_t(wgs) * wg_size * 4);
+  runtime::KernelArgs a;
+  a.pointer(out).value(uint32_t(8));
+  c.device().launch("calib_occupancy", "calib_occupancy", {wgs * wg_size, 1, 1}, {wg_size, 1, 1}, a);
+  const uint64_t peak = c.device().dispatcher().result().peak_workgroups;
+  for (uint32_t i = 0; i < cus; ++i) {
+    const json resident = c.device().platform().stats().find("cu[" + std::to_string(i) + "]")->to_json()["resident_waves"];
+    INFO("cu[" << i << "] resident waves: max " << resident["max"] << ", mean " << resident["mean"]);
+    if (lds_limited) {
+      CHECK(resident["max"].get<uint64_t>() == o.per_cu() * waves);
+    } else {
+      CHECK(resident["max"].get<uint64_t>() == uint64_t(c.param("cu[0]", "simds") * c.param("cu[0]", "wave_slots")));
+      CHECK(resident["mean"].get<double>() <= o.per_cu() * waves);
+      CHECK(resident["mean"].get<double>() >= 0.9 * o.per_cu() * waves);
+    }
+  }
+  if (lds_limited)
+    CHECK(peak == cus * o.per_cu());
+  else
+    CHECK(peak <= cus * (o.per_cu() + 1));
+  // Every work-item read back its LDS word: tile[(lid*7) % 4096] + group id.
+  std::vector<uint32_t> got(size_t(wgs) * wg_size);
+  c.device().read(got.data(), out, got.size() * 4);
+  for (uint32_t g = 0; g < wgs; ++g)
+    for (uint32_t l = 0; l < wg_size; l += 97) REQUIRE(got[size_t(g) * wg_size + l] == (l * 7) % 4096 + g);
+}
+
+}  // namespace
+
+TEST_CASE("calibration: occupancy 4 workgroups of 16 KiB LDS per CU with 64 KiB of LDS", "[timing][calibration]") {
+  check_occupancy({}, 256, 4, true);
+}
+
+TEST_CASE("calibration: occupancy 2 workgroups per CU with 32 KiB of LDS", "[timing][calibration]") {
+  check_occupancy({"cu[*].lds_size=32 KiB"}, 256, 2, true);
+}
+
+TEST_CASE("calibration: occupancy 2 workgroups of 16 waves per CU with 40 wave slots", "[timing][calibration]") {
+  check_occupancy({}, 1024, 2, false);
+}
