@@ -164,7 +164,8 @@ json TimingDevice::finish() {
   for (const auto& b : platform_->blocks())
     if (!b->ok()) r.failed_blocks.push_back(b->path());
   json out = stats_json(*platform_, r);
-  const double s = totals_.seconds;
+  // Only what the simulation decides: host speed is in "simulation"
+  // (wall_time_s), so two runs give identical sections here.
   out["timing_device"] = {
       {"netlist", options_.netlist_file},
       {"functional", options_.functional},
@@ -173,9 +174,6 @@ json TimingDevice::finish() {
       {"workgroups", totals_.workgroups},
       {"waves", totals_.waves},
       {"wave_instructions", totals_.wave_instructions},
-      {"simulation_seconds", s},
-      {"cycles_per_second", s > 0 ? double(totals_.cycles) / s : 0.0},
-      {"wave_instructions_per_second", s > 0 ? double(totals_.wave_instructions) / s : 0.0},
   };
   return out;
 }

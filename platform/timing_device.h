@@ -89,8 +89,10 @@ class TimingDevice : public runtime::Device {
   const Totals& totals() const { return totals_; }
 
   // Ends the simulation (blocks' end-of-simulation hooks run; no launch may
-  // follow) and returns every block's statistics plus "simulation" and
-  // "timing_device" sections.
+  // follow) and returns every block's statistics plus a "simulation" section
+  // as `tessera run` writes it (wall_time_s: host time spent simulating) and a
+  // "timing_device" section: netlist, functional, launches, cycles (summed
+  // over launches), workgroups, waves, wave_instructions.
   json finish();
 
  private:

@@ -85,3 +85,32 @@ tessera_scenario("launch of an unknown kernel is an input error" ARGS "launch|${
                  EXIT 3 DEFINES "-DSTDERR_HAS=vector_sub")
 tessera_scenario("workload runs against its CPU reference" ARGS "workload|vector_add|--size|1000" EXIT 0
                  DEFINES "-DSTDOUT_HAS=outputs match the CPU reference")
+
+# The timing device: workloads on a netlist's cycle-level platform (docs/TIMING.md).
+set(small_gpu ${CMAKE_SOURCE_DIR}/json/platforms/small_gpu.json)
+set(r9_nano ${CMAKE_SOURCE_DIR}/json/platforms/r9_nano.json)
+tessera_scenario("workload on a timing netlist prints simulated cycles and speed"
+                 ARGS "workload|vector_add|--size|1000|--netlist|${small_gpu}" EXIT 0
+                 DEFINES "-DSTDOUT_HAS=on tessera-timing: PASS|cycles      |simulated|M wave-instructions/s")
+tessera_scenario("workload --device tessera-timing defaults to small_gpu"
+                 ARGS "workload|saxpy|--size|777|--device|tessera-timing" EXIT 0
+                 DEFINES "-DSTDOUT_HAS=PASS|json/platforms/small_gpu.json")
+tessera_scenario("workload --functional runs the netlist with no timing"
+                 ARGS "workload|reduction|--size|4096|--netlist|${small_gpu}|--functional" EXIT 0
+                 DEFINES "-DSTDOUT_HAS=PASS|(functional: no timing)")
+tessera_scenario("workload on r9_nano" ARGS "workload|sgemm16|--size|64|--netlist|${r9_nano}" EXIT 0
+                 DEFINES "-DSTDOUT_HAS=PASS|r9_nano.json")
+tessera_scenario("timing workload statistics are deterministic"
+                 ARGS "workload|histogram|--size|5000|--netlist|${small_gpu}|--stats|${TESSERA_SCENARIO_DIR}/timing.json"
+                 EXIT 0 DEFINES -DSTATS=${TESSERA_SCENARIO_DIR}/timing.json -DDETERMINISM=ON
+                 "-DSTATS_CHECKS=timing_device/launches=1|timing_device/cycles>0|dispatcher/launches=1|l2[0]/fills>0|dram[1]/reads>0|simulation/ok=ON")
+# Without the kernel-end write-back the results stay in the L2: the host reads stale memory.
+tessera_scenario("workload --set changes a timing parameter"
+                 ARGS "workload|vector_add|--size|1000|--netlist|${small_gpu}|--set|dispatcher.release_op=none"
+                 EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")
+tessera_scenario("a workload netlist without a dispatcher is an input error"
+                 ARGS "workload|vector_add|--netlist|${CMAKE_SOURCE_DIR}/json/platforms/traffic_demo.json" EXIT 3
+                 DEFINES "-DSTDERR_HAS=has no block of type dispatcher")
+tessera_scenario("workload timing options on another device are a usage error"
+                 ARGS "workload|vector_add|--device|pocl|--netlist|${small_gpu}" EXIT 2
+                 DEFINES "-DSTDERR_HAS=apply to the tessera-timing device only")
