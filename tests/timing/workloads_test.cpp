@@ -104,7 +104,7 @@ TESSERA_TIMING_WORKLOAD(babelstream)
 TESSERA_TIMING_WORKLOAD(nbody)
 TESSERA_TIMING_WORKLOAD(kmeans)
 
-TEST_CASE("the timing netlist in functional mode gives the functional executor's results", "[timing][workload]") {
+TEST_CASE("the timing netlist in functional mode gives the results of the functional executor", "[timing][workload]") {
   // One process, one platform: several workloads in sequence on it.
   check_identical({"vector_add", "sgemm16", "histogram", "bfs"}, true);
 }

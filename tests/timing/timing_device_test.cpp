@@ -1,0 +1,103 @@
+// The timing device around the platform: faults reported with the CU's
+// report, launches one after another in one simulation, statistics at the
+// end, and the errors a user can cause (a netlist without a dispatcher, a
+// second platform in one process, a launch limit). One platform per test case.
+#include "platform/timing_device.h"
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+#include "platform/errors.h"
+
+using namespace tessera;
+using Catch::Contains;
+
+namespace {
+
+const std::string kKernelDir = std::string(TESSERA_BINARY_DIR) + "/sw/kernels";
+
+TimingDeviceOptions small_gpu(uint64_t max_cycles = 0) {
+  TimingDeviceOptions o;
+  o.netlist_file = std::string(TESSERA_SOURCE_DIR) + "/json/platforms/small_gpu.json";
+  o.kernel_dir = kKernelDir;
+  o.max_cycles = max_cycles;
+  return o;
+}
+
+// vector_add over n elements; c has room for c_elements.
+runtime::LaunchStats vector_add(TimingDevice& d, uint32_t n, uint32_t c_elements, std::vector<float>* c_out = nullptr) {
+  std::vector<float> a(n), b(n);
+  for (uint32_t i = 0; i < n; ++i) a[i] = float(i), b[i] = 0.5f;
+  const runtime::DevicePtr pa = d.upload(a), pb = d.upload(b);
+  const runtime::DevicePtr pc = d.alloc(4 * c_elements);
+  runtime::KernelArgs args;
+  args.pointer(pa).pointer(pb).pointer(pc).value(n);
+  const runtime::LaunchStats s = d.launch("vector_add", "vector_add", {n, 1, 1}, {64, 1, 1}, args);
+  if (c_out) *c_out = d.download<float>(pc, c_elements);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("timing device: a wave fault is a DeviceError with the report of the CU and the next launch runs",
+          "[timing][device]") {
+  TimingDevice d(small_gpu());
+  // 2000 work-items store into a 10-element buffer: workgroup 0 lane 10 is
+  // the first store outside every allocation.
+  CHECK_THROWS_WITH(vector_add(d, 2000, 10), Contains("tessera-timing: kernel 'vector_add' faulted at workgroup") &&
+                                                 Contains("global_store_dword") &&
+                                                 Contains("outside every device allocation"));
+  CHECK(d.dispatcher().result().fault.size() > 0);
+  CHECK_FALSE(d.dispatcher().busy());
+  std::vector<float> c;
+  const runtime::LaunchStats s = vector_add(d, 1000, 1000, &c);
+  CHECK(s.workgroups == 16);
+  CHECK(s.cycles > 0);
+  for (uint32_t i = 0; i < 1000; ++i) REQUIRE(c[i] == float(i) + 0.5f);
+}
+
+TEST_CASE("timing device: launches run one after another in one simulation and statistics come at the end",
+          "[timing][device]") {
+  TimingDevice d(small_gpu());
+  const sc_core::sc_time t0 = sc_core::sc_time_stamp();
+  const runtime::LaunchStats a = vector_add(d, 4096, 4096);
+  const sc_core::sc_time t1 = sc_core::sc_time_stamp();
+  const runtime::LaunchStats b = vector_add(d, 4096, 4096);
+  const sc_core::sc_time t2 = sc_core::sc_time_stamp();
+  // Each launch's cycles are the simulated time it took (1 GHz).
+  CHECK(t1 - t0 == sc_core::sc_time(double(a.cycles), sc_core::SC_NS));
+  CHECK(t2 - t1 == sc_core::sc_time(double(b.cycles), sc_core::SC_NS));
+  CHECK(a.wave_instructions == b.wave_instructions);
+  CHECK(d.totals().launches == 2);
+  CHECK(d.totals().cycles == a.cycles + b.cycles);
+  const json stats = d.finish();
+  CHECK(stats["timing_device"]["launches"] == 2);
+  CHECK(stats["timing_device"]["cycles"] == a.cycles + b.cycles);
+  CHECK(stats["dispatcher"]["launches"] == 2);
+  CHECK(stats["dispatcher"]["workgroups"] == 128);
+  CHECK(stats["simulation"]["ok"] == true);
+  CHECK_THROWS_WITH(vector_add(d, 64, 64), Contains("the simulation has ended"));
+}
+
+TEST_CASE("timing device: a launch that outlasts max_cycles is reported as hung", "[timing][device]") {
+  TimingDevice d(small_gpu(100));
+  CHECK_THROWS_WITH(vector_add(d, 65536, 65536), Contains("did not finish within 100 cycles (hung?)"));
+  CHECK_THROWS_WITH(vector_add(d, 64, 64), Contains("an earlier launch never finished"));
+}
+
+TEST_CASE("timing device: a netlist needs a dispatcher and a process gets one platform", "[timing][device]") {
+  TimingDeviceOptions o = small_gpu();
+  o.netlist_file = std::string(TESSERA_SOURCE_DIR) + "/json/platforms/traffic_demo.json";
+  CHECK_THROWS_AS(TimingDevice(o), UserError);
+  CHECK_THROWS_WITH(TimingDevice(o), Contains("elaborates once per process"));
+}
+
+TEST_CASE("timing device: the default netlist is TESSERA_NETLIST or small_gpu.json of the source tree",
+          "[timing][device]") {
+  unsetenv("TESSERA_NETLIST");
+  CHECK(TimingDevice::default_netlist_file("/src/sw/kernels") == "/src/json/platforms/small_gpu.json");
+  setenv("TESSERA_NETLIST", "/elsewhere/big.json", 1);
+  CHECK(TimingDevice::default_netlist_file("/src/sw/kernels") == "/elsewhere/big.json");
+  unsetenv("TESSERA_NETLIST");
+}
