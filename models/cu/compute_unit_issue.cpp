@@ -148,6 +148,7 @@ uint64_t ComputeUnit::operands_ready(const WaveSlot& w, const Instruction& inst,
     for (unsigned s = first; s < end; ++s) r = std::max(r, ready[s]);
   }
   if (vector_class(info.cls)) r = std::max({r, ready[isa::reg::kExecLo], ready[isa::reg::kExecHi]});
+  if (info.implicit_read) r = std::max({r, ready[info.implicit_read], ready[info.implicit_read + 1u]});
   return r;
 }
 

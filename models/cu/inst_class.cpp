@@ -56,6 +56,8 @@ void ProgramInfo::classify(const isa::DecodedOp& op, InstInfo& out) const {
     out.cls = IssueClass::Branch;
     out.busy = 1;
     out.latency = static_cast<uint16_t>(cfg_.salu_latency);  // s_swappc/s_call write an SGPR pair
+    if (std::strstr(m, "_vccz") || std::strstr(m, "_vccnz")) out.implicit_read = isa::reg::kVccLo;
+    if (std::strstr(m, "_execz") || std::strstr(m, "_execnz")) out.implicit_read = isa::reg::kExecLo;
   } else if (std::strcmp(m, "s_nop") == 0) {
     out.cls = IssueClass::Nop;
     out.wait = static_cast<uint32_t>(inst.simm16 & 0xf) + 1;

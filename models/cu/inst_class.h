@@ -42,6 +42,9 @@ struct InstInfo {
   uint16_t busy = 1;       // cycles the unit is occupied
   uint16_t latency = 1;    // issue to result usable (VALU, SALU, MFMA)
   uint32_t wait = 0;       // Nop: cycles before the wave's next issue
+  // A register pair read implicitly (s_cbranch_vccz/vccnz: VCC,
+  // s_cbranch_execz/execnz: EXEC), waited for like an operand; 0 for none.
+  uint16_t implicit_read = 0;
   isa::MemFns mem;
 };
 

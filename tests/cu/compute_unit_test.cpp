@@ -280,3 +280,17 @@ TEST_CASE("compute unit parameters: the instruction buffer must hold the longest
 TEST_CASE("compute unit parameters: zero SIMDs are refused by the schema", "[cu]") {
   bad_config({{"simds", 0}}, "value 0 is out of range; expected [1, 16]");  // the netlist loader adds the path
 }
+
+// A branch on VCC waits for the VALU compare that writes it:
+//   11 v_cmp_eq_u32 (VCC usable at 15)   15 s_cbranch_vccz (not taken; next issue 17)   17 s_endpgm
+TEST_CASE("compute unit: s_cbranch_vccz waits for the compare that writes VCC", "[cu]") {
+  AsmKernel k;
+  k.name = "vccbranch";
+  k.body = "v_cmp_eq_u32 vcc, v0, v0\ns_cbranch_vccz BB1\nBB1:\ns_endpgm";
+  CuRig rig(assemble(k), "vccbranch", quiet());
+  rig.launch(0, 64, 64);
+  rig.run();
+  CHECK(rig.finish_cycle() == 17);
+  CHECK(rig.stat("stall_dependency") == 3);  // cycles 12..14
+  CHECK(rig.stat("stall_branch") == 1);      // cycle 16
+}
