@@ -353,8 +353,12 @@ void ComputeUnit::account_until(uint64_t cycle) {
   occ_since_ = cycle;
 }
 
-void ComputeUnit::charge(WaveSlot&, Stall s, uint64_t cycles) {
-  if (Counter* c = st_.stalled[size_t(s)]) *c += cycles;
+// Stall cycles are charged lazily: a wave's reason holds from `accounted`
+// until it is evaluated again, so waves that are not evaluated cost nothing.
+void ComputeUnit::settle(WaveSlot& w, uint64_t cycle) {
+  if (cycle <= w.accounted) return;
+  if (Counter* n = st_.stalled[size_t(w.reason)]) *n += cycle - w.accounted;
+  w.accounted = cycle;
 }
 
 void ComputeUnit::tick() {
@@ -364,10 +368,6 @@ void ComputeUnit::tick() {
     return;
   }
   account_until(c);
-  for (WaveSlot* w : order_) {
-    if (w->reason != Stall::None && c > w->accounted) charge(*w, w->reason, c - w->accounted);
-    w->accounted = std::max(w->accounted, c);
-  }
   ticked_ = true;
   last_tick_ = c;
   take_arrivals(c);
@@ -406,6 +406,7 @@ void ComputeUnit::send_stage(uint64_t c) {
 // has an empty block. Returns the next cycle a fetch may be wanted: the next
 // cycle if a wave still needs one, else the launch of a wave not yet started.
 uint64_t ComputeUnit::fetch_stage(uint64_t c) {
+  if (!fetch_wanted_) return kNever;
   bool sent = false;
   uint64_t next = kNever;
   for (WaveSlot* w : order_) {
@@ -430,6 +431,7 @@ uint64_t ComputeUnit::fetch_stage(uint64_t c) {
     r->fetch_wave = w;
     r->fetch_gen = w->ib_gen;
     w->ib[k] = IbBlock::Requested;
+    refresh_fetch(*w);
     ++st_.fetches;
     if (log_level() <= LogLevel::Debug)
       debug("cycle " + std::to_string(c) + " wave " + std::to_string(w->index) + " fetches " + hex(t.get_address()));
@@ -485,8 +487,9 @@ void ComputeUnit::maybe_retire(WaveSlot& w) {
 void ComputeUnit::retire_wave(WaveSlot& w) {
   const uint64_t c = now_cycle();
   account_until(c);
-  if (w.reason != Stall::None && c > w.accounted) charge(w, w.reason, c - w.accounted);
+  settle(w, c);
   w.active = false;
+  refresh_fetch(w);
   w.reason = Stall::None;
   order_.erase(std::find(order_.begin(), order_.end(), &w));
   --resident_;
@@ -528,10 +531,7 @@ void ComputeUnit::schedule_next(uint64_t c, uint64_t fetch_next) {
 void ComputeUnit::end_of_simulation() {
   const uint64_t c = std::max(now_cycle(), ticked_ ? last_tick_ + 1 : 0);
   account_until(c);
-  for (WaveSlot* w : order_) {
-    if (w->reason != Stall::None && c > w->accounted) charge(*w, w->reason, c - w->accounted);
-    w->accounted = c;
-  }
+  for (WaveSlot* w : order_) settle(*w, c);
 }
 
 // ---- memory responses ------------------------------------------------------------

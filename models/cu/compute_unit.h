@@ -92,7 +92,7 @@ class ComputeUnit : public Block {
   uint64_t now_cycle() const;
   void wake_at(uint64_t cycle);
   void account_until(uint64_t cycle);
-  void charge(WaveSlot& w, Stall s, uint64_t cycles);
+  void settle(WaveSlot& w, uint64_t cycle);
   void retire_lds(uint64_t c);
   void send_stage(uint64_t c);
   uint64_t fetch_stage(uint64_t c);
@@ -120,6 +120,7 @@ class ComputeUnit : public Block {
   // --- issue (compute_unit_issue.cpp) ---
   void issue_stage(uint64_t c);
   Stall evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const isa::DecodedOp*& op, const InstInfo*& info);
+  Stall reevaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const isa::DecodedOp*& op, const InstInfo*& info);
   Stall waitcnt_stall(const WaveSlot& w, const isa::Instruction& inst) const;
   uint64_t operands_ready(const WaveSlot& w, const isa::Instruction& inst, const InstInfo& info) const;
   uint64_t unit_free(const WaveSlot& w, const InstInfo& info) const;
@@ -133,6 +134,7 @@ class ComputeUnit : public Block {
   bool ib_has(const WaveSlot& w, uint64_t pc, unsigned size) const;
   void ib_reset(WaveSlot& w, uint64_t pc);
   void ib_advance(WaveSlot& w);
+  void refresh_fetch(WaveSlot& w);
 
   CuConfig cfg_;
   int cu_id_;
@@ -173,6 +175,7 @@ class ComputeUnit : public Block {
   bool ticked_ = false;
   uint64_t occ_since_ = 0;
   unsigned rr_ = 0;
+  unsigned fetch_wanted_ = 0;                  // waves with wants_fetch
   bool queue_moved_ = false;                   // a memory queue shrank: waves stalled on it may issue
 
   // Functional mode: waves and LDS reused from workgroup to workgroup.

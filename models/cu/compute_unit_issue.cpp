@@ -64,34 +64,46 @@ void ComputeUnit::issue_stage(uint64_t c) {
     // changed, and its earliest cycle is later) is not evaluated again: the
     // speed of a CU full of waiting waves depends on it.
     w.skipped = !w.dirty && w.earliest > c && !(queue_moved && w.reason == Stall::Structural);
-    if (w.skipped) {
-      charge(w, w.reason, 1);
-      w.accounted = c + 1;
-      continue;
-    }
+    if (w.skipped) continue;  // its reason goes on being charged
+    const bool changed = w.dirty;
     w.dirty = false;
     uint64_t earliest;
     const DecodedOp* op = nullptr;
     const InstInfo* info = nullptr;
-    const Stall s = evaluate(w, c, earliest, op, info);
-    if (s == Stall::None)
-      issue(w, *op, *info, c);
-    else
-      charge(w, s, 1);
-    w.accounted = c + 1;
+    const Stall s = changed ? evaluate(w, c, earliest, op, info) : reevaluate(w, c, earliest, op, info);
+    settle(w, c);
+    w.reason = s;  // for this cycle; the second pass says what follows
+    if (s == Stall::None) issue(w, *op, *info, c);
   }
   for (WaveSlot* w : order_) {
     if (w->ended) {
+      settle(*w, c + 1);
       w->reason = Stall::None;
       w->earliest = kNever;
       continue;
     }
-    if (w->skipped) continue;
+    if (w->skipped && !w->dirty) continue;  // (dirty: released from a barrier during this cycle)
+    settle(*w, c + 1);
     const DecodedOp* op = nullptr;
     const InstInfo* info = nullptr;
-    w->reason = evaluate(*w, c + 1, w->earliest, op, info);
+    w->reason = w->dirty ? evaluate(*w, c + 1, w->earliest, op, info) : reevaluate(*w, c + 1, w->earliest, op, info);
     if (w->reason == Stall::None) w->earliest = c + 1;
   }
+}
+
+// A wave that last stalled waiting for a unit, with nothing else changed
+// since: only the unit can have changed (units only get busier), so the
+// full evaluation is needed only once the unit is free. Waves of a busy
+// SIMD queue up like this every cycle, so it matters for speed.
+Stall ComputeUnit::reevaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const DecodedOp*& op, const InstInfo*& info) {
+  if (w.reason == Stall::Structural && w.next_info) {
+    const uint64_t unit = unit_free(w, *w.next_info);
+    if (unit > c) {
+      earliest = unit;
+      return Stall::Structural;
+    }
+  }
+  return evaluate(w, c, earliest, op, info);
 }
 
 Stall ComputeUnit::evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const DecodedOp*& op, const InstInfo*& info) {
@@ -121,6 +133,7 @@ Stall ComputeUnit::evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const D
   const uint64_t unit = unit_free(w, *info);
   if (unit > c) {
     earliest = unit;
+    w.next_info = info;
     return Stall::Structural;
   }
   return Stall::None;
@@ -187,6 +200,7 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
   ++*st_.issued[size_t(info.cls)];
   ++st_.instructions;
   ++w.wg->instructions;
+  w.next_info = nullptr;
   w.ready_at = c + 1;
   w.ready_reason = Stall::Dependency;  // (only seen for ready_at later than c + 1, set below)
   if (log_level() <= LogLevel::Debug)
@@ -232,6 +246,7 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
     case IssueClass::EndPgm:
       isa::execute(wave, op);
       w.ended = true;
+      refresh_fetch(w);
       --w.wg->running;
       check_barrier(*w.wg, c);
       maybe_retire(w);
@@ -382,6 +397,7 @@ void ComputeUnit::fault_wave(WaveSlot& w) {
   for (WaveSlot* x : wg.waves) {
     if (!x->active || x->ended) continue;
     x->ended = true;
+    refresh_fetch(*x);
     maybe_retire(*x);
   }
   wg.running = 0;
@@ -404,6 +420,20 @@ void ComputeUnit::ib_reset(WaveSlot& w, uint64_t pc) {
   ++w.ib_gen;
   w.ib_base = pc & ~uint64_t(cfg_.fetch_bytes - 1);
   std::fill(w.ib, w.ib + cfg_.ib_depth, IbBlock::Empty);
+  refresh_fetch(w);
+}
+
+// Keeps the count of waves that want a fetch, so the fetch stage costs
+// nothing when every buffer is full.
+void ComputeUnit::refresh_fetch(WaveSlot& w) {
+  bool want = w.active && !w.ended;
+  if (want) want = std::find(w.ib, w.ib + cfg_.ib_depth, IbBlock::Empty) != w.ib + cfg_.ib_depth;
+  if (want == w.wants_fetch) return;
+  w.wants_fetch = want;
+  if (want)
+    ++fetch_wanted_;
+  else
+    --fetch_wanted_;
 }
 
 // Sequential execution: blocks behind the PC leave the buffer, making room
@@ -419,6 +449,7 @@ void ComputeUnit::ib_advance(WaveSlot& w) {
   for (unsigned k = 0; k < cfg_.ib_depth; ++k)
     w.ib[k] = k + shift < cfg_.ib_depth ? w.ib[k + shift] : IbBlock::Empty;
   w.ib_base = base;
+  refresh_fetch(w);
 }
 
 }  // namespace tessera

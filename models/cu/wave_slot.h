@@ -62,6 +62,7 @@ struct WaveSlot {
   uint64_t ib_base = 0;
   uint32_t ib_gen = 0;              // bumped on a flush; older fetch responses are dropped
   IbBlock ib[64] = {};
+  bool wants_fetch = false;         // resident, not ended, an empty block (counted in the CU)
 
   // s_waitcnt counters and what they count.
   unsigned vm = 0, lgkm = 0, lds_out = 0, smem_out = 0;
@@ -78,6 +79,7 @@ struct WaveSlot {
   // completion, a barrier release): evaluate again even before `earliest`.
   bool dirty = true;
   bool skipped = false;             // not evaluated this cycle: reason and earliest still hold
+  const InstInfo* next_info = nullptr;  // the next instruction's, while the wave waits for a unit
 
   bool outstanding() const { return vm || lgkm; }
 };
