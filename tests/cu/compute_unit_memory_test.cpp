@@ -323,3 +323,58 @@ TEST_CASE("compute unit functional mode: workgroups finish at once with the func
   CHECK(rig.stat("functional_instructions") > 0);
   CHECK(rig.dispatcher.finished[0].wave_instructions > 0);
 }
+
+// Back-pressure: the vector memory is a `memory` block that accepts one
+// request at a time (queue_depth 1) and withholds END_REQ meanwhile; a
+// request is answered 21 cycles after it is accepted (1 ns to move 64 bytes
+// at 64 GB/s, then 20 ns). A global_load_dwordx4 over 64 lanes x 16 bytes is
+// 16 line requests:
+//   33 load issues, request 1 sent and accepted, answered at 54
+//   34 request 2 sent; END_REQ withheld until 54; answered at 75; request k
+//      accepted at 54 + 21(k-2), request 16 answered at 369, used at 370
+//  370 s_waitcnt, 371 the store (16 whole-line writes): request 1 answered
+//      at 392, request 16 at 392 + 15 x 21 = 707, used at 708
+//  708 s_waitcnt, 709 s_endpgm.
+TEST_CASE("compute unit back-pressure: requests wait for END_REQ from a full memory", "[cu]") {
+  AsmKernel k;
+  k.name = "wide";
+  k.body = R"(s_load_dwordx2 s[4:5], s[0:1], 0x0
+v_lshlrev_b32 v1, 4, v0
+v_mov_b32 v2, 7
+s_waitcnt lgkmcnt(0)
+global_load_dwordx4 v[4:7], v1, s[4:5]
+s_waitcnt vmcnt(0)
+global_store_dwordx4 v1, v[4:7], s[4:5]
+s_waitcnt vmcnt(0)
+s_endpgm)";
+  MiniPlatform p;
+  isa::DeviceMemory& device = p.shared.get<isa::DeviceMemory>("device");
+  const std::string path = assemble(k);
+  isa::CodeObject code = isa::CodeObject::load_file(path);
+  isa::DecodeCache program(code);
+  ComputeUnit& cu = p.create<ComputeUnit>("compute_unit", "cu[0]", quiet());
+  Block& mem = p.create("memory", "vmem", {{"base", "0x100000000"}, {"size", "1 GiB"}, {"latency", "20 ns"},
+                                            {"bandwidth", "64 GB/s"}, {"queue_depth", 1}});
+  LatencyMemory smem("smem_mem", device, ns(20)), fetch("fetch_mem", device, ns(10));
+  TestDispatcher dispatcher("dispatcher");
+  dispatcher.socket.bind(cu.dispatch);
+  cu.vmem.bind(*mem.target_socket("in", -1));
+  cu.smem.bind(smem.socket);
+  cu.ifetch.bind(fetch.socket);
+  const uint64_t out = device.alloc(1024);
+  isa::LaunchConfig cfg;
+  cfg.grid[0] = cfg.workgroup[0] = 64;
+  cfg.args.push_back(pointer(out));
+  isa::PreparedDispatch prepared(device, program, *code.find_kernel("wide"), cfg, 0);
+  WorkgroupTask t;
+  t.ctx = &prepared.ctx();
+  t.program = &program;
+  dispatcher.tasks.push_back(t);
+  sc_core::sc_start();
+  REQUIRE(dispatcher.finished.size() == 1);
+  CHECK(dispatcher.finished[0].fault.empty());
+  CHECK(p.stat("cu[0]", "vmem_requests") == 16 + 16);  // the load's 16 lines, then the store's 16
+  CHECK(p.stat("vmem", "reads") == 16);
+  CHECK(p.stat("vmem", "writes") == 16);
+  CHECK(dispatcher.finish_times.at(0) == ns(709));
+}
