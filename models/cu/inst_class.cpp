@@ -55,7 +55,7 @@ void ProgramInfo::classify(const isa::DecodedOp& op, InstInfo& out) const {
   } else if (flags & isa::kBranch) {
     out.cls = IssueClass::Branch;
     out.busy = 1;
-    out.latency = static_cast<uint16_t>(cfg_.salu_latency);  // s_swappc/s_call write an SGPR pair
+    out.latency = static_cast<uint32_t>(cfg_.salu_latency);  // s_swappc/s_call write an SGPR pair
     if (std::strstr(m, "_vccz") || std::strstr(m, "_vccnz")) out.implicit_read = isa::reg::kVccLo;
     if (std::strstr(m, "_execz") || std::strstr(m, "_execnz")) out.implicit_read = isa::reg::kExecLo;
   } else if (std::strcmp(m, "s_nop") == 0) {
@@ -66,7 +66,7 @@ void ProgramInfo::classify(const isa::DecodedOp& op, InstInfo& out) const {
     out.wait = std::max<uint32_t>(1, static_cast<uint32_t>(inst.simm16 & 0x7f) * cfg_.sleep_unit);
   } else if (inst.format == Format::SMEM) {
     out.cls = out.mem.plan ? IssueClass::Smem : IssueClass::Salu;
-    out.busy = static_cast<uint16_t>(out.mem.plan ? cfg_.smem_issue_cycles : 1);
+    out.busy = static_cast<uint32_t>(out.mem.plan ? cfg_.smem_issue_cycles : 1);
   } else if (inst.format == Format::DS) {
     out.cls = IssueClass::Lds;
   } else if (flags & isa::kVectorMem) {
@@ -79,13 +79,13 @@ void ProgramInfo::classify(const isa::DecodedOp& op, InstInfo& out) const {
       out.cls = IssueClass::VmemStore;
     else
       out.cls = IssueClass::VmemLoad;
-    out.busy = static_cast<uint16_t>(cfg_.vmem_issue_cycles);
+    out.busy = static_cast<uint32_t>(cfg_.vmem_issue_cycles);
   } else if (flags & isa::kMfma) {
     out.cls = IssueClass::Mfma;
     unsigned c = cfg_.mfma_cycles_of(m);
     if (!c) c = 64;  // an MFMA shape no fragment names: the longest class
-    out.busy = static_cast<uint16_t>(c);
-    out.latency = static_cast<uint16_t>(c);
+    out.busy = static_cast<uint32_t>(c);
+    out.latency = static_cast<uint32_t>(c);
   } else if (vector_alu(inst.format)) {
     out.cls = IssueClass::Valu;
     unsigned busy = cfg_.valu_cycles();
@@ -93,12 +93,12 @@ void ProgramInfo::classify(const isa::DecodedOp& op, InstInfo& out) const {
       busy = cfg_.trans_cycles;
     else if (uses_f64(inst))
       busy = cfg_.dp_cycles;
-    out.busy = static_cast<uint16_t>(busy);
-    out.latency = static_cast<uint16_t>(std::max(busy, cfg_.valu_latency));
+    out.busy = static_cast<uint32_t>(busy);
+    out.latency = static_cast<uint32_t>(std::max(busy, cfg_.valu_latency));
   } else if (inst.format == Format::SOP1 || inst.format == Format::SOP2 || inst.format == Format::SOPK ||
              inst.format == Format::SOPC) {
     out.cls = IssueClass::Salu;
-    out.latency = static_cast<uint16_t>(cfg_.salu_latency);
+    out.latency = static_cast<uint32_t>(cfg_.salu_latency);
   } else {
     out.cls = IssueClass::Internal;  // other SOPP: s_setprio, s_icache_inv, s_ttracedata...
   }

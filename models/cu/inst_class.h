@@ -39,8 +39,8 @@ struct InstInfo {
   IssueClass cls = IssueClass::Internal;
   bool known = false;      // filled in
   bool flat = false;       // FLAT format: counts in vmcnt and lgkmcnt
-  uint16_t busy = 1;       // cycles the unit is occupied
-  uint16_t latency = 1;    // issue to result usable (VALU, SALU, MFMA)
+  uint32_t busy = 1;       // cycles the unit is occupied
+  uint32_t latency = 1;    // issue to result usable (VALU, SALU, MFMA)
   uint32_t wait = 0;       // Nop: cycles before the wave's next issue
   // A register pair read implicitly (s_cbranch_vccz/vccnz: VCC,
   // s_cbranch_execz/execnz: EXEC), waited for like an operand; 0 for none.
