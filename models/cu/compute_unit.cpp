@@ -205,6 +205,9 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
   wg->faulted = false;
   wg->instructions = 0;
   lds_used_ += lds;
+  // Decode caches belong to launches; one freed while the CU was empty may
+  // come back at the same address with another program.
+  if (!resident_) programs_.clear();
   auto& prog = programs_[task.program];
   if (!prog) prog = std::make_unique<ProgramInfo>(*task.program, cfg_);
 
