@@ -371,6 +371,8 @@ void ComputeUnit::tick() {
     return;
   }
   account_until(c);
+  ++st_.ticks;
+  if (log_level() <= LogLevel::Debug) debug("tick " + std::to_string(c));
   ticked_ = true;
   last_tick_ = c;
   take_arrivals(c);
@@ -482,8 +484,7 @@ void ComputeUnit::retire_stage() {
 void ComputeUnit::maybe_retire(WaveSlot& w) {
   if (w.active && w.ended && !w.retiring && !w.outstanding()) {
     w.retiring = true;
-    to_retire_.push_back(&w);
-    if (ticked_) wake_at(now_cycle());
+    to_retire_.push_back(&w);  // (always inside a tick, whose retire stage takes it)
   }
 }
 

@@ -14,6 +14,7 @@ CuStats::CuStats(StatGroup& g, unsigned max_waves)
     : instructions(g.counter("instructions", "wave-instructions issued in timing mode")),
       functional_instructions(g.counter("functional_instructions", "wave-instructions run in functional mode")),
       active_cycles(g.counter("active_cycles", "cycles with at least one resident wave")),
+      ticks(g.counter("ticks", "cycles the CU's process ran; it sleeps through cycles where nothing can change")),
       waves_launched(g.counter("waves_launched", "waves launched in timing mode")),
       workgroups(g.counter("workgroups", "workgroups run in timing mode")),
       workgroups_functional(g.counter("workgroups_functional", "workgroups run in functional mode")),

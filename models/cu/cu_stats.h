@@ -17,6 +17,7 @@ struct CuStats {
   std::array<Counter*, size_t(IssueClass::Count)> issued{};
   std::array<Counter*, size_t(Stall::Count)> stalled{};
   Counter& active_cycles;      // cycles with at least one resident wave
+  Counter& ticks;              // cycles the CU's process ran (it sleeps through the others)
   Counter& waves_launched;
   Counter& workgroups;
   Counter& workgroups_functional;

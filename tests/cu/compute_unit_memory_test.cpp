@@ -378,3 +378,39 @@ s_endpgm)";
   CHECK(p.stat("vmem", "writes") == 16);
   CHECK(dispatcher.finish_times.at(0) == ns(709));
 }
+
+// An idle CU costs nothing: its process never runs. A CU whose only wave
+// waits for memory sleeps through the wait: the s_waitcnt kernel of
+// compute_unit_test.cpp (244 cycles) runs its process on 13 cycles only:
+// 0 and 1 (fetches), 11 (s_load), 12 (the second block), 32 (s_waitcnt),
+// 33 (v_mov), 37 (load), 138 (s_waitcnt), 139 (v_add), 143 (store),
+// 144 (s_endpgm), 150 (a block prefetched past the end returns), 244 (the
+// store is back: the wave retires).
+TEST_CASE("compute unit idle: a CU without work never runs and a waiting CU sleeps", "[cu]") {
+  AsmKernel k;
+  k.name = "loadstore";
+  k.body = R"(s_load_dwordx2 s[4:5], s[0:1], 0x0
+s_waitcnt lgkmcnt(0)
+v_mov_b32 v1, 0
+global_load_dword v2, v1, s[4:5]
+s_waitcnt vmcnt(0)
+v_add_u32 v2, 1, v2
+global_store_dword v1, v2, s[4:5]
+s_endpgm)";
+  CuRig rig(assemble(k), "loadstore", quiet());
+  ComputeUnit& idle = rig.platform.create<ComputeUnit>("compute_unit", "cu[1]", quiet());
+  LatencyMemory m1("m1", rig.device, ns(10)), m2("m2", rig.device, ns(10)), m3("m3", rig.device, ns(10));
+  TestDispatcher d1("d1");
+  d1.socket.bind(idle.dispatch);
+  idle.vmem.bind(m1.socket);
+  idle.smem.bind(m2.socket);
+  idle.ifetch.bind(m3.socket);
+  const uint64_t out = rig.device.alloc(64);
+  rig.launch(out, 64, 64);
+  rig.run();
+  CHECK(rig.finish_cycle() == 244);
+  CHECK(rig.platform.stat("cu[1]", "ticks") == 0);
+  CHECK(rig.platform.stat("cu[1]", "active_cycles") == 0);
+  CHECK(rig.stat("ticks") == 13);
+  CHECK(rig.stat("active_cycles") == 244);
+}
