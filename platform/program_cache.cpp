@@ -8,7 +8,8 @@ namespace tessera {
 
 ProgramCache::Program& ProgramCache::get(const std::string& path) {
   auto it = programs_.find(path);
-  if (it == programs_.end()) it = programs_.emplace(path, std::make_unique<Program>(isa::CodeObject::load_file(path))).first;
+  if (it == programs_.end())
+    it = programs_.emplace(path, std::make_unique<Program>(isa::CodeObject::load_file(path))).first;
   return *it->second;
 }
 

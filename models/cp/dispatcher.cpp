@@ -45,15 +45,18 @@ Dispatcher::Dispatcher(const BlockContext& ctx)
       launches_(stats().counter("launches", "kernel launches finished")),
       workgroups_(stats().counter("workgroups", "workgroups handed to CUs")),
       waves_(stats().counter("waves", "waves of the workgroups handed to CUs")),
-      wave_instructions_(stats().counter("wave_instructions", "wave-instructions CUs reported for finished workgroups")),
+      wave_instructions_(
+          stats().counter("wave_instructions", "wave-instructions CUs reported for finished workgroups")),
       refusals_(stats().counter("refusals", "workgroup offers a CU refused for lack of resources")),
-      cycles_(stats().counter("launch_cycles", "cycles from launch to the release's acknowledgement, summed over launches")),
+      cycles_(stats().counter("launch_cycles",
+                              "cycles from launch to the release's acknowledgement, summed over launches")),
       acquire_cycles_(stats().counter("acquire_cycles", "cycles spent waiting for acquire (invalidate) commands")),
       release_cycles_(stats().counter("release_cycles", "cycles spent waiting for release (write-back) commands")),
       lines_written_back_(stats().counter("lines_written_back", "dirty lines caches wrote back for release/acquire")),
       lines_invalidated_(stats().counter("lines_invalidated", "lines caches dropped for acquire/release")),
       faults_(stats().counter("faults", "launches that ended with a wave fault")),
-      peak_in_flight_(stats().scalar("peak_workgroups_in_flight", "most workgroups in flight at once, over all launches")),
+      peak_in_flight_(
+          stats().scalar("peak_workgroups_in_flight", "most workgroups in flight at once, over all launches")),
       in_flight_hist_(stats().histogram("workgroups_in_flight", "workgroups in flight when one more is handed out", 1,
                                         64)) {
   const int n_cu = count_of(ctx, "cu");

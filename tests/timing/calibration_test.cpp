@@ -363,7 +363,8 @@ Occupancy expected_occupancy(Calibration& c, const std::string& cu, uint32_t wg_
   const uint32_t simds = uint32_t(c.param(cu, "simds"));
   // Waves spread evenly over the SIMDs, waves / simds each (models/cu: place()).
   REQUIRE(waves % simds == 0);
-  const uint64_t vgprs = round_up(k.descriptor.arch_vgprs() + k.descriptor.agprs(), uint64_t(c.param(cu, "vgpr_granule")));
+  const uint64_t vgprs =
+      round_up(k.descriptor.arch_vgprs() + k.descriptor.agprs(), uint64_t(c.param(cu, "vgpr_granule")));
   const uint64_t sgprs = round_up(std::max<uint32_t>(k.sgpr_count, 1), uint64_t(c.param(cu, "sgpr_granule")));
   const uint64_t lds = round_up(k.group_segment_fixed_size, uint64_t(c.param(cu, "lds_granule")));
   Occupancy o;
@@ -400,7 +401,9 @@ void check_occupancy(const std::vector<std::string>& sets, uint32_t wg_size, uin
   c.device().launch("calib_occupancy", "calib_occupancy", {wgs * wg_size, 1, 1}, {wg_size, 1, 1}, a);
   const uint64_t peak = c.device().dispatcher().result().peak_workgroups;
   for (uint32_t i = 0; i < cus; ++i) {
-    const json resident = c.device().platform().stats().find("cu[" + std::to_string(i) + "]")->to_json()["resident_waves"];
+    const StatGroup* g = c.device().platform().stats().find("cu[" + std::to_string(i) + "]");
+    REQUIRE(g);
+    const json resident = g->to_json()["resident_waves"];
     INFO("cu[" << i << "] resident waves: max " << resident["max"] << ", mean " << resident["mean"]);
     if (lds_limited) {
       CHECK(resident["max"].get<uint64_t>() == o.per_cu() * waves);

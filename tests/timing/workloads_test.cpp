@@ -1,11 +1,11 @@
 // Every workload of the suite gives the same bytes on the timing device
 // (json/platforms/small_gpu.json: cycle-level CUs, caches holding real data,
-// crossbar, DRAM) as on the functional executor, at sizes that include a
-// partial workgroup (the suite's test sizes). Timing changes when things happen, never what is
-// computed: the kernel-boundary cache policy must make every launch see the
-// previous launches' results, and atomics must apply in the same order per
-// address as far as the result depends on it (the suite's kernels are
-// written so that it does not).
+// crossbar, DRAM) as on the functional executor, at the suite's test sizes,
+// which include partial workgroups. Timing changes when things happen, never
+// what is computed: the kernel-boundary cache policy must make every launch
+// see the previous launches' results, and atomics must apply in the same
+// order per address as far as the result depends on it (the suite's kernels
+// are written so that it does not).
 //
 // One test case per workload (SystemC elaborates once per process, and CTest
 // runs each case in its own process), plus the same netlist in functional mode.
@@ -112,10 +112,10 @@ TEST_CASE("the timing netlist in functional mode gives the results of the functi
 TEST_CASE("every workload of the suite has a timing test case", "[timing][workload]") {
   // Keeps the list above complete: a new workload must be added there.
   const std::vector<std::string> listed = {
-      "vector_add",     "saxpy",         "reduction", "relu",      "scan",          "sgemm16",
-      "sgemm32",        "mfma_gemm_f32", "mfma_gemm_f16", "conv2d", "stencil2d",   "transpose",
-      "spmv",           "pruned_gemv_0", "pruned_gemv_50", "pruned_gemv_90", "fir", "histogram",
-      "bfs",            "babelstream",   "nbody",     "kmeans"};
+      "vector_add",    "saxpy",         "reduction",     "relu",           "scan",           "sgemm16",
+      "sgemm32",       "mfma_gemm_f32", "mfma_gemm_f16", "conv2d",         "stencil2d",      "transpose",
+      "spmv",          "pruned_gemv_0", "pruned_gemv_50", "pruned_gemv_90", "fir",           "histogram",
+      "bfs",           "babelstream",   "nbody",         "kmeans"};
   std::vector<std::string> registered;
   for (const auto& w : tessera::workloads::workloads()) registered.push_back(w.name);
   std::vector<std::string> sorted = listed;
