@@ -291,7 +291,10 @@ TEST_CASE("calibration: r9_nano streams reach at least 90% of the 256 GB/s DRAM 
   const double peak = configured_dram(c, drams);  // one channel per L2 slice is used
   REQUIRE(peak == 256);
   // 256 workgroups of 256: 16 waves per CU, 4 loads of 1 KiB in flight each.
-  const double bw = dram_bytes_per_cycle(c, 4u << 20, 256);
+  // 8 MiB vs 16 MiB: each work-item runs 2 vs 4 loop steps, enough for the
+  // waves to drift apart and keep the DRAM queues fed (4 MiB vs 8 MiB, where
+  // all waves issue their loads in the same two bursts, measures 91%).
+  const double bw = dram_bytes_per_cycle(c, 8u << 20, 256);
   INFO("bytes/cycle " << bw << " of " << peak);
   CHECK(bw >= 0.9 * peak);
   CHECK(bw <= peak);
