@@ -229,6 +229,7 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
     w.wg = wg;
     w.prog = prog.get();
     w.age = next_age_++;
+    w.fetch_offset = task.code_address ? task.code_address - task.program->code().text_address() : cfg_.fetch_base;
     w.vgpr_cost = vgpr;
     w.sgpr_cost = sgpr;
     // The launcher sets up one wave after another.
@@ -427,7 +428,9 @@ uint64_t ComputeUnit::fetch_stage(uint64_t c) {
     MemRequest* r = fetch_port_.pool.get();
     tlm_generic_payload& t = r->trans;
     t.set_command(tlm::TLM_READ_COMMAND);
-    t.set_address(cfg_.fetch_base + w->ib_base + uint64_t(k) * cfg_.fetch_bytes);
+    // Aligned, so that a fetch never crosses a line whatever the code's placement.
+    r->fetch_block = w->ib_base + uint64_t(k) * cfg_.fetch_bytes;
+    t.set_address((w->fetch_offset + r->fetch_block) & ~uint64_t(cfg_.fetch_bytes - 1));
     t.set_data_length(cfg_.fetch_bytes);
     t.set_streaming_width(cfg_.fetch_bytes);
     r->access->kind = AccessKind::InstFetch;
@@ -621,7 +624,7 @@ void ComputeUnit::take_response(Port& p, tlm_generic_payload& trans, uint64_t c)
 
 void ComputeUnit::fetch_returned(MemRequest& r) {
   WaveSlot& w = *r.fetch_wave;
-  const uint64_t block = r.trans.get_address() - cfg_.fetch_base;
+  const uint64_t block = r.fetch_block;
   if (!w.active || w.ib_gen != r.fetch_gen || block < w.ib_base) {
     ++st_.fetches_dropped;
     return;

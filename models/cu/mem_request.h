@@ -53,6 +53,7 @@ struct MemRequest {
   // Instruction fetches: the wave and its buffer generation at request time.
   WaveSlot* fetch_wave = nullptr;
   uint32_t fetch_gen = 0;
+  uint64_t fetch_block = 0;          // the block's PC
   uint64_t sent = 0;                 // cycle the request was sent
   uint32_t index = 0;                // in its pool; GpuAccess::tag carries it
 };

@@ -60,6 +60,7 @@ struct WaveSlot {
 
   // Instruction buffer: ib_depth fetch blocks starting at the block of the PC.
   uint64_t ib_base = 0;
+  uint64_t fetch_offset = 0;        // added to a PC to form its fetch address
   uint32_t ib_gen = 0;              // bumped on a flush; older fetch responses are dropped
   IbBlock ib[64] = {};
   bool wants_fetch = false;         // resident, not ended, an empty block (counted in the CU)

@@ -33,6 +33,11 @@ class WorkgroupTask : public tlm::tlm_extension<WorkgroupTask> {
   // Device memory for the private segments of this workgroup's waves:
   // ctx->scratch_wave_bytes per wave, contiguous (0 if the kernel has none).
   uint64_t scratch_address = 0;
+  // Where instruction fetches go: the device address holding the first byte
+  // of the program's .text, so that programs loaded at different places do
+  // not alias in the instruction caches. 0: the code object's own (link-time)
+  // addresses plus the CU's fetch_base parameter.
+  uint64_t code_address = 0;
   // Run with no timing: the CU executes the workgroup to completion at once,
   // reading and writing device memory directly (functional mode).
   bool functional = false;

@@ -294,3 +294,20 @@ TEST_CASE("compute unit: s_cbranch_vccz waits for the compare that writes VCC", 
   CHECK(rig.stat("stall_dependency") == 3);  // cycles 12..14
   CHECK(rig.stat("stall_branch") == 1);      // cycle 16
 }
+
+// Instruction fetches go to the task's code_address when it has one: the
+// first block of the kernel (entry at text + 0x0 here) is fetched from
+// code_address + (entry - text start), aligned to fetch_bytes.
+TEST_CASE("compute unit: instruction fetches follow the task's code address", "[cu]") {
+  CuRig rig(assemble(sixteen_valu()), "sixteen", quiet());
+  rig.launch(0, 64, 64);
+  const uint64_t code = 0x7000'0000;
+  for (WorkgroupTask& t : rig.dispatcher.tasks) t.code_address = code;
+  rig.run();
+  REQUIRE(rig.fetch.requests.size() >= 2);
+  const uint64_t entry = rig.info->entry_address - rig.code.text_address();
+  CHECK(rig.fetch.requests[0].addr == code + entry);
+  CHECK(rig.fetch.requests[1].addr == code + entry + 32);
+  CHECK(rig.fetch.requests[0].kind == AccessKind::InstFetch);
+  CHECK(rig.finish_cycle() == 72);  // the same timing as at the code object's own addresses
+}
