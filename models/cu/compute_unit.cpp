@@ -243,6 +243,7 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
     w.accounted = c;
     w.earliest = w.ready_at;
     w.dirty = true;
+    w.next_info = nullptr;
     ib_reset(w, wave.pc);
     slots_used_[simd] += 1;
     vgprs_used_[simd] += vgpr;
