@@ -41,7 +41,7 @@ struct BlockContext {
   std::string type;                    // registered type name
   Params params;                       // validated, in base units
   sc_core::sc_time clock_period;       // of the block's clock domain
-  std::map<std::string, int> socket_counts;  // for vector sockets: how many were bound
+  std::map<std::string, int> socket_counts;  // vector sockets: how many were bound; bound scalar sockets: 1
   StatRegistry* stats = nullptr;
   SharedObjects* shared = nullptr;
 };

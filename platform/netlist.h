@@ -48,7 +48,7 @@ struct InstanceSpec {
   double clock_hz = 0;
   std::string origin;  // JSON path of its declaration
   std::map<std::string, json> params;        // every parameter of the type, in base units
-  std::map<std::string, int> socket_counts;  // vector sockets: how many indices are bound
+  std::map<std::string, int> socket_counts;  // vector sockets: how many indices are bound; bound scalar sockets: 1
 
   // Where messages about this instance point: "/components/chiplet[2]/l2".
   std::string error_path() const;

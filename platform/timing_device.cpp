@@ -1,6 +1,7 @@
 #include "platform/timing_device.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 
@@ -27,17 +28,27 @@ std::unique_ptr<Platform> build_platform(const TimingDeviceOptions& o) {
   return std::make_unique<Platform>(netlist);
 }
 
-Dispatcher* find_dispatcher(Platform& p, const std::string& file) {
+bool has_cp(const Platform& p) {
+  for (const auto& b : p.blocks())
+    if (dynamic_cast<const CpCore*>(b.get())) return true;
+  return false;
+}
+
+// Without a CP the device drives exactly one dispatcher; with one, the first
+// dispatcher stands for all of them where a caller asks for one.
+Dispatcher* find_dispatcher(Platform& p, const std::string& file, bool direct) {
   Dispatcher* found = nullptr;
   std::string names;
+  const bool cp = has_cp(p) && !direct;
   for (const auto& b : p.blocks()) {
     auto* d = dynamic_cast<Dispatcher*>(b.get());
     if (!d) continue;
     names += (names.empty() ? "" : ", ") + d->path();
-    if (found)
+    if (found && !cp)
       throw UserError("netlist " + file + " has several dispatchers (" + names +
-                      "); the timing device drives exactly one");
-    found = d;
+                      ") and no cp_core (or direct dispatch was asked for); without a command processor the timing device "
+                      "drives exactly one");
+    if (!found) found = d;
   }
   if (!found) throw UserError("netlist " + file + " has no block of type dispatcher; the timing device launches "
                               "kernels through one");
@@ -65,8 +76,16 @@ std::string TimingDevice::default_netlist_file(const std::string& kernel_source_
 TimingDevice::TimingDevice(TimingDeviceOptions options)
     : options_(std::move(options)),
       platform_(build_platform(options_)),
-      dispatcher_(find_dispatcher(*platform_, options_.netlist_file)),
+      dispatcher_(find_dispatcher(*platform_, options_.netlist_file, options_.direct_dispatch)),
       memory_(platform_->shared().get<isa::DeviceMemory>("device")) {
+  if (has_cp(*platform_) && !options_.direct_dispatch) {
+    HostRuntime::Options ro;
+    ro.functional = options_.functional;
+    ro.max_wait = dispatcher_->cycles(options_.max_cycles);
+    runtime_ = std::make_unique<HostRuntime>(*platform_, ro);
+    queue_ = runtime_->create_queue();
+    done_ = runtime_->create_signal(0);
+  }
   // Ends elaboration now, so that a netlist SystemC rejects fails here and
   // launch() starts from a running simulation.
   sc_core::sc_start(sc_core::SC_ZERO_TIME);
@@ -111,6 +130,7 @@ void TimingDevice::run_launch() {
 LaunchResult TimingDevice::launch_file(const std::string& path, const std::string& kernel,
                                        const isa::LaunchConfig& config) {
   if (finished_) fail("the simulation has ended; no launch may follow finish()");
+  if (runtime_) return launch_queued(path, kernel, config);
   if (dispatcher_->busy()) fail("an earlier launch never finished; the device cannot launch again");
   ProgramCache::Program& p = programs_.get(path);
   const isa::KernelInfo& k = ProgramCache::kernel(p, path, kernel);
@@ -131,6 +151,75 @@ LaunchResult TimingDevice::launch_file(const std::string& path, const std::strin
   return r;
 }
 
+// Through the command processor: one packet on the device's queue, then a wait
+// on its completion signal. Counts are the dispatchers' and the CP's progress
+// over the wait; a launch is synchronous, so nothing else contributes.
+LaunchResult TimingDevice::launch_queued(const std::string& path, const std::string& kernel,
+                                         const isa::LaunchConfig& config) {
+  const HostKernel& k = runtime_->kernel(path, kernel);
+  if (runtime_->signal_value(done_) > 0) fail("an earlier launch never finished; the device cannot launch again");
+  auto sum = [&] {
+    Dispatcher::Totals t;
+    for (Dispatcher* d : runtime_->dispatchers()) {
+      const Dispatcher::Totals x = d->totals();
+      t.workgroups += x.workgroups;
+      t.waves += x.waves;
+      t.wave_instructions += x.wave_instructions;
+    }
+    return t;
+  };
+  const Dispatcher::Totals before = sum();
+  std::vector<uint64_t> ranges_before;
+  for (Dispatcher* d : runtime_->dispatchers()) ranges_before.push_back(d->totals().ranges);
+  const uint64_t cp_insns = runtime_->cp().instructions(), cp_busy = runtime_->cp().busy_cycles();
+  const double seconds = runtime_->seconds_simulating();
+  const sc_core::sc_time start = sc_core::sc_time_stamp();
+  runtime_->set_signal_value(done_, 1);
+  std::string fault;
+  try {
+    runtime_->dispatch(queue_, k, config, done_);
+    runtime_->wait(done_);
+  } catch (const DeviceError& e) {
+    fault = e.what();
+  }
+  // A wave fault is reported while the firmware still finishes the packet; let
+  // it, so that the next launch's signal is not decremented by this one.
+  if (!fault.empty() && runtime_->signal_value(done_) > 0) {
+    try {
+      runtime_->wait(done_);
+    } catch (const DeviceError&) {
+    }
+  }
+  const Dispatcher::Totals after = sum();
+  LaunchResult r;
+  const sc_core::sc_time period = dispatcher_->clock_period();
+  r.cycles = static_cast<uint64_t>(std::llround((sc_core::sc_time_stamp() - start) / period));
+  // The kernel spans the ranges its dispatchers ran (one each, as the launch is synchronous).
+  sc_core::sc_time first = sc_core::sc_max_time(), last = sc_core::SC_ZERO_TIME;
+  for (size_t i = 0; i < runtime_->dispatchers().size(); ++i) {
+    const Dispatcher* d = runtime_->dispatchers()[i];
+    if (d->totals().ranges == ranges_before[i]) continue;
+    first = std::min(first, d->last_start());
+    last = std::max(last, d->last_end());
+  }
+  if (last > first) r.kernel_cycles = static_cast<uint64_t>(std::llround((last - first) / period));
+  r.workgroups = after.workgroups - before.workgroups;
+  r.waves = after.waves - before.waves;
+  r.wave_instructions = after.wave_instructions - before.wave_instructions;
+  r.cp_instructions = runtime_->cp().instructions() - cp_insns;
+  r.cp_busy_cycles = runtime_->cp().busy_cycles() - cp_busy;
+  totals_.seconds += runtime_->seconds_simulating() - seconds;
+  ++totals_.launches;
+  totals_.cycles += r.cycles;
+  totals_.wave_instructions += r.wave_instructions;
+  totals_.waves += r.waves;
+  totals_.workgroups += r.workgroups;
+  totals_.cp_instructions += r.cp_instructions;
+  totals_.cp_busy_cycles += r.cp_busy_cycles;
+  if (!fault.empty()) fail(fault.rfind("tessera: ", 0) == 0 ? fault.substr(9) : fault);
+  return r;
+}
+
 runtime::LaunchStats TimingDevice::launch(const std::string& program_name, const std::string& kernel,
                                           runtime::Dim3 global, runtime::Dim3 local, const runtime::KernelArgs& args) {
   const std::string path = options_.kernel_dir + "/" + program_name + ".hsaco";
@@ -143,6 +232,7 @@ runtime::LaunchStats TimingDevice::launch(const std::string& program_name, const
     out.waves = r.waves;
     out.workgroups = r.workgroups;
     out.cycles = r.cycles;
+    out.kernel_cycles = r.kernel_cycles;
     return out;
   });
 }
@@ -175,6 +265,10 @@ json TimingDevice::finish() {
       {"waves", totals_.waves},
       {"wave_instructions", totals_.wave_instructions},
   };
+  if (runtime_) {
+    out["timing_device"]["cp_instructions"] = totals_.cp_instructions;
+    out["timing_device"]["cp_busy_cycles"] = totals_.cp_busy_cycles;
+  }
   return out;
 }
 

@@ -10,10 +10,14 @@
 // at each kernel end (see models/cp/dispatcher.h; a netlist that turns these
 // off makes host accesses see memory as the caches left it).
 //
-// A launch prepares the dispatch (kernargs, packet, scratch layout; code
-// objects come from a ProgramCache, as on the functional device), hands it to
-// the platform's dispatcher and runs the simulation until the dispatcher
-// pauses it at the end of the launch. Simulated time continues from launch to
+// A netlist with a command processor (a cp_core with dispatchers bound) runs
+// every launch the way hardware does, through the host runtime
+// (platform/host_runtime.h): an AQL packet in a queue, the doorbell, the CP's
+// firmware, the dispatchers, the completion signal. A netlist with one
+// dispatcher and no CP is driven directly: the launch prepares the dispatch
+// (kernargs, packet, scratch layout), hands it to the dispatcher and runs the
+// simulation until the dispatcher pauses it at the end of the launch (the
+// calibration netlists do this, so their figures hold no firmware time). Simulated time continues from launch to
 // launch. A wave fault becomes a DeviceError carrying the CU's report.
 //
 // With `functional` set, the same netlist runs with no timing: the dispatcher
@@ -29,6 +33,7 @@
 
 #include "models/cp/dispatcher.h"
 #include "models/cu/isa/device_memory.h"
+#include "platform/host_runtime.h"
 #include "platform/netlist.h"
 #include "platform/platform.h"
 #include "platform/program_cache.h"
@@ -43,6 +48,10 @@ struct TimingDeviceOptions {
   std::string kernel_dir;            // where launch() finds <program>.hsaco
   // Stop a launch as hung after this many cycles of the dispatcher's clock (0: no limit).
   uint64_t max_cycles = 0;
+  // Launch straight through the dispatcher (it must be the only one) even when
+  // the netlist has a command processor, which then stays asleep: for
+  // measurements of the memory hierarchy that must not include firmware time.
+  bool direct_dispatch = false;
 };
 
 class TimingDevice : public runtime::Device {
@@ -78,12 +87,16 @@ class TimingDevice : public runtime::Device {
   const std::string& netlist_file() const { return options_.netlist_file; }
   Platform& platform() { return *platform_; }
   const Platform& platform() const { return *platform_; }
+  // The dispatcher (the first one under a command processor).
   Dispatcher& dispatcher() { return *dispatcher_; }
+  // The host runtime, when the netlist has a command processor; nullptr otherwise.
+  HostRuntime* host_runtime() { return runtime_.get(); }
   isa::DeviceMemory& memory() { return memory_; }
 
   // Everything this device has run, and the host time spent simulating.
   struct Totals {
     uint64_t launches = 0, cycles = 0, wave_instructions = 0, waves = 0, workgroups = 0;
+    uint64_t cp_instructions = 0, cp_busy_cycles = 0;  // firmware work for the launches (CP mode)
     double seconds = 0;
   };
   const Totals& totals() const { return totals_; }
@@ -97,11 +110,15 @@ class TimingDevice : public runtime::Device {
 
  private:
   void run_launch();
+  LaunchResult launch_queued(const std::string& path, const std::string& kernel, const isa::LaunchConfig& config);
   [[noreturn]] void fail(const std::string& what) const;
 
   TimingDeviceOptions options_;
   std::unique_ptr<Platform> platform_;
   Dispatcher* dispatcher_ = nullptr;
+  std::unique_ptr<HostRuntime> runtime_;
+  unsigned queue_ = 0;
+  Signal done_;
   isa::DeviceMemory& memory_;
   ProgramCache programs_;
   uint64_t next_dispatch_id_ = 0;

@@ -103,10 +103,11 @@ tessera_scenario("workload on r9_nano" ARGS "workload|sgemm16|--size|64|--netlis
 tessera_scenario("timing workload statistics are deterministic"
                  ARGS "workload|histogram|--size|5000|--netlist|${small_gpu}|--stats|${TESSERA_SCENARIO_DIR}/timing.json"
                  EXIT 0 DEFINES -DSTATS=${TESSERA_SCENARIO_DIR}/timing.json -DDETERMINISM=ON
-                 "-DSTATS_CHECKS=timing_device/launches=1|timing_device/cycles>0|dispatcher/launches=1|l2[0]/fills>0|dram[1]/reads>0|simulation/ok=ON")
-# Without the kernel-end write-back the results stay in the L2: the host reads stale memory.
+                 "-DSTATS_CHECKS=timing_device/launches=1|timing_device/cycles>0|timing_device/cp_instructions>0|dispatcher/ranges=1|cp/kernel_launches=1|cp/doorbells=1|l2[0]/fills>0|dram[1]/reads>0|simulation/ok=ON")
+# Without the kernel-end write-back (the firmware told to skip it) the results
+# stay in the L2: the host reads stale memory.
 tessera_scenario("workload --set changes a timing parameter"
-                 ARGS "workload|vector_add|--size|1000|--netlist|${small_gpu}|--set|dispatcher.release_op=none"
+                 ARGS "workload|vector_add|--size|1000|--netlist|${small_gpu}|--set|cp.debug_flags=1"
                  EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")
 tessera_scenario("a workload netlist without a dispatcher is an input error"
                  ARGS "workload|vector_add|--netlist|${CMAKE_SOURCE_DIR}/json/platforms/traffic_demo.json" EXIT 3

@@ -1,7 +1,9 @@
 #include "models/cp/cp_core.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -21,11 +23,14 @@ std::string hex(uint64_t v) {
 }
 
 // A relative firmware path is looked up in $TESSERA_FIRMWARE_DIR when that is
-// set (the build tree's sw/firmware), else relative to the working directory.
+// set, else in the working directory, else in this build's firmware directory.
 std::string resolve_firmware_path(const std::string& path) {
   if (path.empty() || path[0] == '/') return path;
   const char* dir = std::getenv("TESSERA_FIRMWARE_DIR");
-  return dir && *dir ? std::string(dir) + "/" + path : path;
+  if (dir && *dir) return std::string(dir) + "/" + path;
+  if (std::filesystem::exists(path)) return path;
+  const std::string built = std::string(TESSERA_DEFAULT_FIRMWARE_DIR) + "/" + path;
+  return std::filesystem::exists(built) ? built : path;
 }
 
 const char* const kRegNames[32] = {"zero", "ra", "sp",  "gp",  "tp", "t0", "t1", "t2", "s0", "s1", "a0",
@@ -44,11 +49,37 @@ CpCore::CpCore(const BlockContext& ctx)
       cpi_(static_cast<uint64_t>(ctx.params.integer("cpi"))),
       quantum_(static_cast<uint64_t>(ctx.params.integer("quantum"))),
       watchdog_(static_cast<uint64_t>(ctx.params.integer("watchdog"))),
+      devmem_latency_(static_cast<uint64_t>(ctx.params.integer("devmem_latency"))),
+      debug_flags_(static_cast<uint32_t>(ctx.params.integer("debug_flags"))),
+      trace_mmio_(ctx.params.boolean("trace_mmio")),
+      memory_(shared().get<isa::DeviceMemory>("device")),
       instructions_(stats().counter("instructions", "RISC-V instructions executed")),
       cycles_(stats().counter("cycles", "CP cycles spent executing (instructions x cpi)")),
+      stall_cycles_stat_(stats().counter("stall_cycles", "CP cycles stalled on register and device-memory accesses")),
+      sleep_cycles_(stats().counter("sleep_cycles", "CP cycles asleep waiting for an interrupt")),
       mmio_reads_(stats().counter("mmio_reads", "loads from the CP register window")),
       mmio_writes_(stats().counter("mmio_writes", "stores to the CP register window")),
-      console_bytes_(stats().counter("console_bytes", "bytes written to the console register")) {
+      devmem_reads_(stats().counter("devmem_reads", "loads through the device-memory window")),
+      devmem_writes_(stats().counter("devmem_writes", "stores through the device-memory window")),
+      console_bytes_(stats().counter("console_bytes", "bytes written to the console register")),
+      doorbells_(stats().counter("doorbells", "doorbell writes from the host")),
+      interrupts_(stats().counter("interrupts", "interrupts raised by dispatchers")),
+      host_notifications_(stats().counter("host_notifications", "completion notifications to the host")),
+      kernel_launches_(stats().counter("kernel_launches", "kernel launches, as the firmware counts them "
+                                                          "(CP_REG_LAUNCHES)")) {
+  auto count = [&](const char* name) {
+    auto it = ctx.socket_counts.find(name);
+    return it == ctx.socket_counts.end() ? 0 : it->second;
+  };
+  if (count("dispatcher") > static_cast<int>(CP_MAX_DISPATCHERS))
+    throw UserError(path() + ": " + std::to_string(count("dispatcher")) + " dispatchers bound; the register map has "
+                    "room for " + std::to_string(CP_MAX_DISPATCHERS));
+  for (int d = 0; d < count("dispatcher"); ++d)
+    dispatcher.push_back(std::make_unique<InitiatorSocket>(("dispatcher_" + std::to_string(d)).c_str()));
+  for (int d = 0; d < count("irq"); ++d) {
+    irq.push_back(std::make_unique<TargetSocket>(("irq_" + std::to_string(d)).c_str()));
+    irq.back()->register_b_transport(this, &CpCore::irq_b_transport, d);
+  }
   if (sram_size_ % 4096 != 0 || sram_size_ > CP_MMIO_BASE)
     throw UserError(path() + ": sram_size " + hex(sram_size_) + " must be a multiple of 4 KiB and at most " +
                     hex(CP_MMIO_BASE) + " (where the register window starts)");
@@ -67,6 +98,8 @@ void CpCore::setup_engine(const FirmwareImage& image) {
   check_uc(uc_mem_map(uc_, 0, sram_size_, UC_PROT_ALL), path(), "SRAM map");
   check_uc(uc_mmio_map(uc_, CP_MMIO_BASE, CP_MMIO_SIZE, &CpCore::mmio_read, this, &CpCore::mmio_write, this), path(),
            "MMIO map");
+  check_uc(uc_mmio_map(uc_, CP_DEVMEM_BASE, CP_DEVMEM_SIZE, &CpCore::devmem_read, this, &CpCore::devmem_write, this),
+           path(), "device-memory window map");
   for (const FirmwareSegment& seg : image.segments)
     check_uc(uc_mem_write(uc_, seg.address, seg.bytes.data(), seg.bytes.size()), path(), "firmware load");
   uc_hook hook;
@@ -81,15 +114,62 @@ void CpCore::setup_engine(const FirmwareImage& image) {
   check_uc(uc_reg_write(uc_, UC_RISCV_REG_PC, &pc), path(), "PC write");
 }
 
-uint64_t CpCore::current_cycle() const { return quantum_start_cycle_ + quantum_insns_ * cpi_; }
+tlm::tlm_initiator_socket<>* CpCore::initiator_socket(const std::string& name, int index) {
+  return name == "dispatcher" && index >= 0 && index < static_cast<int>(dispatcher.size()) ? dispatcher[index].get()
+                                                                                           : nullptr;
+}
+
+tlm::tlm_target_socket<>* CpCore::target_socket(const std::string& name, int index) {
+  return name == "irq" && index >= 0 && index < static_cast<int>(irq.size()) ? irq[index].get() : nullptr;
+}
+
+uint64_t CpCore::current_cycle() const { return quantum_start_cycle_ + quantum_insns_ * cpi_ + stall_cycles_; }
+
+sc_core::sc_time CpCore::local_offset() const {
+  const sc_core::sc_time local = cycles(current_cycle());
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  return local > now ? local - now : sc_core::SC_ZERO_TIME;
+}
+
+void CpCore::configure_queue(unsigned q, uint64_t ring, uint32_t packets, uint64_t descriptor) {
+  if (q >= queues_.size()) throw UserError(path() + ": queue " + std::to_string(q) + " does not exist");
+  queues_[q] = Queue{ring, descriptor, packets, 0, 0};
+}
+
+void CpCore::ring_doorbell(unsigned q, uint32_t write_index) {
+  if (q >= queues_.size() || !queues_[q].size)
+    throw UserError(path() + ": doorbell of queue " + std::to_string(q) + ", which is not configured");
+  queues_[q].doorbell = write_index;
+  ++doorbells_;
+  irq_pending_ |= CP_IRQ_DOORBELL;
+  irq_event_.notify(sc_core::SC_ZERO_TIME);
+}
+
+void CpCore::irq_b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+  ++interrupts_;
+  irq_pending_ |= CP_IRQ_DISPATCHER(id);
+  irq_event_.notify(delay);
+  trans.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+// Time passes but no instruction runs; an interrupt already pending returns at once.
+void CpCore::sleep_until_interrupt() {
+  const sc_core::sc_time start = sc_core::sc_time_stamp();
+  sleeping_ = true;
+  while (!irq_pending_) wait(irq_event_);
+  sleeping_ = false;
+  sleep_cycles_ += static_cast<uint64_t>((sc_core::sc_time_stamp() - start) / clock_period());
+}
 
 void CpCore::run_thread() {
   while (!finished_) {
     quantum_start_cycle_ = static_cast<uint64_t>(sc_core::sc_time_stamp() / clock_period());
     quantum_insns_ = 0;
+    stall_cycles_ = 0;
     uint64_t pc = 0;
     uc_reg_read(uc_, UC_RISCV_REG_PC, &pc);
     const uc_err err = uc_emu_start(uc_, pc, ~uint64_t{0}, 0, quantum_);
+    if (mmio_stop_) resume_after_mmio_stop();
     instructions_ += quantum_insns_;
     cycles_ += quantum_insns_ * cpi_;
     if (!pending_fault_.empty()) {
@@ -97,10 +177,34 @@ void CpCore::run_thread() {
     } else if (err != UC_ERR_OK) {
       fault(std::string("execution stopped: ") + uc_strerror(err), 0, false);
     }
-    if (quantum_insns_) wait(cycles(quantum_insns_ * cpi_));
+    stall_cycles_stat_ += stall_cycles_;
+    const uint64_t spent = quantum_insns_ * cpi_ + stall_cycles_;
+    if (spent) wait(cycles(spent));
     if (stop_requested_ && !finished_) finished_ = true;
+    if (finished_) break;
+    if (notify_host_) {
+      notify_host_ = false;
+      ++host_notifications_;
+      sc_core::sc_pause();  // the host's wait on a signal looks again
+    }
+    if (sleep_requested_) {
+      sleep_requested_ = false;
+      sleep_until_interrupt();
+    }
   }
   finish_run();
+}
+
+// A register write that ends the quantum (SLEEP, HOST_NOTIFY) stops Unicorn
+// inside the store, whose PC it leaves on the store: the store has taken
+// effect, so execution resumes after it instead of repeating it.
+void CpCore::resume_after_mmio_stop() {
+  mmio_stop_ = false;
+  uint64_t pc = 0;
+  uc_reg_read(uc_, UC_RISCV_REG_PC, &pc);
+  if (pc != last_pc_) return;
+  pc += last_size_;
+  uc_reg_write(uc_, UC_RISCV_REG_PC, &pc);
 }
 
 void CpCore::fault(const std::string& what, uint64_t address, bool has_address) {
@@ -135,7 +239,8 @@ void CpCore::finish_run() {
 
 std::string CpCore::summary() const {
   std::ostringstream s;
-  s << path() << ": " << (faulted_ ? "faulted" : finished_ ? "halted" : "still running") << ", exit code "
+  s << path() << ": " << (faulted_ ? "faulted" : finished_ ? "halted" : sleeping_ ? "asleep" : "still running")
+    << ", exit code "
     << (faulted_ ? std::string("none") : std::to_string(exit_code_)) << ", " << instructions_.value
     << " instructions, " << cycles_.value << " cycles, " << mmio_reads_.value << " MMIO reads, "
     << mmio_writes_.value << " MMIO writes";
@@ -154,53 +259,185 @@ void CpCore::console_byte(uint8_t byte) {
 
 // ---- Unicorn callbacks ------------------------------------------------------
 
-uint64_t CpCore::mmio_read(uc_engine* uc, uint64_t offset, unsigned size, void* self) {
+void CpCore::trace(const char* what, uint64_t address, uint64_t value) const {
+  if (trace_mmio_) info(std::string(what) + " " + hex(address) + " = " + hex(value));
+}
+
+void CpCore::register_fault(const char* kind, uint64_t offset, unsigned size, const std::string& why) {
+  pending_fault_ = std::string(kind) + " of " + std::to_string(size) + " bytes at CP register offset " + hex(offset) +
+                   ", " + why;
+  fault_address_ = CP_MMIO_BASE + offset;
+  fault_has_address_ = true;
+  uc_emu_stop(uc_);
+}
+
+// The queue blocks: the host configures them; the firmware may only move its read index.
+bool CpCore::queue_register(uint32_t offset, uint32_t* read, const uint32_t* write) {
+  const uint32_t rel = offset - CP_QUEUE_BASE;
+  Queue& q = queues_[rel / CP_QUEUE_STRIDE];
+  switch (rel % CP_QUEUE_STRIDE) {
+    case CP_QUEUE_READ:
+      if (write) q.read = *write;
+      if (read) *read = q.read;
+      return true;
+    case CP_QUEUE_RING_LO: if (read) *read = static_cast<uint32_t>(q.ring); return read;
+    case CP_QUEUE_RING_HI: if (read) *read = static_cast<uint32_t>(q.ring >> 32); return read;
+    case CP_QUEUE_SIZE: if (read) *read = q.size; return read;
+    case CP_QUEUE_DOORBELL: if (read) *read = q.doorbell; return read;
+    case CP_QUEUE_DESC_LO: if (read) *read = static_cast<uint32_t>(q.descriptor); return read;
+    case CP_QUEUE_DESC_HI: if (read) *read = static_cast<uint32_t>(q.descriptor >> 32); return read;
+    default: return false;
+  }
+}
+
+// A dispatcher register: a b_transport on dispatcher[d] at the core's local time.
+bool CpCore::dispatcher_access(uint32_t offset, uint32_t& value, bool write) {
+  const uint32_t d = (offset - CP_DISP_BASE) / CP_DISP_STRIDE;
+  if (d >= dispatcher.size()) return false;
+  tlm::tlm_generic_payload t;
+  t.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+  t.set_address((offset - CP_DISP_BASE) % CP_DISP_STRIDE);
+  t.set_data_ptr(reinterpret_cast<unsigned char*>(&value));
+  t.set_data_length(4);
+  t.set_streaming_width(4);
+  t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  const sc_core::sc_time offset_time = local_offset();
+  sc_core::sc_time delay = offset_time;
+  (*dispatcher[d])->b_transport(t, delay);
+  if (delay > offset_time)
+    stall_cycles_ += static_cast<uint64_t>(std::ceil((delay - offset_time) / clock_period()));
+  return t.is_response_ok();
+}
+
+bool CpCore::read_register(uint32_t offset, uint32_t& value) {
+  switch (offset) {
+    case CP_REG_ID: value = CP_ID_VALUE; return true;
+    case CP_REG_TIMER_LO: {
+      const uint64_t now = current_cycle();
+      timer_hi_latch_ = static_cast<uint32_t>(now >> 32);
+      value = static_cast<uint32_t>(now);
+      return true;
+    }
+    case CP_REG_TIMER_HI: value = timer_hi_latch_; return true;
+    case CP_REG_SCRATCH: value = scratch_; return true;
+    case CP_REG_IRQ_PENDING: value = irq_pending_; return true;
+    case CP_REG_DISPATCHERS: value = static_cast<uint32_t>(dispatcher.size()); return true;
+    case CP_REG_QUEUES: value = static_cast<uint32_t>(queues_.size()); return true;
+    case CP_REG_DEVMEM_LO: value = static_cast<uint32_t>(devmem_window_); return true;
+    case CP_REG_DEVMEM_HI: value = static_cast<uint32_t>(devmem_window_ >> 32); return true;
+    case CP_REG_DEBUG: value = debug_flags_; return true;
+    case CP_REG_LAUNCHES: value = static_cast<uint32_t>(kernel_launches_.value); return true;
+    default: break;
+  }
+  if (offset >= CP_QUEUE_BASE && offset < CP_QUEUE_BASE + CP_MAX_QUEUES * CP_QUEUE_STRIDE)
+    return queue_register(offset, &value, nullptr);
+  if (offset >= CP_DISP_BASE) return dispatcher_access(offset, value, false);
+  return false;
+}
+
+bool CpCore::write_register(uint32_t offset, uint32_t value) {
+  switch (offset) {
+    case CP_REG_CONSOLE: console_byte(static_cast<uint8_t>(value)); return true;
+    case CP_REG_SCRATCH: scratch_ = value; return true;
+    case CP_REG_HALT:
+      exit_code_ = value;
+      stop_requested_ = true;
+      uc_emu_stop(uc_);
+      return true;
+    case CP_REG_IRQ_ACK: irq_pending_ &= ~value; return true;
+    case CP_REG_SLEEP:
+      sleep_requested_ = mmio_stop_ = true;
+      uc_emu_stop(uc_);
+      return true;
+    case CP_REG_HOST_NOTIFY:
+      notify_host_ = mmio_stop_ = true;
+      uc_emu_stop(uc_);
+      return true;
+    case CP_REG_DEVMEM_LO:
+    case CP_REG_DEVMEM_HI: {
+      const uint64_t w = offset == CP_REG_DEVMEM_LO ? (devmem_window_ & ~uint64_t{0xffffffff}) | value
+                                                    : (devmem_window_ & 0xffffffffu) | (uint64_t(value) << 32);
+      if (w % CP_DEVMEM_SIZE) return false;
+      devmem_window_ = w;
+      return true;
+    }
+    case CP_REG_LAUNCHES: kernel_launches_.value = value; return true;
+    default: break;
+  }
+  if (offset >= CP_QUEUE_BASE && offset < CP_QUEUE_BASE + CP_MAX_QUEUES * CP_QUEUE_STRIDE)
+    return queue_register(offset, nullptr, &value);
+  if (offset >= CP_DISP_BASE) return dispatcher_access(offset, value, true);
+  return false;
+}
+
+uint64_t CpCore::mmio_read(uc_engine*, uint64_t offset, unsigned size, void* self) {
   auto* cp = static_cast<CpCore*>(self);
   ++cp->mmio_reads_;
   cp->insns_since_mmio_ = 0;
-  switch (offset) {
-    case CP_REG_ID: return CP_ID_VALUE;
-    case CP_REG_TIMER_LO: {
-      const uint64_t now = cp->current_cycle();
-      cp->timer_hi_latch_ = static_cast<uint32_t>(now >> 32);
-      return static_cast<uint32_t>(now);
-    }
-    case CP_REG_TIMER_HI: return cp->timer_hi_latch_;
-    case CP_REG_SCRATCH: return cp->scratch_;
-    default: break;
+  uint32_t value = 0;
+  if (size != 4 || !cp->read_register(static_cast<uint32_t>(offset), value)) {
+    cp->register_fault("read", offset, size, size != 4 ? "not a 32-bit access"
+                                                        : "which is no readable register (see cp_regs.h)");
+    return 0;
   }
-  cp->pending_fault_ = "read of " + std::to_string(size) + " bytes at CP register offset " + hex(offset) +
-                       ", which is no readable register (see cp_regs.h)";
-  cp->fault_address_ = CP_MMIO_BASE + offset;
-  cp->fault_has_address_ = true;
-  uc_emu_stop(uc);
-  return 0;
+  cp->trace("mmio read", CP_MMIO_BASE + offset, value);
+  return value;
 }
 
-void CpCore::mmio_write(uc_engine* uc, uint64_t offset, unsigned size, uint64_t value, void* self) {
+void CpCore::mmio_write(uc_engine*, uint64_t offset, unsigned size, uint64_t value, void* self) {
   auto* cp = static_cast<CpCore*>(self);
   ++cp->mmio_writes_;
   cp->insns_since_mmio_ = 0;
-  switch (offset) {
-    case CP_REG_CONSOLE: cp->console_byte(static_cast<uint8_t>(value)); return;
-    case CP_REG_SCRATCH: cp->scratch_ = static_cast<uint32_t>(value); return;
-    case CP_REG_HALT:
-      cp->exit_code_ = static_cast<uint32_t>(value);
-      cp->stop_requested_ = true;
-      uc_emu_stop(uc);
-      return;
-    default: break;
-  }
-  cp->pending_fault_ = "write of " + std::to_string(size) + " bytes at CP register offset " + hex(offset) +
-                       ", which is no writable register (see cp_regs.h)";
-  cp->fault_address_ = CP_MMIO_BASE + offset;
-  cp->fault_has_address_ = true;
-  uc_emu_stop(uc);
+  const bool console_byte = offset == CP_REG_CONSOLE && size == 1;
+  if (offset != CP_REG_CONSOLE) cp->trace("mmio write", CP_MMIO_BASE + offset, value);
+  if ((size != 4 && !console_byte) || !cp->write_register(static_cast<uint32_t>(offset), static_cast<uint32_t>(value)))
+    cp->register_fault("write", offset, size, size != 4 && !console_byte
+                                                  ? "not a 32-bit access"
+                                                  : "which is no writable register or a value it does not take "
+                                                    "(see cp_regs.h)");
 }
 
-void CpCore::on_code(uc_engine* uc, uint64_t address, uint32_t, void* self) {
+uint64_t CpCore::devmem_read(uc_engine* uc, uint64_t offset, unsigned size, void* self) {
+  auto* cp = static_cast<CpCore*>(self);
+  ++cp->devmem_reads_;
+  cp->insns_since_mmio_ = 0;
+  cp->stall_cycles_ += cp->devmem_latency_;
+  const uint64_t addr = cp->devmem_window_ + offset;
+  uint64_t value = 0;
+  try {
+    cp->memory_.read(&value, addr, size);
+  } catch (const UserError& e) {
+    cp->pending_fault_ = std::string("device-memory read through the window: ") + e.what();
+    cp->fault_address_ = addr;
+    cp->fault_has_address_ = true;
+    uc_emu_stop(uc);
+    return 0;
+  }
+  cp->trace("device read", addr, value);
+  return value;
+}
+
+void CpCore::devmem_write(uc_engine* uc, uint64_t offset, unsigned size, uint64_t value, void* self) {
+  auto* cp = static_cast<CpCore*>(self);
+  ++cp->devmem_writes_;
+  cp->insns_since_mmio_ = 0;
+  cp->stall_cycles_ += cp->devmem_latency_;
+  const uint64_t addr = cp->devmem_window_ + offset;
+  cp->trace("device write", addr, value);
+  try {
+    cp->memory_.write(addr, &value, size);
+  } catch (const UserError& e) {
+    cp->pending_fault_ = std::string("device-memory write through the window: ") + e.what();
+    cp->fault_address_ = addr;
+    cp->fault_has_address_ = true;
+    uc_emu_stop(uc);
+  }
+}
+
+void CpCore::on_code(uc_engine* uc, uint64_t address, uint32_t size, void* self) {
   auto* cp = static_cast<CpCore*>(self);
   cp->last_pc_ = address;
+  cp->last_size_ = size;
   ++cp->quantum_insns_;
   if (++cp->insns_since_mmio_ > cp->watchdog_ && cp->pending_fault_.empty()) {
     cp->pending_fault_ = "watchdog: " + std::to_string(cp->watchdog_) + " instructions without an MMIO access";
@@ -214,7 +451,8 @@ bool CpCore::on_invalid(uc_engine* uc, uc_mem_type type, uint64_t address, int s
                      : type == UC_MEM_WRITE_UNMAPPED || type == UC_MEM_WRITE_PROT ? "write"
                                                                                    : "read";
   cp->pending_fault_ = std::string("unmapped ") + kind + " of " + std::to_string(size) + " bytes at " + hex(address) +
-                       " (mapped: SRAM [0, " + hex(cp->sram_size_) + "), registers at " + hex(CP_MMIO_BASE) + ")";
+                       " (mapped: SRAM [0, " + hex(cp->sram_size_) + "), registers at " + hex(CP_MMIO_BASE) + ", device-memory window at " +
+                       hex(CP_DEVMEM_BASE) + ")";
   cp->fault_address_ = address;
   cp->fault_has_address_ = true;
   cp->fault_at_fetch_ = type == UC_MEM_FETCH_UNMAPPED || type == UC_MEM_FETCH_PROT;
@@ -252,8 +490,28 @@ BlockType cp_core_block_type() {
                 "instructions"),
       int_param("watchdog", 10000000, "instructions without an MMIO access before the firmware is declared hung", 1.0,
                 1e15, "instructions"),
+      int_param("devmem_latency", 100, "CP cycles one access through the device-memory window takes", 0.0, 1e6,
+                "cycles"),
+      int_param("debug_flags", 0, "value of CP_REG_DEBUG (CP_DEBUG_* bits: skip release, skip acquire, trace)", 0.0,
+                4294967295.0),
+      bool_param("trace_mmio", false, "log every register and device-memory access of the firmware"),
   };
   t.params.front().default_value = nullptr;  // the firmware path is required
+  SocketSpec disp;
+  disp.name = "dispatcher";
+  disp.dir = SocketDir::Initiator;
+  disp.protocol = "cp_mmio";
+  disp.vector = true;
+  disp.required = false;
+  disp.doc = "to dispatcher d's regs socket: the register block at CP_DISP_BASE + d * CP_DISP_STRIDE";
+  SocketSpec irq;
+  irq.name = "irq";
+  irq.dir = SocketDir::Target;
+  irq.protocol = "irq";
+  irq.vector = true;
+  irq.required = false;
+  irq.doc = "from dispatcher d's irq socket: interrupt line CP_IRQ_DISPATCHER(d)";
+  t.sockets = {disp, irq};
   t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> { return std::make_unique<CpCore>(ctx); };
   return t;
 }

@@ -10,14 +10,37 @@
 // The run ends when the firmware writes the halt register (exit code) or faults:
 // an unmapped access, an illegal instruction or trap, or `watchdog` instructions
 // without an MMIO access. A fault prints a report (PC, registers, address) and
-// makes ok() false; so does a non-zero exit code.
+// makes ok() false; so does a non-zero exit code. Firmware that serves queues
+// never halts: it sleeps (CP_REG_SLEEP) until an interrupt line is pending.
+//
+// Around the core (cp_regs.h has the map):
+//   dispatcher[d]  registers of dispatcher d: accesses in its register block
+//                  become b_transport calls carrying the register offset; the
+//                  returned delay is time the core stalls;
+//   irq[d]         a write from dispatcher d sets CP_IRQ_DISPATCHER(d) and wakes a
+//                  sleeping core;
+//   queues         the host (the runtime, between simulation runs) configures
+//                  rings and rings doorbells through configure_queue() and
+//                  ring_doorbell(), which raise CP_IRQ_DOORBELL;
+//   device memory  a 16 MiB window (CP_DEVMEM_*) onto the platform's device
+//                  memory, each access costing `devmem_latency` cycles;
+//   host notify    a write to CP_REG_HOST_NOTIFY pauses the simulation once
+//                  the core has caught up with its local time, so the host's
+//                  wait on a completion signal looks again.
+// MMIO and device-memory accesses are logged when `trace_mmio` is on.
 #pragma once
+#include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
 #include <unicorn/unicorn.h>
 
 #include "models/cp/firmware_image.h"
+#include "models/cu/isa/device_memory.h"
 #include "platform/block.h"
 #include "platform/registry.h"
 
@@ -31,9 +54,27 @@ class CpCore : public Block {
   CpCore(const CpCore&) = delete;
   CpCore& operator=(const CpCore&) = delete;
 
-  bool ok() const override { return finished_ && !faulted_ && exit_code_ == 0; }
+  using InitiatorSocket = tlm_utils::simple_initiator_socket_tagged<CpCore>;
+  using TargetSocket = tlm_utils::simple_target_socket_tagged<CpCore>;
+  std::vector<std::unique_ptr<InitiatorSocket>> dispatcher;  // to each dispatcher's regs socket
+  std::vector<std::unique_ptr<TargetSocket>> irq;            // from each dispatcher's irq socket
+
+  tlm::tlm_initiator_socket<>* initiator_socket(const std::string& name, int index) override;
+  tlm::tlm_target_socket<>* target_socket(const std::string& name, int index) override;
+
+  // No fault and no non-zero exit code (firmware that serves queues never halts).
+  bool ok() const override { return !faulted_ && exit_code_ == 0; }
   std::string summary() const override;
 
+  // Host side of the queues, called between simulation runs.
+  void configure_queue(unsigned q, uint64_t ring, uint32_t packets, uint64_t descriptor);
+  void ring_doorbell(unsigned q, uint32_t write_index);
+  uint32_t read_index(unsigned q) const { return queues_.at(q).read; }
+
+  bool sleeping() const { return sleeping_; }
+  bool finished() const { return finished_; }
+  uint64_t instructions() const { return instructions_.value; }
+  uint64_t busy_cycles() const { return cycles_.value + stall_cycles_stat_.value; }
   bool halted() const { return finished_ && !faulted_; }
   bool faulted() const { return faulted_; }
   uint32_t exit_code() const { return exit_code_; }
@@ -45,17 +86,43 @@ class CpCore : public Block {
   uint64_t current_cycle() const;  // at the instruction being executed now
   void fault(const std::string& what, uint64_t address, bool has_address);
   void finish_run();
+  void resume_after_mmio_stop();
   void console_byte(uint8_t byte);
+  bool read_register(uint32_t offset, uint32_t& value);
+  bool write_register(uint32_t offset, uint32_t value);
+  bool queue_register(uint32_t offset, uint32_t* read, const uint32_t* write);
+  bool dispatcher_access(uint32_t offset, uint32_t& value, bool write);
+  void register_fault(const char* kind, uint64_t offset, unsigned size, const std::string& why);
+  void sleep_until_interrupt();
+  void irq_b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  sc_core::sc_time local_offset() const;  // how far the core's time is ahead of SystemC's
+  void trace(const char* what, uint64_t address, uint64_t value) const;
 
   // Unicorn callbacks (user_data is the CpCore).
   static uint64_t mmio_read(uc_engine* uc, uint64_t offset, unsigned size, void* self);
   static void mmio_write(uc_engine* uc, uint64_t offset, unsigned size, uint64_t value, void* self);
+  static uint64_t devmem_read(uc_engine* uc, uint64_t offset, unsigned size, void* self);
+  static void devmem_write(uc_engine* uc, uint64_t offset, unsigned size, uint64_t value, void* self);
   static void on_code(uc_engine* uc, uint64_t address, uint32_t size, void* self);
   static bool on_invalid(uc_engine* uc, uc_mem_type type, uint64_t address, int size, int64_t value, void* self);
   static void on_interrupt(uc_engine* uc, uint32_t cause, void* self);
 
   uc_engine* uc_ = nullptr;
-  uint64_t sram_size_, cpi_, quantum_, watchdog_;
+  uint64_t sram_size_, cpi_, quantum_, watchdog_, devmem_latency_;
+  uint32_t debug_flags_;
+  bool trace_mmio_;
+  isa::DeviceMemory& memory_;
+
+  struct Queue {
+    uint64_t ring = 0, descriptor = 0;
+    uint32_t size = 0, doorbell = 0, read = 0;
+  };
+  std::array<Queue, 8> queues_{};
+  uint64_t devmem_window_ = 0;
+  uint32_t irq_pending_ = 0;
+  sc_core::sc_event irq_event_;
+  bool sleep_requested_ = false, sleeping_ = false, notify_host_ = false;
+  uint64_t stall_cycles_ = 0;  // in the current quantum: MMIO and device-memory latency
   uint32_t entry_ = 0;
 
   uint64_t quantum_start_cycle_ = 0;  // CP cycle at the start of the current quantum
@@ -71,11 +138,14 @@ class CpCore : public Block {
   std::string pending_fault_;          // set by a callback, reported after uc_emu_start returns
   uint64_t fault_address_ = 0;
   uint64_t last_pc_ = 0;               // address of the instruction started last
+  uint32_t last_size_ = 0;             // and its length in bytes
+  bool mmio_stop_ = false;             // a register write ended the quantum inside its store
   bool trap_pc_approximate_ = false;  // a trap: only Unicorn's PC register is known
   bool fault_at_fetch_ = false;        // the fault address is the PC (nothing was fetched there)
   bool fault_has_address_ = false;
 
-  Counter &instructions_, &cycles_, &mmio_reads_, &mmio_writes_, &console_bytes_;
+  Counter &instructions_, &cycles_, &stall_cycles_stat_, &sleep_cycles_, &mmio_reads_, &mmio_writes_,
+      &devmem_reads_, &devmem_writes_, &console_bytes_, &doorbells_, &interrupts_, &host_notifications_, &kernel_launches_;
 };
 
 BlockType cp_core_block_type();

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 #include <type_traits>
 
 #include "models/mem/tlm_helpers.h"
 #include "platform/errors.h"
+#include "sw/firmware/include/tessera/cp_regs.h"
 
 namespace tessera {
 
@@ -42,6 +44,8 @@ Dispatcher::Dispatcher(const BlockContext& ctx)
       acquire_op_(maintenance_op(ctx.params.string("acquire_op"))),
       release_op_(maintenance_op(ctx.params.string("release_op"))),
       interval_cycles_(static_cast<uint64_t>(ctx.params.integer("workgroup_interval"))),
+      kernel_objects_(shared().get<KernelObjectTable>("kernel_objects")),
+      register_latency_(cycles(static_cast<uint64_t>(ctx.params.integer("register_latency")))),
       launches_(stats().counter("launches", "kernel launches finished")),
       workgroups_(stats().counter("workgroups", "workgroups handed to CUs")),
       waves_(stats().counter("waves", "waves of the workgroups handed to CUs")),
@@ -54,7 +58,10 @@ Dispatcher::Dispatcher(const BlockContext& ctx)
       release_cycles_(stats().counter("release_cycles", "cycles spent waiting for release (write-back) commands")),
       lines_written_back_(stats().counter("lines_written_back", "dirty lines caches wrote back for release/acquire")),
       lines_invalidated_(stats().counter("lines_invalidated", "lines caches dropped for acquire/release")),
-      faults_(stats().counter("faults", "launches that ended with a wave fault")),
+      faults_(stats().counter("faults", "launches and ranges that ended with a wave fault")),
+      ranges_(stats().counter("ranges", "workgroup ranges the command processor started (CP mode)")),
+      cache_commands_(stats().counter("cache_commands", "cache commands the command processor sent (CP mode)")),
+      bad_packets_(stats().counter("bad_packets", "ranges refused: unknown kernel object or impossible geometry")),
       peak_in_flight_(
           stats().scalar("peak_workgroups_in_flight", "most workgroups in flight at once, over all launches")),
       in_flight_hist_(stats().histogram("workgroups_in_flight", "workgroups in flight when one more is handed out", 1,
@@ -83,6 +90,11 @@ Dispatcher::Dispatcher(const BlockContext& ctx)
   };
   make_ctrl(acquire, acquire_port_, "acquire", n_acq, 0);
   make_ctrl(release, release_port_, "release", n_rel, n_acq);
+  if (count_of(ctx, "regs")) {
+    regs = std::make_unique<TargetSocket>("regs");
+    regs->register_b_transport(this, &Dispatcher::regs_b_transport);
+  }
+  if (count_of(ctx, "irq")) irq = std::make_unique<InitiatorSocket>("irq");
 
   SC_METHOD(step_method);
   sensitive << step_event_;
@@ -98,7 +110,17 @@ tlm::tlm_initiator_socket<>* Dispatcher::initiator_socket(const std::string& nam
   if (name == "cu") return pick(cu);
   if (name == "acquire") return pick(acquire);
   if (name == "release") return pick(release);
+  if (name == "irq" && index < 0) return irq.get();
   return nullptr;
+}
+
+tlm::tlm_target_socket<>* Dispatcher::target_socket(const std::string& name, int index) {
+  return name == "regs" && index < 0 ? regs.get() : nullptr;
+}
+
+Dispatcher::Totals Dispatcher::totals() const {
+  return Totals{workgroups_.value, waves_.value, wave_instructions_.value, faults_.value, bad_packets_.value,
+                ranges_.value};
 }
 
 std::string Dispatcher::summary() const {
@@ -120,10 +142,12 @@ void Dispatcher::launch(const DispatchJob& job) {
     throw UserError(path() + ": a launch needs a dispatch context with its kernel and a program");
   if (cu.empty()) throw UserError(path() + ": no compute unit is bound to cu[]");
   job_ = job;
+  mode_ = Mode::Launch;
   running_ = LaunchResult();
   start_ = sc_core::sc_time_stamp();
   next_offer_ = start_;
   next_linear_ = 0;
+  end_linear_ = job.ctx->workgroup_total();
   next_wg_[0] = next_wg_[1] = next_wg_[2] = 0;
   next_wave_ = 0;
   rr_ = 0;
@@ -135,6 +159,11 @@ void Dispatcher::launch(const DispatchJob& job) {
 
 void Dispatcher::step_method() {
   retired_.clear();
+  if (irq_due_) {
+    irq_due_ = false;
+    raise_irq();
+  }
+  if (cache_cmd_active_ && step_cache_command()) return;
   if (phase_ == Phase::Acquire && step_acquire()) return;
   if (phase_ == Phase::Dispatch && step_dispatch()) return;
   if (phase_ == Phase::Release && step_release()) return;
@@ -175,6 +204,10 @@ bool Dispatcher::step_dispatch() {
     if (paced) next_offer_ = now + cycles(interval_cycles_);
   }
   if (!in_flight_.empty()) return true;  // finishing workgroups wake us
+  if (mode_ == Mode::Range) {  // the kernel-boundary policy is the firmware's
+    finish_launch();
+    return true;
+  }
   release_start_ = now;
   phase_ = Phase::Release;
   return false;
@@ -193,17 +226,25 @@ bool Dispatcher::step_release() {
 }
 
 void Dispatcher::finish_launch() {
-  running_.cycles = cycles_between(start_, sc_core::sc_time_stamp());
+  end_ = sc_core::sc_time_stamp();
+  running_.cycles = cycles_between(start_, end_);
+  running_.kernel_cycles = running_.cycles - running_.acquire_cycles - running_.release_cycles;
   result_ = running_;
-  ++launches_;
-  cycles_ += result_.cycles;
-  acquire_cycles_ += result_.acquire_cycles;
-  release_cycles_ += result_.release_cycles;
   if (!result_.fault.empty()) ++faults_;
   // Scratch regions go back to device memory: the next launch may need another size.
   free_scratch_.clear();
   scratch_.clear();
   phase_ = Phase::Idle;
+  if (mode_ == Mode::Range) {
+    regs_.fault = !result_.fault.empty();
+    if (regs_.fault) last_fault_ = result_.fault;
+    raise_irq();
+    return;
+  }
+  ++launches_;
+  cycles_ += result_.cycles;
+  acquire_cycles_ += result_.acquire_cycles;
+  release_cycles_ += result_.release_cycles;
   done_event_.notify(SC_ZERO_TIME);
   sc_core::sc_pause();
 }
@@ -246,6 +287,7 @@ bool Dispatcher::offer_to(int i) {
   std::copy(next_wg_, next_wg_ + 3, task->workgroup);
   task->first_dispatch_wave = next_wave_;
   task->functional = job_.functional;
+  task->code_address = job_.code_address;
   if (ctx.scratch_wave_bytes) {
     rec.scratch = take_scratch();
     task->scratch_address = scratch_[rec.scratch]->address();
@@ -309,6 +351,7 @@ void Dispatcher::workgroup_finished(const WorkgroupTask& task) {
     return;
   }
   running_.wave_instructions += task.wave_instructions;
+  ++regs_.wg_done;
   wave_instructions_ += task.wave_instructions;
   if (!task.fault.empty() && running_.fault.empty()) running_.fault = task.fault;
   if (it->second.scratch >= 0) free_scratch_.push_back(it->second.scratch);
@@ -366,6 +409,8 @@ void Dispatcher::maintenance_acked(tlm_generic_payload& trans, const sc_time& at
   const CacheCommand* cmd = trans.get_extension<CacheCommand>();
   lines_written_back_ += cmd->lines_written_back;
   lines_invalidated_ += cmd->lines_invalidated;
+  regs_.lines_wb += static_cast<uint32_t>(cmd->lines_written_back);
+  regs_.lines_inv += static_cast<uint32_t>(cmd->lines_invalidated);
   if (!trans.is_response_ok())
     warn(std::string("cache command ") + cache_op_name(cmd->op) + " answered " + trans.get_response_string());
   ctrl_done_at_ = std::max(ctrl_done_at_, at);
@@ -380,6 +425,176 @@ tlm::tlm_sync_enum Dispatcher::ctrl_bw(int, tlm_generic_payload& trans, tlm::tlm
   }
   SC_REPORT_ERROR(path().c_str(), "protocol violation: unexpected phase on a cache-control backward path");
   return tlm::TLM_COMPLETED;
+}
+
+// ---- CP mode: registers, ranges, cache commands ------------------------------------
+
+void Dispatcher::regs_b_transport(tlm_generic_payload& trans, sc_time& delay) {
+  const uint64_t offset = trans.get_address();
+  if (trans.get_data_length() != 4 || (offset & 3) || !trans.get_data_ptr()) {
+    trans.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
+    return;
+  }
+  uint32_t value = 0;
+  bool known = false;
+  if (trans.is_read()) {
+    known = read_register(static_cast<uint32_t>(offset), value);
+    std::memcpy(trans.get_data_ptr(), &value, 4);
+  } else if (trans.is_write()) {
+    std::memcpy(&value, trans.get_data_ptr(), 4);
+    known = write_register(static_cast<uint32_t>(offset), value, delay);
+  }
+  if (!known) {
+    trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    return;
+  }
+  delay += register_latency_;
+  trans.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+// Returns false for an offset that is no readable register.
+bool Dispatcher::read_register(uint32_t offset, uint32_t& out) const {
+  auto lo = [](uint64_t v) { return static_cast<uint32_t>(v); };
+  auto hi = [](uint64_t v) { return static_cast<uint32_t>(v >> 32); };
+  out = 0;
+  switch (offset) {
+    case DISP_REG_CUS: out = static_cast<uint32_t>(cu.size()); return true;
+    case DISP_REG_PACKET_LO: out = lo(regs_.packet); return true;
+    case DISP_REG_PACKET_HI: out = hi(regs_.packet); return true;
+    case DISP_REG_QUEUE_LO: out = lo(regs_.queue); return true;
+    case DISP_REG_QUEUE_HI: out = hi(regs_.queue); return true;
+    case DISP_REG_ID_LO: out = lo(regs_.dispatch_id); return true;
+    case DISP_REG_ID_HI: out = hi(regs_.dispatch_id); return true;
+    case DISP_REG_WG_FIRST: out = regs_.wg_first; return true;
+    case DISP_REG_WG_COUNT: out = regs_.wg_count; return true;
+    case DISP_REG_STATUS:
+      out = (mode_ == Mode::Range && busy() ? DISP_STATUS_BUSY : 0) | (cache_cmd_active_ ? DISP_STATUS_CACHE_BUSY : 0) |
+             (regs_.fault ? DISP_STATUS_FAULT : 0) | (regs_.bad_packet ? DISP_STATUS_BAD_PACKET : 0);
+      return true;
+    case DISP_REG_WG_DONE: out = regs_.wg_done; return true;
+    case DISP_REG_LINES_WB: out = regs_.lines_wb; return true;
+    case DISP_REG_LINES_INV: out = regs_.lines_inv; return true;
+    default: return false;
+  }
+}
+
+// Returns false for an offset that is no writable register.
+bool Dispatcher::write_register(uint32_t offset, uint32_t value, const sc_time& delay) {
+  auto set_lo = [value](uint64_t& r) { r = (r & ~uint64_t{0xffffffff}) | value; };
+  auto set_hi = [value](uint64_t& r) { r = (r & 0xffffffffu) | (uint64_t(value) << 32); };
+  switch (offset) {
+    case DISP_REG_PACKET_LO: set_lo(regs_.packet); return true;
+    case DISP_REG_PACKET_HI: set_hi(regs_.packet); return true;
+    case DISP_REG_QUEUE_LO: set_lo(regs_.queue); return true;
+    case DISP_REG_QUEUE_HI: set_hi(regs_.queue); return true;
+    case DISP_REG_ID_LO: set_lo(regs_.dispatch_id); return true;
+    case DISP_REG_ID_HI: set_hi(regs_.dispatch_id); return true;
+    case DISP_REG_WG_FIRST: regs_.wg_first = value; return true;
+    case DISP_REG_WG_COUNT: regs_.wg_count = value; return true;
+    case DISP_REG_START: start_range(delay); return true;
+    case DISP_REG_CACHE_OP: start_cache_command(value, delay); return true;
+    default: return false;
+  }
+}
+
+// Reads the packet and starts handing out [wg_first, wg_first + wg_count).
+// A packet that cannot run is refused with DISP_STATUS_BAD_PACKET and an
+// interrupt, so the firmware never waits for a range that will not finish.
+void Dispatcher::start_range(const sc_time& delay) {
+  ++ranges_;
+  regs_.bad_packet = regs_.fault = false;
+  regs_.wg_done = 0;
+  const LoadedKernel* k = nullptr;
+  try {
+    if (busy() || cache_cmd_active_)
+      throw UserError("START while a range or a cache command is still running");
+    isa::AqlDispatchPacket packet;
+    memory_.read(&packet, regs_.packet, sizeof packet);
+    k = kernel_objects_.find(packet.kernel_object);
+    if (!k)
+      throw UserError("the packet at " + hex(regs_.packet) + " names kernel object " +
+                      hex(packet.kernel_object) + ", where no kernel is loaded");
+    range_ctx_ = isa::context_from_packet(packet, regs_.packet, regs_.queue, regs_.dispatch_id, k->program->code(),
+                                          *k->kernel);
+    if (uint64_t(regs_.wg_first) + regs_.wg_count > range_ctx_.workgroup_total())
+      throw UserError("range of " + std::to_string(regs_.wg_count) + " workgroups from " +
+                      std::to_string(regs_.wg_first) + " exceeds the grid's " +
+                      std::to_string(range_ctx_.workgroup_total()));
+  } catch (const UserError& e) {
+    regs_.bad_packet = true;
+    ++bad_packets_;
+    last_fault_ = path() + ": bad dispatch: " + e.what();
+    warn(last_fault_);
+    irq_due_ = true;
+    step_event_.notify(delay);
+    return;
+  }
+  job_ = DispatchJob{&range_ctx_, k->program, functional_, k->code_address};
+  mode_ = Mode::Range;
+  running_ = LaunchResult();
+  start_ = sc_core::sc_time_stamp() + delay;
+  next_offer_ = start_;
+  next_linear_ = regs_.wg_first;
+  end_linear_ = uint64_t(regs_.wg_first) + regs_.wg_count;
+  uint64_t rest = regs_.wg_first;
+  for (int d = 0; d < 3; ++d) {
+    next_wg_[d] = static_cast<uint32_t>(rest % range_ctx_.workgroup_count[d]);
+    rest /= range_ctx_.workgroup_count[d];
+  }
+  // Wave indices stay unique across the ranges of one dispatch.
+  next_wave_ = uint64_t(regs_.wg_first) * range_ctx_.waves_per_workgroup;
+  rr_ = 0;
+  std::fill(refused_.begin(), refused_.end(), false);
+  phase_ = Phase::Dispatch;
+  step_event_.notify(delay);
+}
+
+void Dispatcher::start_cache_command(uint32_t value, const sc_time& delay) {
+  const uint32_t op = value & 0xff;
+  regs_.lines_wb = regs_.lines_inv = 0;
+  ++cache_commands_;
+  if (op < DISP_CACHE_INVALIDATE || op > DISP_CACHE_WB_INVALIDATE || cache_cmd_active_) {
+    regs_.bad_packet = true;
+    warn("cache command " + hex(value) + (cache_cmd_active_ ? " while another is running" : " is unknown"));
+    irq_due_ = true;
+    step_event_.notify(delay);
+    return;
+  }
+  cache_cmd_op_ = op == DISP_CACHE_INVALIDATE ? CacheOp::Invalidate
+                  : op == DISP_CACHE_WRITEBACK ? CacheOp::Writeback
+                                               : CacheOp::WritebackInvalidate;
+  cache_cmd_release_side_ = (value & DISP_CACHE_TO_RELEASE) != 0;
+  cache_cmd_active_ = true;
+  cache_cmd_sent_ = false;
+  step_event_.notify(delay);
+}
+
+// Functional ranges bypass the caches, so their commands have nothing to do.
+bool Dispatcher::step_cache_command() {
+  if (!cache_cmd_sent_) {
+    cache_cmd_sent_ = true;
+    auto& sockets = cache_cmd_release_side_ ? release : acquire;
+    auto& port = cache_cmd_release_side_ ? release_port_ : acquire_port_;
+    if (!functional_ && send_maintenance(sockets, port, cache_cmd_op_)) return true;
+  }
+  if (ctrl_pending_) return true;
+  cache_cmd_active_ = false;
+  raise_irq();
+  return false;
+}
+
+void Dispatcher::raise_irq() {
+  if (!irq) return;
+  tlm_generic_payload t;
+  uint32_t one = 1;
+  t.set_command(tlm::TLM_WRITE_COMMAND);
+  t.set_address(0);
+  t.set_data_ptr(reinterpret_cast<unsigned char*>(&one));
+  t.set_data_length(4);
+  t.set_streaming_width(4);
+  t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  sc_time delay = SC_ZERO_TIME;
+  (*irq)->b_transport(t, delay);
 }
 
 // ---- registration ----------------------------------------------------------------
@@ -397,6 +612,8 @@ BlockType dispatcher_block_type() {
                  "command sent to every cache on release[] after the last workgroup finished (kernel-end release)"),
       int_param("workgroup_interval", 1, "cycles between two workgroups handed out (0: as many as CUs take at once)",
                 0.0, 1e6, "cycles"),
+      int_param("register_latency", 10, "cycles a register access from the command processor takes (CP mode)", 0.0,
+                1e6, "cycles"),
   };
   SocketSpec cu;
   cu.name = "cu";
@@ -414,7 +631,19 @@ BlockType dispatcher_block_type() {
   SocketSpec rel = acq;
   rel.name = "release";
   rel.doc = "to the ctrl socket of each cache released at kernel end (L2 slices)";
-  t.sockets = {cu, acq, rel};
+  SocketSpec regs;
+  regs.name = "regs";
+  regs.dir = SocketDir::Target;
+  regs.protocol = "cp_mmio";
+  regs.required = false;
+  regs.doc = "from the command processor's dispatcher[d] socket: the DISP_REG_* registers (CP mode)";
+  SocketSpec irq;
+  irq.name = "irq";
+  irq.dir = SocketDir::Initiator;
+  irq.protocol = "irq";
+  irq.required = false;
+  irq.doc = "to the command processor's irq[d] socket: raised when a range or a cache command has finished";
+  t.sockets = {cu, acq, rel, regs, irq};
   t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> {
     if (count_of(ctx, "cu") <= 0) throw UserError("dispatcher '" + ctx.path + "': no cu sockets are bound");
     return std::make_unique<Dispatcher>(ctx);

@@ -28,6 +28,17 @@
 //
 // A wave fault reported by a CU stops the hand-out; the launch ends when the
 // workgroups in flight have finished, with fault() holding the CU's report.
+//
+// Under a command processor (CP mode) the same dispatcher is driven through
+// its `regs` target socket instead, with the DISP_REG_* registers of
+// sw/firmware/include/tessera/cp_regs.h: the CP's firmware names an AQL
+// packet in device memory and a contiguous range of its workgroups (START),
+// or sends a cache command to the caches on the acquire[] or release[] side
+// (CACHE_OP). The dispatcher reads the packet, finds its kernel object in the
+// platform's KernelObjectTable, hands out the range, and raises its `irq`
+// line (a write on the `irq` socket) when the range has finished or the
+// cache command has been acknowledged. The kernel-boundary policy is then the
+// firmware's; acquire_op/release_op apply only to launch().
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -38,6 +49,9 @@
 
 #include <tlm_utils/simple_initiator_socket.h>
 
+#include <tlm_utils/simple_target_socket.h>
+
+#include "models/cp/kernel_object_table.h"
 #include "models/cu/isa/decode_cache.h"
 #include "models/cu/isa/device_memory.h"
 #include "models/cu/isa/dispatch.h"
@@ -55,16 +69,21 @@ struct DispatchJob {
   const isa::DispatchContext* ctx = nullptr;
   isa::DecodeCache* program = nullptr;
   bool functional = false;
+  uint64_t code_address = 0;  // where instruction fetches go (WorkgroupTask::code_address); 0: link-time addresses
 };
 
 // What a finished launch cost, in the dispatcher's clock cycles.
 struct LaunchResult {
   uint64_t cycles = 0;          // launch() to the release's acknowledgement
+  uint64_t kernel_cycles = 0;   // first workgroup handed out to the last one finished
   uint64_t acquire_cycles = 0;  // of which acquiring caches
   uint64_t release_cycles = 0;  // of which releasing caches
   uint64_t workgroups = 0, waves = 0, wave_instructions = 0;
   uint64_t peak_workgroups = 0;  // most workgroups in flight at once (occupancy over all CUs)
   std::string fault;            // the first wave fault a CU reported, empty if none
+  // Through a command processor: its firmware's instructions for this launch
+  // and the CP cycles it was not asleep (executing or stalled on accesses).
+  uint64_t cp_instructions = 0, cp_busy_cycles = 0;
 };
 
 class Dispatcher : public Block {
@@ -75,9 +94,14 @@ class Dispatcher : public Block {
   explicit Dispatcher(const BlockContext& ctx);
   ~Dispatcher() override;
 
+  using TargetSocket = tlm_utils::simple_target_socket<Dispatcher>;
+
   std::vector<std::unique_ptr<InitiatorSocket>> cu, acquire, release;
+  std::unique_ptr<TargetSocket> regs;     // CP mode: register accesses from the CP core (if bound)
+  std::unique_ptr<InitiatorSocket> irq;   // CP mode: the completion interrupt to the CP core (if bound)
 
   tlm::tlm_initiator_socket<>* initiator_socket(const std::string& name, int index) override;
+  tlm::tlm_target_socket<>* target_socket(const std::string& name, int index) override;
   std::string summary() const override;
 
   // Starts a launch at the current simulated time. Throws std::logic_error if
@@ -89,8 +113,23 @@ class Dispatcher : public Block {
   const LaunchResult& result() const { return result_; }
   const std::string& fault() const { return result_.fault; }
 
+  // CP mode: ranges run with no timing (functional) or timed; set by the device.
+  void set_functional(bool functional) { functional_ = functional; }
+  // Everything this dispatcher has handed out and seen finish, over all launches and ranges.
+  struct Totals {
+    uint64_t workgroups = 0, waves = 0, wave_instructions = 0, faults = 0, bad_packets = 0, ranges = 0;
+  };
+  Totals totals() const;
+  // The first wave fault of the last range that had one (CP mode), and of any
+  // range that named a bad packet; empty if none.
+  const std::string& last_fault() const { return last_fault_; }
+  // When the last range (or launch) started and finished.
+  const sc_core::sc_time& last_start() const { return start_; }
+  const sc_core::sc_time& last_end() const { return end_; }
+
  private:
   enum class Phase { Idle, Acquire, Dispatch, Release };
+  enum class Mode { Launch, Range };
   // The cache command each step sends; nullopt: none.
   using MaintenanceOp = std::optional<CacheOp>;
 
@@ -105,6 +144,15 @@ class Dispatcher : public Block {
     std::vector<std::unique_ptr<tlm::tlm_generic_payload>> trans;  // one per socket, owning a CacheCommand
   };
 
+  // CP mode.
+  void regs_b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  bool read_register(uint32_t offset, uint32_t& out) const;
+  bool write_register(uint32_t offset, uint32_t value, const sc_core::sc_time& delay);
+  void start_range(const sc_core::sc_time& delay);
+  void start_cache_command(uint32_t value, const sc_core::sc_time& delay);
+  void raise_irq();
+  bool step_cache_command();  // true: waiting for acknowledgements
+
   void step_method();
   bool step_acquire();   // true: waiting
   bool step_dispatch();  // true: waiting
@@ -112,7 +160,7 @@ class Dispatcher : public Block {
   void finish_launch();
 
   // Dispatch.
-  bool grid_done() const { return next_linear_ >= job_ctx().workgroup_total(); }
+  bool grid_done() const { return next_linear_ >= end_linear_; }
   const isa::DispatchContext& job_ctx() const { return *job_.ctx; }
   // Offers the next workgroup to the CUs in round-robin order; true if one took it.
   bool offer_next();
@@ -137,13 +185,15 @@ class Dispatcher : public Block {
   uint64_t interval_cycles_;
 
   Phase phase_ = Phase::Idle;
+  Mode mode_ = Mode::Launch;
+  bool functional_ = false;
   DispatchJob job_;
   LaunchResult running_, result_;
-  sc_core::sc_time start_, acquire_end_, release_start_, next_offer_;
+  sc_core::sc_time start_, end_, acquire_end_, release_start_, next_offer_;
   sc_core::sc_event step_event_, done_event_;
 
   // Grid walk.
-  uint64_t next_linear_ = 0;
+  uint64_t next_linear_ = 0, end_linear_ = 0;
   uint32_t next_wg_[3] = {0, 0, 0};
   uint64_t next_wave_ = 0;  // dispatch-wide index of the next workgroup's first wave
   int rr_ = 0;              // the CU offered the next workgroup first
@@ -161,8 +211,24 @@ class Dispatcher : public Block {
   unsigned ctrl_pending_ = 0;
   sc_core::sc_time ctrl_done_at_;
 
+  // CP mode: the registers and what a range or command needs while it runs.
+  struct Registers {
+    uint64_t packet = 0, queue = 0, dispatch_id = 0;
+    uint32_t wg_first = 0, wg_count = 0;
+    uint32_t wg_done = 0, lines_wb = 0, lines_inv = 0;
+    bool bad_packet = false, fault = false;
+  } regs_;
+  KernelObjectTable& kernel_objects_;
+  isa::DispatchContext range_ctx_;
+  bool cache_cmd_active_ = false, cache_cmd_sent_ = false, irq_due_ = false;
+  CacheOp cache_cmd_op_ = CacheOp::Invalidate;
+  bool cache_cmd_release_side_ = false;
+  sc_core::sc_time register_latency_;
+  std::string last_fault_;
+
   Counter &launches_, &workgroups_, &waves_, &wave_instructions_, &refusals_, &cycles_, &acquire_cycles_,
-      &release_cycles_, &lines_written_back_, &lines_invalidated_, &faults_;
+      &release_cycles_, &lines_written_back_, &lines_invalidated_, &faults_, &ranges_,
+      &cache_commands_, &bad_packets_;
   std::vector<Counter*> per_cu_;
   Scalar& peak_in_flight_;
   Histogram& in_flight_hist_;

@@ -1,11 +1,12 @@
 /* Proves the fault report: prints a line, then loads from an address that is
- * neither SRAM nor the MMIO window. The model stops the run and reports the PC,
- * the registers and the faulting address 0x20000000. */
+ * neither SRAM, the register window nor the device-memory window. The model
+ * stops the run and reports the PC, the registers and the faulting address
+ * 0x40000000. */
 #include <stdio.h>
 
 #include "tessera/cp_regs.h"
 
-#define UNMAPPED_ADDRESS 0x20000000u
+#define UNMAPPED_ADDRESS 0x40000000u
 
 int main(void) {
   printf("about to read unmapped address 0x%08x\n", UNMAPPED_ADDRESS);

@@ -55,7 +55,11 @@ struct LaunchStats {
   uint64_t wave_instructions = 0;
   uint64_t waves = 0;
   uint64_t workgroups = 0;
-  uint64_t cycles = 0;  // timing mode only
+  uint64_t cycles = 0;  // timing mode only: submission to completion
+  // Timing mode only: from the first workgroup handed out to the last one
+  // finished, without the command processor's work and the kernel-boundary
+  // cache maintenance around the kernel.
+  uint64_t kernel_cycles = 0;
 };
 
 // A device-side failure that the user must see: a kernel that faulted, an

@@ -57,15 +57,15 @@ TEST_CASE("cp_core reports a firmware fault with PC, registers and the unmapped 
   auto& cp = pf.create<CpCore>("cp_core", "cp", {{"firmware", firmware("fault.elf")}});
   CaptureStdout out;
   sc_core::sc_start();
-  CHECK(out.text().find("[cp] about to read unmapped address 0x20000000\n") != std::string::npos);
+  CHECK(out.text().find("[cp] about to read unmapped address 0x40000000\n") != std::string::npos);
   CHECK(out.text().find("unreachable") == std::string::npos);
   CHECK(cp.faulted());
   CHECK_FALSE(cp.ok());
   const std::string& report = cp.fault_report();
-  CHECK_THAT(report, Catch::Contains("unmapped read of 4 bytes at 0x20000000"));
-  CHECK_THAT(report, Catch::Contains("address=0x20000000"));
+  CHECK_THAT(report, Catch::Contains("unmapped read of 4 bytes at 0x40000000"));
+  CHECK_THAT(report, Catch::Contains("address=0x40000000"));
   CHECK_THAT(report, Catch::Contains("pc=0x000000"));
-  CHECK_THAT(report, Catch::Contains("x15 a5  =0x20000000"));  // the pointer the load used (gcc keeps it in a5)
+  CHECK_THAT(report, Catch::Contains("x15 a5  =0x40000000"));  // the pointer the load used (gcc keeps it in a5)
   CHECK_THAT(cp.summary(), Catch::Contains("faulted"));
 }
 

@@ -46,8 +46,8 @@ TEST_CASE("scenario cp_hello.json with the fault firmware reports PC and address
   const RunResult r = run_tessera("--set cp.firmware=fault.elf");
   INFO(r.output);
   CHECK(r.exit_code != 0);
-  CHECK_THAT(r.output, Catch::Contains("firmware fault: unmapped read of 4 bytes at 0x20000000"));
-  CHECK_THAT(r.output, Catch::Contains("pc=0x") && Catch::Contains("address=0x20000000"));
+  CHECK_THAT(r.output, Catch::Contains("firmware fault: unmapped read of 4 bytes at 0x40000000"));
+  CHECK_THAT(r.output, Catch::Contains("pc=0x") && Catch::Contains("address=0x40000000"));
   CHECK_THAT(r.output, Catch::Contains("cp: faulted"));
 }
 

@@ -111,6 +111,9 @@ class Calibration {
     TimingDeviceOptions o;
     o.netlist_file = netlist_path(netlist);
     o.kernel_dir = kKernelDir;
+    // The memory hierarchy is measured, not the command processor: launches go
+    // straight to the dispatcher, whose acquire/release are the baseline policy.
+    o.direct_dispatch = true;
     for (const auto& s : sets) o.overrides.push_back(parse_override(s));
     return o;
   }

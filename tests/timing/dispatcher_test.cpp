@@ -12,10 +12,12 @@
 #include <set>
 
 #include <tlm_utils/peq_with_get.h>
+#include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/cu/isa/prepared_dispatch.h"
 #include "platform/program_cache.h"
+#include "sw/firmware/include/tessera/cp_regs.h"
 #include "tests/mem/mem_test_support.h"
 
 using namespace tessera;
@@ -167,8 +169,8 @@ struct Job {
 
 struct Bench {
   Bench(json params, std::vector<std::pair<unsigned, unsigned>> cus, std::vector<unsigned> acquire_latency,
-        std::vector<unsigned> release_latency) {
-    std::map<std::string, int> counts{{"cu", int(cus.size())}};
+        std::vector<unsigned> release_latency, std::map<std::string, int> counts = {}) {
+    counts["cu"] = int(cus.size());
     if (!acquire_latency.empty()) counts["acquire"] = int(acquire_latency.size());
     if (!release_latency.empty()) counts["release"] = int(release_latency.size());
     dispatcher = &pf.create<Dispatcher>("dispatcher", "se.dispatcher", params, counts);
@@ -338,4 +340,162 @@ TEST_CASE("dispatcher: a launch while one is running is a bug and bad jobs are r
   CHECK(b.dispatcher->result().cycles == 100);
   CHECK(sc_core::sc_time_stamp() - before == sc_time(100, SC_NS));
   CHECK(b.stat("launches") == 2);
+}
+
+// ---- CP mode: the register interface ------------------------------------------------
+
+namespace {
+
+// The command processor reduced to its two sockets: register accesses out,
+// the interrupt line in (each interrupt's time is recorded).
+class RegisterHost : public sc_core::sc_module {
+ public:
+  explicit RegisterHost(sc_core::sc_module_name name) : sc_module(name), regs("regs"), irq("irq") {
+    irq.register_b_transport(this, &RegisterHost::irq_b_transport);
+  }
+  tlm_utils::simple_initiator_socket<RegisterHost> regs;
+  tlm_utils::simple_target_socket<RegisterHost> irq;
+  std::vector<sc_time> interrupts;
+
+  // One 32-bit access; returns the response status and, for a read, the value.
+  tlm::tlm_response_status access(bool write, uint32_t offset, uint32_t& value, sc_time* delay_out = nullptr) {
+    tlm::tlm_generic_payload t;
+    t.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    t.set_address(offset);
+    t.set_data_ptr(reinterpret_cast<unsigned char*>(&value));
+    t.set_data_length(4);
+    t.set_streaming_width(4);
+    sc_time delay = SC_ZERO_TIME;
+    regs->b_transport(t, delay);
+    if (delay_out) *delay_out = delay;
+    return t.get_response_status();
+  }
+  void write(uint32_t offset, uint32_t value) { REQUIRE(access(true, offset, value) == tlm::TLM_OK_RESPONSE); }
+  uint32_t read(uint32_t offset) {
+    uint32_t v = 0;
+    REQUIRE(access(false, offset, v) == tlm::TLM_OK_RESPONSE);
+    return v;
+  }
+  void write64(uint32_t lo, uint64_t value) {
+    write(lo, static_cast<uint32_t>(value));
+    write(lo + 4, static_cast<uint32_t>(value >> 32));
+  }
+
+ private:
+  void irq_b_transport(tlm::tlm_generic_payload& t, sc_time& delay) {
+    interrupts.push_back(sc_core::sc_time_stamp() + delay);
+    t.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
+};
+
+struct CpBench {
+  CpBench(std::vector<std::pair<unsigned, unsigned>> cus, std::vector<unsigned> acquire_latency,
+          std::vector<unsigned> release_latency)
+      : bench({{"workgroup_interval", 0}, {"register_latency", 7}}, cus, acquire_latency, release_latency,
+              {{"regs", 1}, {"irq", 1}}),
+        host("host") {
+    host.regs.bind(*bench.dispatcher->regs);
+    bench.dispatcher->irq->bind(host.irq);
+  }
+  // The job's packet, its kernel object entered in the platform's table.
+  void load(const Job& j) {
+    isa::AqlDispatchPacket p;
+    bench.memory().read(&p, j.prepared->ctx().packet_address, sizeof p);
+    bench.pf.shared.get<KernelObjectTable>("kernel_objects")
+        .add(p.kernel_object, LoadedKernel{j.prepared->ctx().kernel, j.job.program, 0});
+  }
+  Bench bench;
+  RegisterHost host;
+};
+
+}  // namespace
+
+TEST_CASE("dispatcher registers: START runs exactly the range of the packet's grid and raises the interrupt",
+          "[dispatcher][cp]") {
+  CpBench c({{2, 100}, {2, 100}}, {10}, {20});
+  Job j(c.bench.memory(), 8 * 64);
+  c.load(j);
+  sc_core::sc_start(SC_ZERO_TIME);
+  CHECK(c.host.read(DISP_REG_CUS) == 2);
+  c.host.write64(DISP_REG_PACKET_LO, j.prepared->ctx().packet_address);
+  c.host.write64(DISP_REG_ID_LO, 0x1234567890ull);
+  c.host.write(DISP_REG_WG_FIRST, 3);
+  c.host.write(DISP_REG_WG_COUNT, 4);
+  CHECK(c.host.read(DISP_REG_ID_HI) == 0x12);
+  c.host.write(DISP_REG_START, 1);
+  CHECK(c.host.read(DISP_REG_STATUS) == DISP_STATUS_BUSY);
+  sc_core::sc_start();
+  // Workgroups 3..6, two per CU at t=0 (no pacing), done at 100; no cache
+  // command: the policy is the firmware's.
+  REQUIRE(c.host.interrupts.size() == 1);
+  CHECK(c.host.interrupts[0] == sc_time(100, SC_NS));
+  std::set<uint32_t> started;
+  for (auto& cu : c.bench.cus)
+    for (auto& s : cu->started) {
+      started.insert(s.wg[0]);
+      CHECK(s.first_wave == s.wg[0]);  // one wave per workgroup, indices as in the whole grid
+    }
+  CHECK(started == std::set<uint32_t>{3, 4, 5, 6});
+  CHECK(c.host.read(DISP_REG_WG_DONE) == 4);
+  CHECK(c.host.read(DISP_REG_STATUS) == 0);
+  CHECK(c.bench.l1[0]->commands.empty());
+  CHECK(c.bench.l2[0]->commands.empty());
+  CHECK(c.bench.stat("ranges") == 1);
+  CHECK(c.bench.stat("launches") == 0);
+  CHECK(c.bench.dispatcher->totals().wave_instructions == 40);
+}
+
+TEST_CASE("dispatcher registers: a cache command goes to one side and is acknowledged with an interrupt",
+          "[dispatcher][cp]") {
+  CpBench c({{1, 100}}, {10, 15}, {20});
+  sc_core::sc_start(SC_ZERO_TIME);
+  uint32_t v = DISP_CACHE_INVALIDATE | DISP_CACHE_TO_ACQUIRE;
+  sc_time latency;
+  REQUIRE(c.host.access(true, DISP_REG_CACHE_OP, v, &latency) == tlm::TLM_OK_RESPONSE);
+  CHECK(latency == sc_time(7, SC_NS));  // register_latency
+  CHECK(c.host.read(DISP_REG_STATUS) == DISP_STATUS_CACHE_BUSY);
+  sc_core::sc_start();
+  REQUIRE(c.host.interrupts.size() == 1);
+  CHECK(c.host.interrupts[0] == sc_time(15, SC_NS));  // the slower of the two acquire-side caches
+  CHECK(c.host.read(DISP_REG_LINES_INV) == 6);         // 3 per harness cache
+  CHECK(c.bench.l1[0]->commands.size() == 1);
+  CHECK(c.bench.l2[0]->commands.empty());
+  c.host.write(DISP_REG_CACHE_OP, DISP_CACHE_WRITEBACK | DISP_CACHE_TO_RELEASE);
+  sc_core::sc_start();
+  REQUIRE(c.host.interrupts.size() == 2);
+  CHECK(c.host.interrupts[1] - c.host.interrupts[0] == sc_time(20, SC_NS));
+  REQUIRE(c.bench.l2[0]->commands.size() == 1);
+  CHECK(c.bench.l2[0]->commands[0].first == CacheOp::Writeback);
+  CHECK(c.host.read(DISP_REG_LINES_INV) == 3);
+  CHECK(c.bench.stat("cache_commands") == 2);
+}
+
+TEST_CASE("dispatcher registers: an unknown kernel object or range is a bad packet, an unknown offset an error",
+          "[dispatcher][cp]") {
+  CpBench c({{1, 100}}, {}, {});
+  Job j(c.bench.memory(), 4 * 64);  // not loaded: its kernel object is unknown
+  sc_core::sc_start(SC_ZERO_TIME);
+  c.host.write64(DISP_REG_PACKET_LO, j.prepared->ctx().packet_address);
+  c.host.write(DISP_REG_WG_COUNT, 4);
+  c.host.write(DISP_REG_START, 1);
+  sc_core::sc_start();
+  REQUIRE(c.host.interrupts.size() == 1);  // the firmware is never left waiting
+  CHECK(c.host.read(DISP_REG_STATUS) == DISP_STATUS_BAD_PACKET);
+  CHECK_THAT(c.bench.dispatcher->last_fault(), Catch::Contains("where no kernel is loaded"));
+  CHECK(c.bench.cus[0]->started.empty());
+  // Loaded, but the range runs past the grid's 4 workgroups.
+  c.load(j);
+  c.host.write(DISP_REG_WG_FIRST, 2);
+  c.host.write(DISP_REG_START, 1);
+  sc_core::sc_start();
+  REQUIRE(c.host.interrupts.size() == 2);
+  CHECK_THAT(c.bench.dispatcher->last_fault(), Catch::Contains("exceeds the grid's 4"));
+  CHECK(c.bench.dispatcher->totals().bad_packets == 2);
+  uint32_t v = 0;
+  CHECK(c.host.access(false, 0x3c, v) == tlm::TLM_ADDRESS_ERROR_RESPONSE);
+  CHECK(c.host.access(true, DISP_REG_STATUS, v) == tlm::TLM_ADDRESS_ERROR_RESPONSE);  // read-only
+  CHECK(c.host.access(true, DISP_REG_CACHE_OP, v = 9) == tlm::TLM_OK_RESPONSE);       // unknown op: refused
+  sc_core::sc_start();
+  CHECK(c.host.interrupts.size() == 3);
+  CHECK((c.host.read(DISP_REG_STATUS) & DISP_STATUS_BAD_PACKET) != 0);
 }

@@ -3,6 +3,7 @@
 #include <gelf.h>
 #include <libelf.h>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -302,6 +303,7 @@ class CodeObjectReader {
     const uint8_t* kd = at_address(sym.st_value, 64);
     if (!kd) fail(kw + ": the 64-byte descriptor at " + std::to_string(sym.st_value) + " is not inside the file");
     info.descriptor = parse_kernel_descriptor(kd, name_ + ": " + kw);
+    std::copy(kd, kd + 64, info.descriptor_bytes.begin());
     info.entry_address = sym.st_value + static_cast<uint64_t>(info.descriptor.entry_offset);
     if (!out_.in_text(info.entry_address, 4) || (info.entry_address & 3))
       fail(kw + ": entry point is not an aligned address inside .text");

@@ -8,6 +8,7 @@
 // is not such a code object throws CodeObjectError naming the file and what
 // was wrong; nothing in a file can crash the loader.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -86,6 +87,7 @@ struct KernelInfo {
   uint64_t descriptor_address = 0;  // virtual address of the descriptor
   uint64_t entry_address = 0;       // virtual address of the first instruction
   KernelDescriptor descriptor;
+  std::array<uint8_t, 64> descriptor_bytes{};  // as in the file, for a runtime that copies it to device memory
   std::vector<KernelArg> args;      // in metadata order (= declaration order, hidden ones last)
   uint32_t kernarg_segment_size = 0, kernarg_segment_align = 0;
   uint32_t group_segment_fixed_size = 0, private_segment_fixed_size = 0;

@@ -8,7 +8,6 @@ namespace tessera::isa {
 namespace {
 
 constexpr uint32_t kMaxWorkgroupSize = 1024;
-constexpr uint32_t kMaxLdsBytes = 64 * 1024;
 
 std::string dims_text(const uint32_t d[3]) {
   return std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]);

@@ -32,6 +32,10 @@ struct AqlDispatchPacket {
 static_assert(sizeof(AqlDispatchPacket) == 64, "the AQL packet is 64 bytes");
 
 constexpr uint16_t kAqlPacketTypeKernelDispatch = 2;
+constexpr uint16_t kAqlPacketTypeInvalid = 1;
+
+// LDS one workgroup may have (static + dynamic).
+constexpr uint32_t kMaxLdsBytes = 64 * 1024;
 constexpr uint16_t kAqlFenceScopeSystem = 2;
 
 // The value of one explicit kernel argument, in declaration order.

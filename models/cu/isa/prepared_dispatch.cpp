@@ -27,7 +27,7 @@ PreparedDispatch::PreparedDispatch(DeviceMemory& memory, DecodeCache& program, c
   plan_dispatch(kernel, config, ctx_);
   ctx_.dispatch_id = dispatch_id;
   std::vector<uint8_t> kernargs = build_kernargs(kernel, config.args, ctx_);
-  plan_scratch();
+  plan_scratch(kernel, ctx_);
 
   // The packet and a zeroed queue descriptor share one allocation.
   control_ = std::make_unique<ScopedAllocation>(memory, 64 + 256);
@@ -46,16 +46,38 @@ PreparedDispatch::PreparedDispatch(DeviceMemory& memory, DecodeCache& program, c
   memory.write(ctx_.packet_address, &packet, sizeof packet);
 }
 
-// Private segment bytes per lane rounded to dwords (scratch is swizzled in
-// dwords); a wave's share rounded to 1 KiB.
-void PreparedDispatch::plan_scratch() {
-  const KernelDescriptor& kd = kernel_.descriptor;
-  uint32_t lane = std::max(kd.private_segment_fixed_size, kernel_.private_segment_fixed_size);
+void plan_scratch(const KernelInfo& kernel, DispatchContext& ctx, uint32_t packet_lane_bytes) {
+  const KernelDescriptor& kd = kernel.descriptor;
+  uint32_t lane = std::max({kd.private_segment_fixed_size, kernel.private_segment_fixed_size, packet_lane_bytes});
   if (kd.uses_dynamic_stack) lane = std::max(lane, kDynamicStackBytes);
   if (kd.enable_private_segment && lane == 0) lane = 4;
   lane = (lane + 3) & ~3u;
-  ctx_.scratch_lane_bytes = lane;
-  ctx_.scratch_wave_bytes = (lane * kWaveSize + 1023) & ~1023u;
+  ctx.scratch_lane_bytes = lane;
+  ctx.scratch_wave_bytes = (lane * kWaveSize + 1023) & ~1023u;
+}
+
+DispatchContext context_from_packet(const AqlDispatchPacket& packet, uint64_t packet_address,
+                                    uint64_t queue_address, uint64_t dispatch_id, const CodeObject& code,
+                                    const KernelInfo& kernel) {
+  LaunchConfig geometry;
+  for (int d = 0; d < 3; ++d) {
+    geometry.grid[d] = packet.grid_size[d];
+    geometry.workgroup[d] = packet.workgroup_size[d];
+  }
+  DispatchContext ctx;
+  ctx.code = &code;
+  plan_dispatch(kernel, geometry, ctx);
+  const uint32_t lds = std::max(packet.group_segment_size, kernel.group_segment_fixed_size);
+  if (lds > kMaxLdsBytes)
+    throw UserError("kernel '" + kernel.name + "': the packet asks for " + std::to_string(lds) +
+                    " bytes of LDS, more than the 64 KiB a workgroup can have");
+  ctx.lds_bytes = lds;
+  ctx.packet_address = packet_address;
+  ctx.queue_address = queue_address;
+  ctx.kernarg_address = packet.kernarg_address;
+  ctx.dispatch_id = dispatch_id;
+  plan_scratch(kernel, ctx, packet.private_segment_size);
+  return ctx;
 }
 
 void start_wave(Wave& wave, const DispatchContext& ctx, const uint32_t wg[3], uint32_t wave_in_group,

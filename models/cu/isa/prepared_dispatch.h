@@ -57,14 +57,29 @@ class PreparedDispatch {
   }
 
  private:
-  void plan_scratch();
-
   DeviceMemory& memory_;
   DecodeCache& program_;
   const KernelInfo& kernel_;
   DispatchContext ctx_;
   std::unique_ptr<ScopedAllocation> control_, kernargs_;
 };
+
+// Fills ctx.scratch_lane_bytes and scratch_wave_bytes from the kernel's
+// descriptor and metadata: private bytes per lane rounded to dwords (scratch is
+// swizzled in dwords), a wave's share rounded to 1 KiB; at least
+// `packet_lane_bytes` (an AQL packet's private_segment_size) per lane.
+void plan_scratch(const KernelInfo& kernel, DispatchContext& ctx, uint32_t packet_lane_bytes = 0);
+
+// The dispatch an AQL kernel-dispatch packet describes, as a dispatcher that
+// read it from device memory sees it: geometry and segment sizes from the
+// packet (checked against the kernel as plan_dispatch() does), the packet's own
+// address as the dispatch pointer, scratch planned from the descriptor.
+// `code` and `kernel` are what the packet's kernel_object names. Throws
+// UserError for a packet the kernel cannot run (zero or oversized geometry,
+// more LDS than a workgroup may have).
+DispatchContext context_from_packet(const AqlDispatchPacket& packet, uint64_t packet_address,
+                                    uint64_t queue_address, uint64_t dispatch_id, const CodeObject& code,
+                                    const KernelInfo& kernel);
 
 // Sets up wave `wave_in_group` of workgroup `wg` like setup_wave(), but with
 // the workgroup's private segments at `scratch_address` instead of
