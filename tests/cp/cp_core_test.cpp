@@ -10,22 +10,12 @@
 #include "models/cp/cp_core.h"
 #include "tests/mem/mem_test_support.h"
 
+using tessera::test::CaptureStdout;
+
 namespace tessera {
 namespace {
 
 std::string firmware(const std::string& name) { return std::string(TESSERA_BINARY_DIR) + "/sw/firmware/" + name; }
-
-// Captures what the block prints on stdout while it is alive.
-class CaptureStdout {
- public:
-  CaptureStdout() : old_(std::cout.rdbuf(buffer_.rdbuf())) {}
-  ~CaptureStdout() { std::cout.rdbuf(old_); }
-  std::string text() const { return buffer_.str(); }
-
- private:
-  std::ostringstream buffer_;
-  std::streambuf* old_;
-};
 
 }  // namespace
 

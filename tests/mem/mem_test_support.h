@@ -3,8 +3,10 @@
 // and a scripted AT/LT initiator that records when each phase arrives.
 #pragma once
 #include <functional>
+#include <iostream>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -166,5 +168,19 @@ struct Payload : tlm::tlm_generic_payload {
 };
 
 inline sc_core::sc_time ns(double v) { return sc_core::sc_time(v, sc_core::SC_NS); }
+
+// Captures what is printed on std::cout (the CP console, for one) while it is alive.
+class CaptureStdout {
+ public:
+  CaptureStdout() : old_(std::cout.rdbuf(buffer_.rdbuf())) {}
+  ~CaptureStdout() { std::cout.rdbuf(old_); }
+  CaptureStdout(const CaptureStdout&) = delete;
+  CaptureStdout& operator=(const CaptureStdout&) = delete;
+  std::string text() const { return buffer_.str(); }
+
+ private:
+  std::ostringstream buffer_;
+  std::streambuf* old_;
+};
 
 }  // namespace tessera::test
