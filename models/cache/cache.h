@@ -132,7 +132,15 @@ class Cache : public Block {
   void atomic_on_line(tlm::tlm_generic_payload& t, uint8_t* line_data);
   // Makes room for `line` and installs it; a dirty victim's data is returned
   // in `wb` (wb_line set) for the caller to write back.
-  int install_line(uint64_t line, std::vector<uint8_t>& wb, uint64_t& wb_line);
+  // A dirty victim's writeback: its line, data and byte enables (empty: the whole line).
+  struct Victim {
+    uint64_t line = 0;
+    std::vector<uint8_t> data, enables;
+    bool empty() const { return data.empty(); }
+  };
+  int install_line(uint64_t line, Victim& wb);
+  // Records that `t` wrote into line `idx` (its bytes become dirty).
+  void mark_written(int idx, const tlm::tlm_generic_payload& t);
   void complete_fill(DownTxn& d, const sc_core::sc_time& now);
   void apply_entry(MshrEntry& e, uint8_t* line_data, int idx, const sc_core::sc_time& now);
 
@@ -142,7 +150,7 @@ class Cache : public Block {
   void send_down(DownTxn* d, const sc_core::sc_time& when);
   void send_fill(int mshr, const sc_core::sc_time& when);
   void forward(const Upstream& u, const sc_core::sc_time& when);
-  void send_writeback(uint64_t line, std::vector<uint8_t>& data, const sc_core::sc_time& when);
+  void send_writeback(Victim& wb, const sc_core::sc_time& when);
   void copy_request(const tlm::tlm_generic_payload& from, DownTxn& to);
   tlm::tlm_sync_enum out_bw(tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
   void out_method();
@@ -157,7 +165,7 @@ class Cache : public Block {
   bool maint_start();
   void maint_walk(const sc_core::sc_time& now);
   void maint_finish();
-  // Applies `op` to the array; calls `writeback(line, data)` for each dirty line.
+  // Applies `op` to the array; calls `writeback(victim, k)` for each dirty line (k: lines walked before it).
   template <class F>
   uint64_t maint_apply(CacheOp op, CacheCommand& cmd, F writeback);
 
@@ -165,7 +173,7 @@ class Cache : public Block {
   void in_b_transport(int port, tlm::tlm_generic_payload& t, sc_core::sc_time& d);
   unsigned int in_dbg(int port, tlm::tlm_generic_payload& t);
   int fill_lt(uint64_t line, sc_core::sc_time& d, tlm::tlm_response_status& status);
-  void writeback_lt(uint64_t line, const std::vector<uint8_t>& data, sc_core::sc_time& d);
+  void writeback_lt(Victim& wb, sc_core::sc_time& d);
   bool full_line(const tlm::tlm_generic_payload& t) const;  // writes every byte of one line
 
   CacheConfig cfg_;

@@ -1,5 +1,9 @@
 #include "models/cache/cache_array.h"
 
+#include <algorithm>
+
+#include <tlm>
+
 namespace tessera {
 
 namespace {
@@ -29,7 +33,8 @@ CacheArray::CacheArray(uint64_t sets, unsigned ways, unsigned line_size, bool xo
       xor_index_(xor_index),
       set_bits_(log2_of(sets)),
       lines_(sets * ways),
-      data_(sets * ways * line_size, 0) {}
+      data_(sets * ways * line_size, 0),
+      dirty_(sets * ways * line_size, 0) {}
 
 uint64_t CacheArray::set_of(uint64_t line_addr) const {
   const uint64_t n = line_addr >> line_shift_;
@@ -57,8 +62,30 @@ void CacheArray::install(int index, uint64_t line_addr) {
   Line& l = lines_[index];
   l.addr = line_addr;
   l.valid = true;
-  l.dirty = false;
+  clean(index);
   touch(index);
+}
+
+void CacheArray::mark_dirty(int index, uint64_t offset, uint64_t length, const uint8_t* enables,
+                            unsigned enable_length) {
+  uint8_t* d = dirty_.data() + static_cast<uint64_t>(index) * line_size_ + offset;
+  for (uint64_t i = 0; i < length; ++i)
+    if (!enables || !enable_length || enables[i % enable_length] == TLM_BYTE_ENABLED) d[i] = 1;
+  lines_[index].dirty = true;
+}
+
+void CacheArray::clean(int index) {
+  if (!lines_[index].dirty) return;
+  std::fill_n(dirty_.begin() + static_cast<int64_t>(index) * line_size_, line_size_, uint8_t{0});
+  lines_[index].dirty = false;
+}
+
+std::vector<uint8_t> CacheArray::writeback_enables(int index) const {
+  const uint8_t* d = dirty_.data() + static_cast<uint64_t>(index) * line_size_;
+  if (std::all_of(d, d + line_size_, [](uint8_t b) { return b != 0; })) return {};
+  std::vector<uint8_t> enables(line_size_);
+  for (unsigned i = 0; i < line_size_; ++i) enables[i] = d[i] ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED;
+  return enables;
 }
 
 uint64_t CacheArray::valid_lines() const {

@@ -34,7 +34,17 @@ class CacheArray {
   // Marks `index` as holding `line_addr`, clean and most recently used.
   void install(int index, uint64_t line_addr);
   void touch(int index) { lines_[index].last_use = ++clock_; }
-  void invalidate(int index) { lines_[index].valid = lines_[index].dirty = false; }
+  void invalidate(int index) {
+    lines_[index].valid = false;
+    clean(index);
+  }
+  // Dirty bytes: a write-back cache writes back only the bytes written since
+  // the line was filled, so that two caches holding one line (one L2 per
+  // chiplet) and writing different bytes of it do not undo each other.
+  void mark_dirty(int index, uint64_t offset, uint64_t length, const uint8_t* enables, unsigned enable_length);
+  void clean(int index);
+  // TLM byte enables of the dirty bytes for a writeback; empty when every byte is dirty.
+  std::vector<uint8_t> writeback_enables(int index) const;
 
   Line& line(int index) { return lines_[index]; }
   const Line& line(int index) const { return lines_[index]; }
@@ -51,6 +61,7 @@ class CacheArray {
   unsigned set_bits_ = 0;
   std::vector<Line> lines_;    // set-major: index = set * ways + way
   std::vector<uint8_t> data_;  // line_size bytes per line, same order
+  std::vector<uint8_t> dirty_;  // 1 per dirty byte, same layout as data_
   uint64_t clock_ = 0;
 };
 

@@ -96,15 +96,19 @@ void Cache::forward(const Upstream& u, const sc_time& when) {
   send_down(d, when);
 }
 
-void Cache::send_writeback(uint64_t line, std::vector<uint8_t>& data, const sc_time& when) {
+void Cache::send_writeback(Victim& wb, const sc_time& when) {
   DownTxn* d = new_down(DownKind::Writeback);
+  const uint64_t line = wb.line;
   d->line = line;
-  d->data.swap(data);
+  d->data.swap(wb.data);
+  d->enables.swap(wb.enables);
   d->set_command(tlm::TLM_WRITE_COMMAND);
   d->set_address(line);
   d->set_data_ptr(d->data.data());
   d->set_data_length(cfg_.line_size);
   d->set_streaming_width(cfg_.line_size);
+  d->set_byte_enable_ptr(d->enables.empty() ? nullptr : d->enables.data());
+  d->set_byte_enable_length(static_cast<unsigned>(d->enables.size()));
   d->ext->kind = AccessKind::Writeback;
   ++wb_in_flight_[line];
   ++writebacks_;

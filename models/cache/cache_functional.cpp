@@ -15,18 +15,21 @@ namespace tessera {
 using sc_core::sc_time;
 using tlm::tlm_generic_payload;
 
-void Cache::writeback_lt(uint64_t line, const std::vector<uint8_t>& data, sc_time& d) {
+void Cache::writeback_lt(Victim& wb, sc_time& d) {
   DownTxn* w = new_down(DownKind::Writeback);
-  w->data = data;
+  w->data.swap(wb.data);
+  w->enables.swap(wb.enables);
   w->set_command(tlm::TLM_WRITE_COMMAND);
-  w->set_address(line);
+  w->set_address(wb.line);
   w->set_data_ptr(w->data.data());
   w->set_data_length(cfg_.line_size);
   w->set_streaming_width(cfg_.line_size);
+  w->set_byte_enable_ptr(w->enables.empty() ? nullptr : w->enables.data());
+  w->set_byte_enable_length(static_cast<unsigned>(w->enables.size()));
   w->ext->kind = AccessKind::Writeback;
   out->b_transport(*w, d);
   if (w->get_response_status() != tlm::TLM_OK_RESPONSE)
-    warn("writeback of line " + hex(line) + " failed (" + w->get_response_string() + "); its data is lost");
+    warn("writeback of line " + hex(wb.line) + " failed (" + w->get_response_string() + "); its data is lost");
   ++writebacks_;
   bytes_to_below_ += cfg_.line_size;
   free_down(w);
@@ -48,11 +51,10 @@ int Cache::fill_lt(uint64_t line, sc_time& d, tlm::tlm_response_status& status) 
   if (status == tlm::TLM_OK_RESPONSE) {
     ++fills_;
     bytes_from_below_ += cfg_.line_size;
-    std::vector<uint8_t> wb;
-    uint64_t wb_line = 0;
-    idx = install_line(line, wb, wb_line);
+    Victim wb;
+    idx = install_line(line, wb);
     std::memcpy(array_.data(idx), f->data.data(), cfg_.line_size);
-    if (!wb.empty()) writeback_lt(wb_line, wb, d);
+    if (!wb.empty()) writeback_lt(wb, d);
   }
   free_down(f);
   return idx;
@@ -106,10 +108,9 @@ void Cache::in_b_transport(int, tlm_generic_payload& t, sc_time& d) {
     ++misses_;
     tlm::tlm_response_status fill_status = tlm::TLM_OK_RESPONSE;
     if (op == Op::Write && full_line(t)) {
-      std::vector<uint8_t> wb;
-      uint64_t wb_line = 0;
-      idx = install_line(line, wb, wb_line);
-      if (!wb.empty()) writeback_lt(wb_line, wb, miss_d);
+      Victim wb;
+      idx = install_line(line, wb);
+      if (!wb.empty()) writeback_lt(wb, miss_d);
     } else {
       idx = fill_lt(line, miss_d, fill_status);
     }
@@ -125,10 +126,10 @@ void Cache::in_b_transport(int, tlm_generic_payload& t, sc_time& d) {
   } else if (op == Op::Write) {
     bytes_written_ += t.get_data_length();
     write_into_line(t, array_.data(idx));
-    array_.line(idx).dirty = true;
+    mark_written(idx, t);
   } else {
     atomic_on_line(t, array_.data(idx));
-    array_.line(idx).dirty = true;
+    mark_written(idx, t);
   }
   t.set_response_status(tlm::TLM_OK_RESPONSE);
 }

@@ -152,17 +152,16 @@ bool Cache::lookup_write(Upstream& u, uint64_t line, int idx, const sc_time& now
   if (idx >= 0) {
     ++hits_;
     write_into_line(t, array_.data(idx));
-    array_.line(idx).dirty = true;
+    mark_written(idx, t);
     array_.touch(idx);
   } else if (!pending && full_line(t)) {
     // Every byte is overwritten: allocate without fetching.
     ++misses_;
-    std::vector<uint8_t> wb;
-    uint64_t wb_line = 0;
-    const int fresh = install_line(line, wb, wb_line);
-    if (!wb.empty()) send_writeback(wb_line, wb, send_time);
+    Victim wb;
+    const int fresh = install_line(line, wb);
+    if (!wb.empty()) send_writeback(wb, send_time);
     write_into_line(t, array_.data(fresh));
-    array_.line(fresh).dirty = true;
+    mark_written(fresh, t);
   } else {
     if (!miss_target(u, line, now)) return false;
     bytes_written_ += t.get_data_length();
@@ -187,7 +186,7 @@ bool Cache::lookup_atomic(Upstream& u, uint64_t line, int idx, const sc_time& no
   if (idx < 0) return miss_target(u, line, now);
   ++hits_;
   atomic_on_line(t, array_.data(idx));
-  array_.line(idx).dirty = true;
+  mark_written(idx, t);
   array_.touch(idx);
   t.set_response_status(tlm::TLM_OK_RESPONSE);
   respond(u, now + cycles(cfg_.hit_latency));
@@ -270,14 +269,20 @@ void Cache::atomic_on_line(tlm_generic_payload& t, uint8_t* line_data) {
   }
 }
 
-int Cache::install_line(uint64_t line, std::vector<uint8_t>& wb, uint64_t& wb_line) {
+void Cache::mark_written(int idx, const tlm_generic_payload& t) {
+  array_.mark_dirty(idx, t.get_address() - array_.line_of(t.get_address()), t.get_data_length(),
+                    t.get_byte_enable_ptr(), t.get_byte_enable_length());
+}
+
+int Cache::install_line(uint64_t line, Victim& wb) {
   const int idx = array_.victim(line);
   const CacheArray::Line& old = array_.line(idx);
   if (old.valid) {
     ++evictions_;
     if (old.dirty) {
-      wb.assign(array_.data(idx), array_.data(idx) + cfg_.line_size);
-      wb_line = old.addr;
+      wb.data.assign(array_.data(idx), array_.data(idx) + cfg_.line_size);
+      wb.enables = array_.writeback_enables(idx);
+      wb.line = old.addr;
     }
   }
   array_.install(idx, line);
@@ -301,12 +306,11 @@ void Cache::complete_fill(DownTxn& d, const sc_time& now) {
     int idx = -1;
     uint8_t* data = d.data.data();  // a line not kept is served from the fill buffer
     if (m.install) {
-      std::vector<uint8_t> wb;
-      uint64_t wb_line = 0;
-      idx = install_line(m.line, wb, wb_line);
+      Victim wb;
+      idx = install_line(m.line, wb);
       std::memcpy(array_.data(idx), d.data.data(), cfg_.line_size);
       data = array_.data(idx);
-      if (!wb.empty()) send_writeback(wb_line, wb, now);
+      if (!wb.empty()) send_writeback(wb, now);
     }
     for (MshrEntry& e : m.entries) apply_entry(e, data, idx, now);
   }
@@ -330,10 +334,10 @@ void Cache::apply_entry(MshrEntry& e, uint8_t* data, int idx, const sc_time& now
     read_from_line(t, data);
   } else if (op == Op::Write) {
     write_into_line(t, data);
-    if (idx >= 0) array_.line(idx).dirty = true;
+    if (idx >= 0) mark_written(idx, t);
   } else if (op == Op::Atomic) {
     atomic_on_line(t, data);
-    if (idx >= 0) array_.line(idx).dirty = true;
+    if (idx >= 0) mark_written(idx, t);
   }
   t.set_response_status(tlm::TLM_OK_RESPONSE);
   respond(e.up, now);

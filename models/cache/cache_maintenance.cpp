@@ -35,9 +35,12 @@ uint64_t Cache::maint_apply(CacheOp op, CacheCommand& cmd, F writeback) {
     CacheArray::Line& l = array_.line(idx);
     if (!l.valid || (op == CacheOp::Writeback && !l.dirty)) continue;
     if (op != CacheOp::Invalidate && l.dirty) {
-      std::vector<uint8_t> data(array_.data(idx), array_.data(idx) + cfg_.line_size);
-      writeback(l.addr, data, touched);
-      l.dirty = false;
+      Victim wb;
+      wb.line = l.addr;
+      wb.data.assign(array_.data(idx), array_.data(idx) + cfg_.line_size);
+      wb.enables = array_.writeback_enables(idx);
+      writeback(wb, touched);
+      array_.clean(idx);
       ++cmd.lines_written_back;
     }
     if (op != CacheOp::Writeback) {
@@ -97,8 +100,8 @@ bool Cache::maint_start() {
 
 void Cache::maint_walk(const sc_time& now) {
   CacheCommand& cmd = *maint_cmd_->get_extension<CacheCommand>();
-  const uint64_t touched = maint_apply(cmd.op, cmd, [&](uint64_t line, std::vector<uint8_t>& data, uint64_t k) {
-    send_writeback(line, data, now + cycles((k + 1) * cfg_.maintenance_cycles));
+  const uint64_t touched = maint_apply(cmd.op, cmd, [&](Victim& wb, uint64_t k) {
+    send_writeback(wb, now + cycles((k + 1) * cfg_.maintenance_cycles));
   });
   maint_walk_end_ = now + cycles(touched * cfg_.maintenance_cycles);
   maint_state_ = MaintState::Walking;
@@ -119,9 +122,7 @@ void Cache::ctrl_b_transport(int, tlm_generic_payload& t, sc_time& d) {
     t.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
     return;
   }
-  const uint64_t touched = maint_apply(cmd->op, *cmd, [&](uint64_t line, std::vector<uint8_t>& data, uint64_t) {
-    writeback_lt(line, data, d);
-  });
+  const uint64_t touched = maint_apply(cmd->op, *cmd, [&](Victim& wb, uint64_t) { writeback_lt(wb, d); });
   d += cycles(touched * cfg_.maintenance_cycles);
   ++maint_commands_;
   t.set_response_status(tlm::TLM_OK_RESPONSE);

@@ -106,6 +106,48 @@ Crossbar::Crossbar(const BlockContext& ctx, AddressMap map)
   dont_initialize();
 }
 
+Crossbar::Crossbar(const BlockContext& ctx, AddressMap map, std::unique_ptr<ChipletFabric> fabric,
+                   uint64_t first_touch_page)
+    : Crossbar(ctx, std::move(map)) {
+  fabric_ = std::move(fabric);
+  first_touch_page_ = first_touch_page;
+  const unsigned n = fabric_->chiplets();
+  if (in.size() % n || out.size() % n)
+    throw UserError(path() + ": " + std::to_string(in.size()) + " inputs and " + std::to_string(out.size()) +
+                    " outputs do not divide evenly among " + std::to_string(n) + " chiplets");
+}
+
+Crossbar::~Crossbar() = default;
+
+unsigned Crossbar::chiplet_of_in(int i) const { return static_cast<unsigned>(i * fabric_->chiplets() / in.size()); }
+unsigned Crossbar::chiplet_of_out(int o) const {
+  return static_cast<unsigned>(o * fabric_->chiplets() / out.size());
+}
+
+int Crossbar::route(int id, const tlm_generic_payload& trans) {
+  const int port = map_.decode(trans.get_address(), trans.get_data_length());
+  if (port < 0 || !first_touch_page_) return port;
+  // The map's choice among the home chiplet's outputs keeps its interleave inside the chiplet.
+  const unsigned home = page_home_.emplace(trans.get_address() / first_touch_page_, chiplet_of_in(id)).first->second;
+  const int per_chiplet = static_cast<int>(out.size() / fabric_->chiplets());
+  return static_cast<int>(home) * per_chiplet + port % per_chiplet;
+}
+
+sc_time Crossbar::through_switch(int i, int o, uint64_t bytes, const sc_time& at, bool response) {
+  if (!fabric_) return at + latency_;
+  const unsigned a = chiplet_of_in(i), b = chiplet_of_out(o);
+  return response ? fabric_->traverse(b, a, bytes, at) : fabric_->traverse(a, b, bytes, at);
+}
+
+sc_time Crossbar::switch_time(int i, int o, uint64_t bytes, bool) const {
+  if (!fabric_) return latency_;
+  return fabric_->uncontended(chiplet_of_in(i), chiplet_of_out(o), bytes);
+}
+
+void Crossbar::end_of_simulation() {
+  if (fabric_) fabric_->finish(sc_core::sc_time_stamp());
+}
+
 tlm::tlm_initiator_socket<>* Crossbar::initiator_socket(const std::string& name, int index) {
   if (name != "out" || index < 0 || index >= static_cast<int>(out.size())) return nullptr;
   return out[index].get();
@@ -160,20 +202,22 @@ void Crossbar::set_occupancy(PortStats& port, unsigned n) {
 // ---- LT, DMI, debug ----------------------------------------------------------
 
 void Crossbar::b_transport(int id, tlm_generic_payload& trans, sc_time& delay) {
-  const int port = map_.decode(trans.get_address(), trans.get_data_length());
+  const int port = route(id, trans);
   if (port < 0) {
     delay += latency_;
     return address_error(id, trans);
   }
   // Uncontended: the links are not reserved, LT traffic only pays for crossing them.
   const uint64_t req = request_bytes(trans);
-  delay += cycles(cycles_for(req, in_req_link_[id].width) + cycles_for(req, out_req_link_[port].width)) + latency_;
+  delay += cycles(cycles_for(req, in_req_link_[id].width) + cycles_for(req, out_req_link_[port].width)) +
+           switch_time(id, port, req, false);
   *in_stats_[id].req_bytes += req;
   *out_stats_[port].req_bytes += req;
   ++forwarded_;
   (*out[port])->b_transport(trans, delay);
   const uint64_t resp = response_bytes(trans);
-  delay += cycles(cycles_for(resp, out_resp_link_[port].width) + cycles_for(resp, in_resp_link_[id].width)) + latency_;
+  delay += cycles(cycles_for(resp, out_resp_link_[port].width) + cycles_for(resp, in_resp_link_[id].width)) +
+           switch_time(id, port, resp, true);
   *in_stats_[id].resp_bytes += resp;
   *out_stats_[port].resp_bytes += resp;
 }
@@ -199,7 +243,7 @@ void Crossbar::invalidate_direct_mem_ptr(int, sc_dt::uint64 start, sc_dt::uint64
 tlm::tlm_sync_enum Crossbar::nb_transport_fw(int id, tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                              sc_time& delay) {
   if (phase == tlm::BEGIN_REQ) {
-    const int port = map_.decode(trans.get_address(), trans.get_data_length());
+    const int port = route(id, trans);
     if (port < 0) {
       address_error(id, trans);
       delay += latency_;
@@ -251,10 +295,11 @@ void Crossbar::admit(int o, tlm_generic_payload& trans) {
   const int i = routes_.at(&trans).in;
   PortStats& ps = in_stats_[i];
   const sc_time crossed = cross(in_req_link_[i], request_bytes(trans), now, *ps.req_bytes, *ps.req_busy_cycles, ps);
-  out_buffer_[o].push_back(Queued{&trans, crossed + latency_});
+  const sc_time ready = through_switch(i, o, request_bytes(trans), crossed, false);
+  out_buffer_[o].push_back(Queued{&trans, ready});
   forward_work_.add(o);
   set_occupancy(out_stats_[o], static_cast<unsigned>(out_buffer_[o].size()));
-  forward_event_.notify(crossed + latency_ - now);
+  forward_event_.notify(ready - now);
   tlm::tlm_phase phase = tlm::END_REQ;
   sc_time delay = crossed - now;
   (*in[i])->nb_transport_bw(trans, phase, delay);  // the initiator may send its next request after this
@@ -349,10 +394,11 @@ sc_time Crossbar::take_response(int o, tlm_generic_payload& trans, const sc_time
   PortStats& ps = out_stats_[o];
   const sc_time crossed =
       cross(out_resp_link_[o], response_bytes(trans), arrival, *ps.resp_bytes, *ps.resp_busy_cycles, ps);
-  in_buffer_[i].push_back(Queued{&trans, crossed + latency_});
+  const sc_time ready = through_switch(i, o, response_bytes(trans), crossed, true);
+  in_buffer_[i].push_back(Queued{&trans, ready});
   respond_work_.add(i);
   set_occupancy(in_stats_[i], static_cast<unsigned>(in_buffer_[i].size()));
-  respond_event_.notify(crossed + latency_ - now);
+  respond_event_.notify(ready - now);
   return crossed;
 }
 

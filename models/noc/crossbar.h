@@ -36,6 +36,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/noc/address_map.h"
+#include "models/noc/chiplet_fabric.h"
 #include "platform/block.h"
 #include "platform/registry.h"
 
@@ -49,6 +50,13 @@ class Crossbar : public Block {
 
   // `map` is already validated against ctx.socket_counts["out"].
   Crossbar(const BlockContext& ctx, AddressMap map);
+  // A chiplet network: the switch stage is `fabric`'s links. Inputs and outputs
+  // belong to chiplets in order, an equal number each (in[i] to chiplet
+  // i * chiplets / inputs). With `first_touch_page` > 0 an address's home
+  // chiplet is the chiplet of the first input that touched its page; the map
+  // then only chooses among that chiplet's outputs.
+  Crossbar(const BlockContext& ctx, AddressMap map, std::unique_ptr<ChipletFabric> fabric, uint64_t first_touch_page);
+  ~Crossbar() override;
 
   std::vector<std::unique_ptr<TargetSocket>> in;
   std::vector<std::unique_ptr<InitiatorSocket>> out;
@@ -102,6 +110,16 @@ class Crossbar : public Block {
     sc_core::sc_time occupancy_since;
   };
 
+  void end_of_simulation() override;
+  // The output for a request from input `id`, or -1 (unmapped).
+  int route(int id, const tlm::tlm_generic_payload& trans);
+  // When a message that has crossed its first link at `at` reaches the far side
+  // of the switch stage: `latency` later, or across the chiplet fabric.
+  sc_core::sc_time through_switch(int in_port, int out_port, uint64_t bytes, const sc_core::sc_time& at,
+                                  bool response);
+  // The same, uncontended (loosely-timed accesses).
+  sc_core::sc_time switch_time(int in_port, int out_port, uint64_t bytes, bool response) const;
+
   void b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
@@ -133,6 +151,11 @@ class Crossbar : public Block {
 
   AddressMap map_;
   sc_core::sc_time latency_;
+  std::unique_ptr<ChipletFabric> fabric_;
+  uint64_t first_touch_page_ = 0;
+  std::unordered_map<uint64_t, unsigned> page_home_;  // first touch: page number -> chiplet
+  unsigned chiplet_of_in(int i) const;
+  unsigned chiplet_of_out(int o) const;
   unsigned queue_depth_, response_queue_depth_;
 
   std::unordered_map<tlm::tlm_generic_payload*, Route> routes_;

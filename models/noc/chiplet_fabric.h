@@ -1,0 +1,79 @@
+// The links between chiplets, as plain C++ inside the "chiplet_network" block
+// (a crossbar whose switch stage is this fabric; models/noc/crossbar.h).
+//
+// Nodes are the chiplets 0..N-1 (and, for the switch topology, one central
+// switch). Links are directed, one per neighbour pair and direction, each with
+// a bandwidth, a latency and a flit size. Routing is deterministic:
+//   ring    the shorter way round; a tie goes the increasing way
+//   mesh    rows of `mesh_columns` chiplets; X first, then Y
+//   switch  chiplet -> switch -> chiplet
+//   full    one direct link between every pair
+// A message crosses its links store-and-forward: on each it waits until the
+// link is free, occupies it for its flits (ceil(bytes / flit_size), at least
+// one) at the link's bandwidth, then travels `link_latency`. A message within
+// one chiplet crosses no link and takes `local_latency`.
+//
+// Every link counts its flits, bytes and busy time; the fabric counts local and
+// remote messages and bytes.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "platform/stats.h"
+
+namespace tessera {
+
+class ChipletFabric {
+ public:
+  enum class Topology { Ring, Mesh, Switch, Full };
+  struct Config {
+    unsigned chiplets = 1;
+    Topology topology = Topology::Ring;
+    unsigned mesh_columns = 0;           // 0: the smallest c with c * c >= chiplets
+    double link_bytes_per_second = 0;    // > 0
+    sc_core::sc_time link_latency, local_latency;
+    unsigned flit_bytes = 16;
+  };
+  static Topology topology_of(const std::string& name);  // throws UserError for an unknown name
+
+  // `stats` is the block's registry; links are named "<path>.link[a->b]".
+  ChipletFabric(const Config& config, StatRegistry& stats, const std::string& path, sc_core::sc_time period);
+
+  unsigned chiplets() const { return config_.chiplets; }
+  // The nodes a message from chiplet `from` to chiplet `to` visits, both ends included.
+  std::vector<unsigned> path(unsigned from, unsigned to) const;
+  // Sends `bytes` from `from` to `to`, leaving no earlier than `at`; reserves the
+  // links and returns when the message has arrived.
+  sc_core::sc_time traverse(unsigned from, unsigned to, uint64_t bytes, const sc_core::sc_time& at);
+  // The same time with every link free, reserving nothing (loosely-timed accesses).
+  sc_core::sc_time uncontended(unsigned from, unsigned to, uint64_t bytes) const;
+  // Called at the end of the run: each link's utilisation over the simulated time.
+  void finish(const sc_core::sc_time& end);
+
+ private:
+  struct Link {
+    unsigned from = 0, to = 0;
+    sc_core::sc_time free;
+    Counter *flits = nullptr, *bytes = nullptr, *busy_cycles = nullptr;
+    Scalar* utilisation = nullptr;
+  };
+  unsigned next_hop(unsigned at, unsigned to) const;
+  int link_index(unsigned from, unsigned to) const;
+  Link& add_link(unsigned from, unsigned to, StatRegistry& stats, const std::string& path);
+  sc_core::sc_time serialization(uint64_t bytes) const;
+  uint64_t flits(uint64_t bytes) const;
+
+  Config config_;
+  sc_core::sc_time period_;
+  unsigned columns_ = 1;
+  unsigned switch_node_ = 0;       // node index of the switch (topology Switch)
+  std::vector<Link> links_;
+  std::vector<int> link_of_;       // (from * nodes + to) -> index in links_, -1 for none
+  unsigned nodes_ = 0;
+  Counter &local_messages_, &remote_messages_, &local_bytes_, &remote_bytes_, &hops_;
+};
+
+}  // namespace tessera
