@@ -139,6 +139,8 @@ class Cache : public Block {
     bool empty() const { return data.empty(); }
   };
   int install_line(uint64_t line, Victim& wb);
+  // The writeback of line `idx`, which must be dirty; the line becomes clean.
+  Victim take_dirty(int idx);
   // Records that `t` wrote into line `idx` (its bytes become dirty).
   void mark_written(int idx, const tlm::tlm_generic_payload& t);
   void complete_fill(DownTxn& d, const sc_core::sc_time& now);

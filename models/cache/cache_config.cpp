@@ -31,6 +31,7 @@ CacheConfig CacheConfig::from_params(const Params& p, const std::string& path) {
   c.queue_depth = checked_uint(p, path, "queue_depth", 1);
   c.maintenance_cycles = checked_uint(p, path, "maintenance_cycles", 0);
   c.write_back = p.string("write_policy") == "write_back";
+  c.atomics_below = p.string("atomics") == "below";
   c.write_allocate = p.boolean("write_allocate");
   c.read_only = p.boolean("read_only");
   c.xor_index = p.string("indexing") == "xor";
@@ -80,6 +81,9 @@ std::vector<ParamSpec> cache_param_specs(const CacheDefaults& d) {
       enum_param("write_policy", d.write_policy, {"write_through", "write_back"},
                  "write_through: writes update a cached copy and are forwarded; write_back: writes stay in the cache "
                  "(dirty) until evicted or written back, and atomics are applied here"),
+      enum_param("atomics", "here", {"here", "below"},
+                 "where a write_back cache's atomics are applied: here, or below (the line is written back if dirty "
+                 "and dropped, and the atomic goes on: one L2 per chiplet must leave atomics to the home memory)"),
       bool_param("write_allocate", d.write_allocate, "a write miss fetches the line (write_back: then merges the "
                  "write into it; a full-line write needs no fetch)"),
       enum_param("replacement", "lru", {"lru"}, "victim choice within a set: an invalid way, else least recently used"),

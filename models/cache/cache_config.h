@@ -21,6 +21,7 @@ struct CacheConfig {
   unsigned ports = 1;            // requests accepted per cycle over all `in` sockets
   unsigned queue_depth = 64;     // requests accepted and not yet answered
   bool write_back = false;       // false: write-through
+  bool atomics_below = false;    // write_back: atomics are applied by the level below, not here
   bool write_allocate = false;
   bool read_only = false;        // writes and atomics are answered with a command error
   bool xor_index = false;        // set and bank index from an XOR fold of the line number

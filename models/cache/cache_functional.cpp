@@ -79,7 +79,8 @@ void Cache::in_b_transport(int, tlm_generic_payload& t, sc_time& d) {
   int idx = array_.find(line);
   sc_time miss_d = d - cycles(cfg_.hit_latency) + cycles(cfg_.miss_latency);  // a miss's own delay so far
   const bool forwards = (op == Op::Read && bypasses(t, ext)) || (op != Op::Read && !cfg_.write_back) ||
-                        (op == Op::Write && idx < 0 && !cfg_.write_allocate);
+                        (op == Op::Write && idx < 0 && !cfg_.write_allocate) ||
+                        (op == Op::Atomic && cfg_.atomics_below);
   if (forwards) {
     // Write-through, bypass, or an atomic the level below owns: update or
     // drop our copy, pass the request itself below.
@@ -91,7 +92,13 @@ void Cache::in_b_transport(int, tlm_generic_payload& t, sc_time& d) {
     } else if (op == Op::Write) {
       ++misses_;
     }
-    if (op == Op::Atomic && idx >= 0) array_.invalidate(idx);
+    if (op == Op::Atomic && idx >= 0) {
+      if (array_.line(idx).dirty) {
+        Victim wb = take_dirty(idx);
+        writeback_lt(wb, miss_d);
+      }
+      array_.invalidate(idx);
+    }
     ++forwarded_;
     if (t.is_write()) bytes_to_below_ += t.get_data_length();
     out->b_transport(t, miss_d);

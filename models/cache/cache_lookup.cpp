@@ -175,9 +175,14 @@ bool Cache::lookup_write(Upstream& u, uint64_t line, int idx, const sc_time& now
 
 bool Cache::lookup_atomic(Upstream& u, uint64_t line, int idx, const sc_time& now) {
   tlm_generic_payload& t = *u.trans;
-  if (!cfg_.write_back) {
+  if (!cfg_.write_back || cfg_.atomics_below) {
     // Not the owner: drop our copy (and any copy a pending fill would bring,
-    // which may predate the atomic) and let the level below apply it.
+    // which may predate the atomic) and let the level below apply it, after
+    // the bytes written here (the writeback leaves first, on the same path).
+    if (idx >= 0 && array_.line(idx).dirty) {
+      Victim wb = take_dirty(idx);
+      send_writeback(wb, now);
+    }
     if (idx >= 0) array_.invalidate(idx);
     if (Mshr* m = mshr_of(line)) m->install = false;
     forward(u, now + cycles(cfg_.miss_latency));
@@ -269,6 +274,15 @@ void Cache::atomic_on_line(tlm_generic_payload& t, uint8_t* line_data) {
   }
 }
 
+Cache::Victim Cache::take_dirty(int idx) {
+  Victim wb;
+  wb.line = array_.line(idx).addr;
+  wb.data.assign(array_.data(idx), array_.data(idx) + cfg_.line_size);
+  wb.enables = array_.writeback_enables(idx);
+  array_.clean(idx);
+  return wb;
+}
+
 void Cache::mark_written(int idx, const tlm_generic_payload& t) {
   array_.mark_dirty(idx, t.get_address() - array_.line_of(t.get_address()), t.get_data_length(),
                     t.get_byte_enable_ptr(), t.get_byte_enable_length());
@@ -279,11 +293,7 @@ int Cache::install_line(uint64_t line, Victim& wb) {
   const CacheArray::Line& old = array_.line(idx);
   if (old.valid) {
     ++evictions_;
-    if (old.dirty) {
-      wb.data.assign(array_.data(idx), array_.data(idx) + cfg_.line_size);
-      wb.enables = array_.writeback_enables(idx);
-      wb.line = old.addr;
-    }
+    if (old.dirty) wb = take_dirty(idx);
   }
   array_.install(idx, line);
   ++array_epoch_;

@@ -35,12 +35,8 @@ uint64_t Cache::maint_apply(CacheOp op, CacheCommand& cmd, F writeback) {
     CacheArray::Line& l = array_.line(idx);
     if (!l.valid || (op == CacheOp::Writeback && !l.dirty)) continue;
     if (op != CacheOp::Invalidate && l.dirty) {
-      Victim wb;
-      wb.line = l.addr;
-      wb.data.assign(array_.data(idx), array_.data(idx) + cfg_.line_size);
-      wb.enables = array_.writeback_enables(idx);
+      Victim wb = take_dirty(idx);
       writeback(wb, touched);
-      array_.clean(idx);
       ++cmd.lines_written_back;
     }
     if (op != CacheOp::Writeback) {

@@ -18,46 +18,16 @@
 #include "platform/functional_device.h"
 #include "platform/timing_device.h"
 #include "sw/workloads/compare.h"
+#include "tests/timing/workload_compare.h"
 
 using namespace tessera;
 using namespace tessera::workloads;
 
+using namespace tessera::test;
+
 namespace {
 
-const std::string kKernelDir = std::string(TESSERA_BINARY_DIR) + "/sw/kernels";
 const std::string kSmallGpu = std::string(TESSERA_SOURCE_DIR) + "/json/platforms/small_gpu.json";
-
-uint64_t seed_for(size_t size) { return 0x51ed0000ull + size; }
-
-// Workloads whose instruction count depends on timing, though their result
-// does not: bfs tests whether a neighbour is still unvisited, and whether
-// another workgroup has labelled it already depends on when each one ran.
-bool same_instructions_expected(const std::string& name) { return name != "bfs"; }
-
-void compare_run(const Workload& w, Device& reference, TimingDevice& timing, size_t size, bool functional_netlist) {
-  const std::string& name = w.name;
-  const Result want = w.run(reference, size, seed_for(size));
-  REQUIRE(want.passed);
-  Result got;
-  try {
-    got = w.run(timing, size, seed_for(size));
-  } catch (const std::exception& e) {
-    FAIL(name << " size " << size << " on the timing device: " << e.what());
-  }
-  INFO(name << " " << got.shape << ": " << got.message);
-  CHECK(got.passed);
-  CHECK(got.launches == want.launches);
-  // The same instructions ran: wave-instruction counts agree exactly.
-  if (same_instructions_expected(name) || functional_netlist)
-    CHECK(got.stats.wave_instructions == want.stats.wave_instructions);
-  CHECK(got.stats.workgroups == want.stats.workgroups);
-  if (!functional_netlist) CHECK(got.stats.cycles > 0);
-  REQUIRE(got.outputs.size() == want.outputs.size());
-  for (size_t i = 0; i < got.outputs.size(); ++i) {
-    INFO("output " << got.outputs[i].name);
-    CHECK(got.outputs[i].bytes == want.outputs[i].bytes);
-  }
-}
 
 void check_identical(const std::vector<std::string>& names, bool functional_netlist) {
   FunctionalDevice reference(kKernelDir);

@@ -1,0 +1,59 @@
+// Every workload of the suite on 2, 4 and 8 chiplets in every topology gives
+// the bytes of the functional executor: each chiplet has its own write-back L2
+// and runs its own contiguous share of every grid, and the command processor's
+// baseline kernel-boundary policy (invalidate L1s and L2s at kernel start,
+// write back the L2s at kernel end) makes every kernel see the last one's
+// results. Each workload runs at its smallest test size; one platform per
+// test case (one process each).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "platform/functional_device.h"
+#include "tests/timing/workload_compare.h"
+
+using namespace tessera;
+using namespace tessera::test;
+
+namespace {
+
+void check_all_workloads(const std::string& netlist, const std::string& topology) {
+  FunctionalDevice reference(kKernelDir);
+  TimingDeviceOptions o;
+  o.netlist_file = std::string(TESSERA_SOURCE_DIR) + "/json/platforms/" + netlist;
+  o.kernel_dir = kKernelDir;
+  o.overrides.push_back(parse_override("noc.topology=" + topology));
+  TimingDevice timing(o);
+  for (const workloads::Workload& w : workloads::workloads()) {
+    REQUIRE_FALSE(w.test_sizes.empty());
+    compare_run(w, reference, timing, *std::max_element(w.test_sizes.begin(), w.test_sizes.end()), false);
+  }
+  CHECK(timing.totals().launches >= workloads::workloads().size());
+  const json stats = timing.finish();
+  // The chiplets did share the work, and remote memory was reached over the links.
+  CHECK(stats["noc"]["remote_messages"].get<uint64_t>() > 0);
+  CHECK(stats["chiplet[0]"]["dispatcher"]["workgroups"].get<uint64_t>() > 0);
+  CHECK(stats["chiplet[1]"]["dispatcher"]["workgroups"].get<uint64_t>() > 0);
+  CHECK(stats["simulation"]["ok"] == true);
+}
+
+}  // namespace
+
+#define TESSERA_CHIPLET_CASE(chiplets, topology)                                                             \
+  TEST_CASE("chiplets: every workload on " #chiplets " chiplets in a " #topology " topology matches the executor", \
+            "[timing][chiplet]") {                                                                           \
+    check_all_workloads("chiplet" #chiplets "_small.json", #topology);                                       \
+  }
+
+TESSERA_CHIPLET_CASE(2, ring)
+TESSERA_CHIPLET_CASE(2, mesh)
+TESSERA_CHIPLET_CASE(2, switch)
+TESSERA_CHIPLET_CASE(2, full)
+TESSERA_CHIPLET_CASE(4, ring)
+TESSERA_CHIPLET_CASE(4, mesh)
+TESSERA_CHIPLET_CASE(4, switch)
+TESSERA_CHIPLET_CASE(4, full)
+TESSERA_CHIPLET_CASE(8, ring)
+TESSERA_CHIPLET_CASE(8, mesh)
+TESSERA_CHIPLET_CASE(8, switch)
+TESSERA_CHIPLET_CASE(8, full)
