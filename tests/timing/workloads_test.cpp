@@ -73,6 +73,11 @@ TESSERA_TIMING_WORKLOAD(bfs)
 TESSERA_TIMING_WORKLOAD(babelstream)
 TESSERA_TIMING_WORKLOAD(nbody)
 TESSERA_TIMING_WORKLOAD(kmeans)
+TESSERA_TIMING_WORKLOAD(babelstream_iter)
+TESSERA_TIMING_WORKLOAD(stencil_iter)
+TESSERA_TIMING_WORKLOAD(producer_consumer)
+TESSERA_TIMING_WORKLOAD(permuted_consumer)
+TESSERA_TIMING_WORKLOAD(no_reuse)
 
 TEST_CASE("the timing netlist in functional mode gives the results of the functional executor", "[timing][workload]") {
   // One process, one platform: several workloads in sequence on it.
@@ -85,7 +90,8 @@ TEST_CASE("every workload of the suite has a timing test case", "[timing][worklo
       "vector_add",    "saxpy",         "reduction",     "relu",           "scan",           "sgemm16",
       "sgemm32",       "mfma_gemm_f32", "mfma_gemm_f16", "conv2d",         "stencil2d",      "transpose",
       "spmv",          "pruned_gemv_0", "pruned_gemv_50", "pruned_gemv_90", "fir",           "histogram",
-      "bfs",           "babelstream",   "nbody",         "kmeans"};
+      "bfs",           "babelstream",   "nbody",         "kmeans",
+      "babelstream_iter", "stencil_iter", "producer_consumer", "permuted_consumer", "no_reuse"};
   std::vector<std::string> registered;
   for (const auto& w : tessera::workloads::workloads()) registered.push_back(w.name);
   std::vector<std::string> sorted = listed;

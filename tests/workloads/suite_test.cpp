@@ -42,7 +42,12 @@ namespace {
   X(bfs)                         \
   X(babelstream)                 \
   X(nbody)                       \
-  X(kmeans)
+  X(kmeans)                      \
+  X(babelstream_iter)            \
+  X(stencil_iter)                \
+  X(producer_consumer)           \
+  X(permuted_consumer)           \
+  X(no_reuse)
 
 uint64_t seed_for(size_t size) { return 0x7e55e7a0ull ^ (uint64_t(size) * 0x9e3779b97f4a7c15ull); }
 
