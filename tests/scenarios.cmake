@@ -115,3 +115,19 @@ tessera_scenario("a workload netlist without a dispatcher is an input error"
 tessera_scenario("workload timing options on another device are a usage error"
                  ARGS "workload|vector_add|--device|pocl|--netlist|${small_gpu}" EXIT 2
                  DEFINES "-DSTDERR_HAS=apply to the tessera-timing device only")
+
+# Kernel-boundary synchronisation across chiplets: chiplet c consumes what
+# chiplet c+1 produced. The baseline policy gives the right data; a firmware
+# told to skip the kernel-end L2 write-back, or the kernel-start L2
+# invalidation, gives stale data. Every later policy must keep the first passing.
+set(chiplet4 ${CMAKE_SOURCE_DIR}/json/platforms/chiplet4_small.json)
+tessera_scenario("chiplet sync: a permuted consumer on 4 chiplets reads what its neighbour produced"
+                 ARGS "workload|permuted_consumer|--size|4097|--netlist|${chiplet4}|--stats|${TESSERA_SCENARIO_DIR}/sync.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/sync.json
+                 "-DSTATS_CHECKS=noc/remote_messages>0|chiplet[0]/l2[0]/lines_written_back>0|chiplet[3]/dispatcher/ranges=4")
+tessera_scenario("chiplet sync: skipping the kernel-end write-back reads stale memory"
+                 ARGS "workload|permuted_consumer|--size|4097|--netlist|${chiplet4}|--set|cp.debug_flags=1"
+                 EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")
+tessera_scenario("chiplet sync: skipping the kernel-start L2 invalidation reads stale lines"
+                 ARGS "workload|permuted_consumer|--size|4097|--netlist|${chiplet4}|--set|cp.debug_flags=2"
+                 EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")

@@ -72,11 +72,13 @@ static void cache_command(uint32_t op) {
 
 /* Acquire at a packet's start: no CU may read data cached before it. L2 is
  * invalidated too because another chiplet may have written the data back to
- * memory since. */
+ * memory since. CP_DEBUG_SKIP_ACQUIRE skips only the L2 part: the CU-side
+ * caches always start clean, as kernel arguments and code change at every
+ * launch. */
 static void acquire(uint16_t header) {
-  if (AQL_HEADER_ACQUIRE_SCOPE(header) == AQL_SCOPE_NONE || (debug & CP_DEBUG_SKIP_ACQUIRE)) return;
+  if (AQL_HEADER_ACQUIRE_SCOPE(header) == AQL_SCOPE_NONE) return;
   cache_command(DISP_CACHE_INVALIDATE | DISP_CACHE_TO_ACQUIRE);
-  cache_command(DISP_CACHE_INVALIDATE | DISP_CACHE_TO_RELEASE);
+  if (!(debug & CP_DEBUG_SKIP_ACQUIRE)) cache_command(DISP_CACHE_INVALIDATE | DISP_CACHE_TO_RELEASE);
 }
 
 /* Release at a packet's end: the host and the other chiplets see the results

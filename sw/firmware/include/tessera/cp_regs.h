@@ -45,7 +45,7 @@
 /* Debug flags (CP_REG_DEBUG), set by the cp_core parameter debug_flags. Firmware
  * may honour them to show what a missing synchronisation costs in correctness. */
 #define CP_DEBUG_SKIP_RELEASE (1u << 0) /* do not write back caches at kernel end */
-#define CP_DEBUG_SKIP_ACQUIRE (1u << 1) /* do not invalidate caches at kernel start */
+#define CP_DEBUG_SKIP_ACQUIRE (1u << 1) /* do not invalidate the L2s at kernel start (CU-side caches still are) */
 #define CP_DEBUG_TRACE        (1u << 2) /* print each packet on the console */
 
 /* Queues: CP_MAX_QUEUES blocks of CP_QUEUE_STRIDE bytes from CP_QUEUE_BASE. The
