@@ -22,7 +22,8 @@
 //
 // With `functional` set, the same netlist runs with no timing: the dispatcher
 // hands workgroups to the CUs in functional mode and skips cache maintenance;
-// launches report 0 cycles.
+// direct launches report 0 cycles, launches through a command processor the
+// firmware's time only.
 //
 // SystemC elaborates once per process: one TimingDevice per process.
 #pragma once

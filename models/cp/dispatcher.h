@@ -14,8 +14,8 @@
 //   release   when every workgroup has finished, every cache bound to
 //             `release[]` (L2 slices) gets the `release_op` command
 //             (WritebackInvalidate by default), so the host reads current data.
-// This is the baseline kernel-boundary policy; the command processor will own
-// the choice later. The launch ends when the release is acknowledged:
+// This is the baseline kernel-boundary policy of direct launches (under a
+// command processor the policy is its firmware's). The launch ends when the release is acknowledged:
 // done_event() fires and the simulation pauses (sc_pause), so the device's
 // sc_start() returns.
 //
