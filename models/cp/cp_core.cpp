@@ -497,20 +497,11 @@ BlockType cp_core_block_type() {
       bool_param("trace_mmio", false, "log every register and device-memory access of the firmware"),
   };
   t.params.front().default_value = nullptr;  // the firmware path is required
-  SocketSpec disp;
-  disp.name = "dispatcher";
-  disp.dir = SocketDir::Initiator;
-  disp.protocol = "cp_mmio";
-  disp.vector = true;
-  disp.required = false;
-  disp.doc = "to dispatcher d's regs socket: the register block at CP_DISP_BASE + d * CP_DISP_STRIDE";
-  SocketSpec irq;
-  irq.name = "irq";
-  irq.dir = SocketDir::Target;
-  irq.protocol = "irq";
-  irq.vector = true;
-  irq.required = false;
-  irq.doc = "from dispatcher d's irq socket: interrupt line CP_IRQ_DISPATCHER(d)";
+  // name, direction, protocol, vector, required, doc
+  const SocketSpec disp{"dispatcher", SocketDir::Initiator, "cp_mmio", true, false,
+                        "to dispatcher d's regs socket: the register block at CP_DISP_BASE + d * CP_DISP_STRIDE"};
+  const SocketSpec irq{"irq", SocketDir::Target, "irq", true, false,
+                       "from dispatcher d's irq socket: interrupt line CP_IRQ_DISPATCHER(d)"};
   t.sockets = {disp, irq};
   t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> { return std::make_unique<CpCore>(ctx); };
   return t;

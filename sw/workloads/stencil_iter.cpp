@@ -12,23 +12,13 @@
 
 #include "sw/workloads/compare.h"
 #include "sw/workloads/rng.h"
+#include "sw/workloads/stencil_reference.h"
 
 namespace tessera::workloads {
 namespace {
 
 constexpr uint32_t kGroup = 256;
 constexpr int kSteps = 8;
-
-std::vector<float> reference_step(const std::vector<float>& in, size_t width, size_t height) {
-  std::vector<float> out(in);
-  for (size_t y = 1; y + 1 < height; ++y)
-    for (size_t x = 1; x + 1 < width; ++x) {
-      float neighbours = in[(y - 1) * width + x] + in[(y + 1) * width + x] + in[y * width + x - 1] +
-                         in[y * width + x + 1];
-      out[y * width + x] = 0.5f * in[y * width + x] + 0.125f * neighbours;
-    }
-  return out;
-}
 
 Result run_stencil_iter(Device& device, size_t size, uint64_t seed) {
   const size_t height = size, width = size + 3, cells = width * height;
@@ -49,7 +39,7 @@ Result run_stencil_iter(Device& device, size_t size, uint64_t seed) {
     out = s.download<float>(cur, cells);
   }
   std::vector<float> want = grid;
-  for (int step = 0; step < kSteps; ++step) want = reference_step(want, width, height);
+  for (int step = 0; step < kSteps; ++step) want = jacobi_step(want, width, height);
   conclude(result, {make_output("grid", out)},
            {make_output("grid", want, Tolerance{0, {}, "exact (power-of-two weights, source-order adds)"})});
   return result;
