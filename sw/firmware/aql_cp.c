@@ -37,6 +37,8 @@ static unsigned n_queues, n_dispatchers;
 static uint32_t debug;       /* CP_REG_DEBUG, fixed by the netlist */
 static uint64_t dispatch_id; /* kernel dispatches so far, over all queues */
 static bool doorbell_seen;   /* wait_irqs() acknowledged a doorbell */
+/* Lines the cache commands of the current packet touched (for the trace). */
+static uint32_t boundary_lines_invalidated, boundary_lines_written_back;
 
 #define TRACE (debug & CP_DEBUG_TRACE)
 
@@ -68,6 +70,11 @@ static void wait_irqs(uint32_t mask) {
 static void cache_command(uint32_t op) {
   for (unsigned d = 0; d < n_dispatchers; ++d) CP_DREG(d, DISP_REG_CACHE_OP) = op;
   wait_irqs(all_dispatchers());
+  if (TRACE) /* only when tracing: each register read costs time */
+    for (unsigned d = 0; d < n_dispatchers; ++d) {
+      boundary_lines_invalidated += CP_DREG(d, DISP_REG_LINES_INV);
+      boundary_lines_written_back += CP_DREG(d, DISP_REG_LINES_WB);
+    }
 }
 
 /* Acquire at a packet's start: no CU may read data cached before it. L2 is
@@ -137,6 +144,7 @@ static void kernel_dispatch(unsigned q, uint32_t index, uint64_t pkt, uint16_t h
   }
 
   uint64_t id = dispatch_id++;
+  boundary_lines_invalidated = boundary_lines_written_back = 0;
   uint64_t t0 = cp_cycles();
   acquire(header);
   uint64_t t1 = cp_cycles();
@@ -173,12 +181,14 @@ static void kernel_dispatch(unsigned q, uint32_t index, uint64_t pkt, uint16_t h
   if (TRACE) {
     uint64_t t3 = cp_cycles();
     printf("aql_cp: queue %u packet %lu: dispatch %lu grid %lux%lux%lu wg %lux%lux%lu = %lu workgroups, "
-           "kernarg %lu B, %lu access modes (%u read-only); cycles %lu (acquire %lu, kernel %lu, release %lu)\n",
+           "kernarg %lu B, %lu access modes (%u read-only); cycles %lu (acquire %lu, kernel %lu, release %lu); "
+           "L2 and CU-side lines invalidated %lu, written back %lu\n",
            q, (unsigned long)index, (unsigned long)id, (unsigned long)g.grid[0], (unsigned long)g.grid[1],
            (unsigned long)g.grid[2], (unsigned long)g.wg[0], (unsigned long)g.wg[1], (unsigned long)g.wg[2],
            (unsigned long)g.workgroups, (unsigned long)dev_read32(kernel_object + KD_KERNARG_SIZE),
            (unsigned long)n_modes, read_only_modes(q, n_modes), (unsigned long)(t3 - t0), (unsigned long)(t1 - t0),
-           (unsigned long)(t2 - t1), (unsigned long)(t3 - t2));
+           (unsigned long)(t2 - t1), (unsigned long)(t3 - t2), (unsigned long)boundary_lines_invalidated,
+           (unsigned long)boundary_lines_written_back);
   }
 }
 
