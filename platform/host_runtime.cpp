@@ -108,8 +108,8 @@ HostRuntime::HostRuntime(Platform& platform, Options options)
 }
 
 HostRuntime::~HostRuntime() {
-  for (const auto& [addr, k] : loaded_)
-    for (const auto& [name, hk] : k.kernels) kernel_objects_.remove(hk.object);
+  for (const auto& [path, program] : loaded_)
+    for (const auto& [name, hk] : program.kernels) kernel_objects_.remove(hk.object);
 }
 
 uint64_t HostRuntime::alloc(uint64_t bytes) { return memory_.alloc(bytes); }
