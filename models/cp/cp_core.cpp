@@ -85,8 +85,7 @@ CpCore::CpCore(const BlockContext& ctx)
                     hex(CP_MMIO_BASE) + " (where the register window starts)");
   const FirmwareImage image = load_firmware_image(resolve_firmware_path(ctx.params.string("firmware")), sram_size_);
   setup_engine(image);
-  SC_THREAD(run_thread);
-  set_stack_size(1 << 20);      // Unicorn's translator runs on this coroutine stack
+  SC_METHOD(step);
 }
 
 CpCore::~CpCore() {
@@ -152,47 +151,67 @@ void CpCore::irq_b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::s
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
-// Time passes but no instruction runs; an interrupt already pending returns at once.
-void CpCore::sleep_until_interrupt() {
-  const sc_core::sc_time start = sc_core::sc_time_stamp();
-  sleeping_ = true;
-  while (!irq_pending_) wait(irq_event_);
-  sleeping_ = false;
-  sleep_cycles_ += static_cast<uint64_t>((sc_core::sc_time_stamp() - start) / clock_period());
+// The core is an SC_METHOD (no coroutine stack: Unicorn's translator and any
+// exception run on the simulator's own stack). Each activation either waits out
+// the time of the last quantum, or sleeps until an interrupt, or runs the next
+// quantum; next_trigger() says when to come back, and a finished core has none.
+void CpCore::step() {
+  if (sleeping_) {
+    if (!irq_pending_) return sc_core::next_trigger(irq_event_);
+    sleeping_ = false;
+    sleep_cycles_ += static_cast<uint64_t>((sc_core::sc_time_stamp() - sleep_start_) / clock_period());
+  } else if (quantum_done_) {
+    quantum_done_ = false;
+    if (!after_quantum()) return;
+  }
+  const uint64_t spent = run_quantum();
+  quantum_done_ = true;
+  if (spent) return sc_core::next_trigger(cycles(spent));
+  step();  // nothing to wait for: what follows the quantum happens now
 }
 
-void CpCore::run_thread() {
-  while (!finished_) {
-    quantum_start_cycle_ = static_cast<uint64_t>(sc_core::sc_time_stamp() / clock_period());
-    quantum_insns_ = 0;
-    stall_cycles_ = 0;
-    uint64_t pc = 0;
-    uc_reg_read(uc_, UC_RISCV_REG_PC, &pc);
-    const uc_err err = uc_emu_start(uc_, pc, ~uint64_t{0}, 0, quantum_);
-    if (mmio_stop_) resume_after_mmio_stop();
-    instructions_ += quantum_insns_;
-    cycles_ += quantum_insns_ * cpi_;
-    if (!pending_fault_.empty()) {
-      fault(pending_fault_, fault_address_, fault_has_address_);
-    } else if (err != UC_ERR_OK) {
-      fault(std::string("execution stopped: ") + uc_strerror(err), 0, false);
-    }
-    stall_cycles_stat_ += stall_cycles_;
-    const uint64_t spent = quantum_insns_ * cpi_ + stall_cycles_;
-    if (spent) wait(cycles(spent));
-    if (stop_requested_ && !finished_) finished_ = true;
-    if (finished_) break;
-    if (notify_host_) {
-      notify_host_ = false;
-      ++host_notifications_;
-      sc_core::sc_pause();  // the host's wait on a signal looks again
-    }
-    if (sleep_requested_) {
-      sleep_requested_ = false;
-      sleep_until_interrupt();
+uint64_t CpCore::run_quantum() {
+  quantum_start_cycle_ = static_cast<uint64_t>(sc_core::sc_time_stamp() / clock_period());
+  quantum_insns_ = 0;
+  stall_cycles_ = 0;
+  uint64_t pc = 0;
+  uc_reg_read(uc_, UC_RISCV_REG_PC, &pc);
+  const uc_err err = uc_emu_start(uc_, pc, ~uint64_t{0}, 0, quantum_);
+  if (mmio_stop_) resume_after_mmio_stop();
+  instructions_ += quantum_insns_;
+  cycles_ += quantum_insns_ * cpi_;
+  if (!pending_fault_.empty()) {
+    fault(pending_fault_, fault_address_, fault_has_address_);
+  } else if (err != UC_ERR_OK) {
+    fault(std::string("execution stopped: ") + uc_strerror(err), 0, false);
+  }
+  stall_cycles_stat_ += stall_cycles_;
+  return quantum_insns_ * cpi_ + stall_cycles_;
+}
+
+// What the last quantum asked for, once its time has passed. False when the
+// run is over or the core went to sleep (the trigger is then set).
+bool CpCore::after_quantum() {
+  if (stop_requested_) finished_ = true;
+  if (finished_) {
+    finish_run();
+    return false;
+  }
+  if (notify_host_) {
+    notify_host_ = false;
+    ++host_notifications_;
+    sc_core::sc_pause();  // the host's wait on a signal looks again
+  }
+  if (sleep_requested_) {
+    sleep_requested_ = false;
+    if (!irq_pending_) {  // an interrupt already pending: no time passes asleep
+      sleeping_ = true;
+      sleep_start_ = sc_core::sc_time_stamp();
+      sc_core::next_trigger(irq_event_);
+      return false;
     }
   }
-  finish_run();
+  return true;
 }
 
 // A register write that ends the quantum (SLEEP, HOST_NOTIFY) stops Unicorn

@@ -2,9 +2,9 @@
 // a firmware ELF from sw/firmware. Its private SRAM sits at address 0 and its
 // registers (sw/firmware/include/tessera/cp_regs.h) at CP_MMIO_BASE.
 //
-// Time: an SC_THREAD runs the core for `quantum` instructions at a time, then
-// waits instructions x cpi cycles of the block's clock, so firmware time is what
-// the firmware executes. MMIO callbacks are synchronous and never wait; the halt
+// Time: an SC_METHOD runs the core for `quantum` instructions at a time, then
+// lets instructions x cpi cycles of the block's clock (plus stalls) pass before
+// the next quantum, so firmware time is what the firmware executes. MMIO callbacks are synchronous and never wait; the halt
 // register ends the quantum at once.
 //
 // The run ends when the firmware writes the halt register (exit code) or faults:
@@ -81,7 +81,9 @@ class CpCore : public Block {
   const std::string& fault_report() const { return fault_report_; }
 
  private:
-  void run_thread();
+  void step();
+  uint64_t run_quantum();  // cycles it took
+  bool after_quantum();
   void setup_engine(const FirmwareImage& image);
   uint64_t current_cycle() const;  // at the instruction being executed now
   void fault(const std::string& what, uint64_t address, bool has_address);
@@ -93,7 +95,6 @@ class CpCore : public Block {
   bool queue_register(uint32_t offset, uint32_t* read, const uint32_t* write);
   bool dispatcher_access(uint32_t offset, uint32_t& value, bool write);
   void register_fault(const char* kind, uint64_t offset, unsigned size, const std::string& why);
-  void sleep_until_interrupt();
   void irq_b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   sc_core::sc_time local_offset() const;  // how far the core's time is ahead of SystemC's
   void trace(const char* what, uint64_t address, uint64_t value) const;
@@ -122,6 +123,8 @@ class CpCore : public Block {
   uint32_t irq_pending_ = 0;
   sc_core::sc_event irq_event_;
   bool sleep_requested_ = false, sleeping_ = false, notify_host_ = false;
+  bool quantum_done_ = false;  // a quantum ran; its time is passing
+  sc_core::sc_time sleep_start_;
   uint64_t stall_cycles_ = 0;  // in the current quantum: MMIO and device-memory latency
   uint32_t entry_ = 0;
 
