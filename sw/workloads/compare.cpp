@@ -28,47 +28,47 @@ bool float_matches(const Output& want, size_t i, double got, double expected, ui
   return !want.abs_bound.empty() && std::fabs(got - expected) <= want.abs_bound[i];
 }
 
-// Whether element i matches, and both values printed for a report.
-bool element_matches(const Output& got, const Output& want, size_t i, std::string& shown) {
-  std::ostringstream s;
-  s.precision(9);
+// Whether element i matches; when `out` is given, also both values printed
+// there for a report (no stream is made for the elements that match).
+bool element_matches(const Output& got, const Output& want, size_t i, std::ostream* out) {
   bool ok = false;
   switch (want.type) {
     case ElementType::u8: {
       auto a = element<uint8_t>(got, i), b = element<uint8_t>(want, i);
       ok = a == b;
-      s << unsigned(a) << " vs " << unsigned(b);
+      if (out) *out << unsigned(a) << " vs " << unsigned(b);
       break;
     }
     case ElementType::i32: {
       auto a = element<int32_t>(got, i), b = element<int32_t>(want, i);
       ok = a == b;
-      s << a << " vs " << b;
+      if (out) *out << a << " vs " << b;
       break;
     }
     case ElementType::u32: {
       auto a = element<uint32_t>(got, i), b = element<uint32_t>(want, i);
       ok = a == b;
-      s << a << " vs " << b;
+      if (out) *out << a << " vs " << b;
       break;
     }
     case ElementType::f16: {
       auto a = element<uint16_t>(got, i), b = element<uint16_t>(want, i);
       ok = (a == b) || half_ulp_distance(a, b) <= want.max_ulps;
-      s << "0x" << std::hex << a << " vs 0x" << b << std::dec;
+      if (out) *out << "0x" << std::hex << a << " vs 0x" << b << std::dec;
       break;
     }
     case ElementType::f32: {
       auto a = element<float>(got, i), b = element<float>(want, i);
       uint64_t ulps = ulp_distance(a, b);
       ok = float_matches(want, i, a, b, ulps);
-      s << a << " vs " << b << " (" << ulps << " ulps";
-      if (!want.abs_bound.empty()) s << ", |diff| " << std::fabs(double(a) - double(b)) << " > " << want.abs_bound[i];
-      s << ")";
+      if (!out) break;
+      out->precision(9);
+      *out << a << " vs " << b << " (" << ulps << " ulps";
+      if (!want.abs_bound.empty()) *out << ", |diff| " << std::fabs(double(a) - double(b)) << " > " << want.abs_bound[i];
+      *out << ")";
       break;
     }
   }
-  shown = s.str();
   return ok;
 }
 
@@ -107,9 +107,11 @@ std::string compare_outputs(const Output& got, const Output& want) {
   size_t bad = 0;
   std::ostringstream shown;
   for (size_t i = 0; i < want.count(); ++i) {
-    std::string values;
-    if (element_matches(got, want, i, values)) continue;
-    if (bad < kMismatchesShown) shown << "\n  [" << i << "] " << values;
+    if (element_matches(got, want, i, nullptr)) continue;
+    if (bad < kMismatchesShown) {
+      shown << "\n  [" << i << "] ";
+      element_matches(got, want, i, &shown);
+    }
     ++bad;
   }
   if (bad == 0) return "";

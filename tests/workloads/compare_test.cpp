@@ -54,6 +54,7 @@ TEST_CASE("conclude keeps device outputs with the reference rule and names failu
   conclude(bad, {make_output("y", std::vector<float>{1.75f})}, {make_output("y", std::vector<float>{1.5f})});
   CHECK(!bad.passed);
   CHECK(bad.message.find("y: 1 of 1") != std::string::npos);
+  CHECK(bad.message.find("[0] 1.75 vs 1.5 (") != std::string::npos);
 }
 
 TEST_CASE("the error bound of a sum grows with terms and magnitude", "[compare]") {
