@@ -85,7 +85,7 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
   ctrl.register_b_transport(this, &Cache::ctrl_b_transport, 0);
 
   SC_METHOD(accept_method);
-  sensitive << req_peq_.get_event() << accept_event_ << cycle_event_;
+  sensitive << req_peq_.event() << accept_event_ << cycle_event_;
   dont_initialize();
   SC_METHOD(respond_method);
   sensitive << respond_event_;
@@ -94,10 +94,10 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
   sensitive << out_event_;
   dont_initialize();
   SC_METHOD(down_method);
-  sensitive << down_peq_.get_event();
+  sensitive << down_peq_.event();
   dont_initialize();
   SC_METHOD(maint_method);
-  sensitive << ctrl_peq_.get_event() << maint_event_;
+  sensitive << ctrl_peq_.event() << maint_event_;
   dont_initialize();
 }
 
@@ -156,8 +156,7 @@ unsigned Cache::bank_of(uint64_t line) const {
 
 tlm::tlm_sync_enum Cache::in_fw(int port, tlm_generic_payload& t, tlm::tlm_phase& ph, sc_time& d) {
   if (ph == tlm::BEGIN_REQ) {
-    arriving_port_[&t] = port;
-    req_peq_.notify(t, align_delay(d));
+    req_peq_.push(Arrival{&t, port}, align_delay(d));
     return tlm::TLM_ACCEPTED;
   }
   if (ph == tlm::END_RESP) {
@@ -177,11 +176,7 @@ tlm::tlm_sync_enum Cache::in_fw(int port, tlm_generic_payload& t, tlm::tlm_phase
 
 void Cache::accept_method() {
   const sc_time now = sc_core::sc_time_stamp();
-  while (tlm_generic_payload* t = req_peq_.get_next_transaction()) {
-    auto it = arriving_port_.find(t);
-    waiting_.push_back(Upstream{t, it->second, now, false, ~uint64_t{0}});
-    arriving_port_.erase(it);
-  }
+  for (Arrival a; req_peq_.pop(a);) waiting_.push_back(Upstream{a.trans, a.port, now, false, ~uint64_t{0}});
   if (waiting_.empty() || maint_state_ != MaintState::Idle) return;  // maintenance holds new requests
   if (now != align(now)) {  // only on clock edges
     cycle_event_.notify(align(now) - now);

@@ -28,7 +28,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include <tlm_utils/peq_with_get.h>
+#include "models/mem/timed_queue.h"
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
@@ -183,8 +183,11 @@ class Cache : public Block {
   unsigned bank_shift_bits_ = 0;
 
   // Upstream side.
-  tlm_utils::peq_with_get<tlm::tlm_generic_payload> req_peq_;
-  std::unordered_map<tlm::tlm_generic_payload*, int> arriving_port_;
+  struct Arrival {
+    tlm::tlm_generic_payload* trans;
+    int port;
+  };
+  TimedQueue<Arrival> req_peq_;
   std::deque<Upstream> waiting_;  // arrived, END_REQ withheld
   sc_core::sc_event accept_event_, cycle_event_, respond_event_;
   sc_core::sc_time cycle_;        // the cycle the counters below belong to
@@ -211,12 +214,12 @@ class Cache : public Block {
   DownTxn* out_in_flight_ = nullptr;  // BEGIN_REQ sent, END_REQ awaited
   sc_core::sc_time out_next_;         // next cycle a request may leave
   sc_core::sc_event out_event_;
-  tlm_utils::peq_with_get<tlm::tlm_generic_payload> down_peq_;
+  TimedQueue<tlm::tlm_generic_payload*> down_peq_;
   unsigned down_outstanding_ = 0;     // queued or sent on out, response not yet processed
   std::unordered_map<uint64_t, unsigned> wb_in_flight_;  // line -> writebacks not yet answered
 
   // Maintenance.
-  tlm_utils::peq_with_get<tlm::tlm_generic_payload> ctrl_peq_;
+  TimedQueue<tlm::tlm_generic_payload*> ctrl_peq_;
   std::deque<tlm::tlm_generic_payload*> ctrl_waiting_;
   tlm::tlm_generic_payload* maint_cmd_ = nullptr;
   MaintState maint_state_ = MaintState::Idle;

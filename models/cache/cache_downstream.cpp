@@ -136,9 +136,9 @@ void Cache::out_method() {
     ph = tlm::END_RESP;
     sc_time zero = SC_ZERO_TIME;
     out->nb_transport_fw(*d, ph, zero);
-    down_peq_.notify(*d, align_delay(delay));
+    down_peq_.push(d, align_delay(delay));
   } else if (r == tlm::TLM_COMPLETED) {
-    down_peq_.notify(*d, align_delay(delay));
+    down_peq_.push(d, align_delay(delay));
   }
   if (!out_in_flight_ && !out_queue_.empty()) out_event_.notify(clock_period());
 }
@@ -150,7 +150,7 @@ tlm::tlm_sync_enum Cache::out_bw(tlm_generic_payload& t, tlm::tlm_phase& ph, sc_
       out_event_.notify(d);
     }
     if (ph == tlm::END_REQ) return tlm::TLM_ACCEPTED;
-    down_peq_.notify(t, align_delay(d));
+    down_peq_.push(&t, align_delay(d));
     return tlm::TLM_COMPLETED;  // responses are always taken at once
   }
   SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on out for " + describe(t)).c_str());
@@ -159,7 +159,7 @@ tlm::tlm_sync_enum Cache::out_bw(tlm_generic_payload& t, tlm::tlm_phase& ph, sc_
 
 void Cache::down_method() {
   const sc_time now = sc_core::sc_time_stamp();
-  while (tlm_generic_payload* t = down_peq_.get_next_transaction()) {
+  for (tlm_generic_payload* t; down_peq_.pop(t);) {
     DownTxn* d = static_cast<DownTxn*>(t);  // only our own payloads travel on out
     --down_outstanding_;
     switch (d->kind) {

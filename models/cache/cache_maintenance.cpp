@@ -16,7 +16,7 @@ using tlm::tlm_generic_payload;
 
 tlm::tlm_sync_enum Cache::ctrl_fw(int, tlm_generic_payload& t, tlm::tlm_phase& ph, sc_time& d) {
   if (ph == tlm::BEGIN_REQ) {
-    ctrl_peq_.notify(t, align_delay(d));
+    ctrl_peq_.push(&t, align_delay(d));
     return tlm::TLM_ACCEPTED;
   }
   if (ph == tlm::END_RESP && &t == maint_cmd_ && maint_state_ == MaintState::Responding) {
@@ -51,7 +51,7 @@ uint64_t Cache::maint_apply(CacheOp op, CacheCommand& cmd, F writeback) {
 }
 
 void Cache::maint_method() {
-  while (tlm_generic_payload* t = ctrl_peq_.get_next_transaction()) ctrl_waiting_.push_back(t);
+  for (tlm_generic_payload* t; ctrl_peq_.pop(t);) ctrl_waiting_.push_back(t);
   const sc_time now = sc_core::sc_time_stamp();
   if (maint_state_ == MaintState::Idle && !maint_start()) return;
   if (maint_state_ == MaintState::Draining) {

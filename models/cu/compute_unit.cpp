@@ -72,7 +72,7 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
   sensitive << wake_event_;
   dont_initialize();
   SC_METHOD(response_method);
-  sensitive << resp_peq_.get_event();
+  sensitive << resp_peq_.event();
   dont_initialize();
 }
 
@@ -567,7 +567,7 @@ tlm::tlm_sync_enum ComputeUnit::nb_transport_bw(int id, tlm_generic_payload& tra
       p.send_from = next_edge();
     }
     if (delay != SC_ZERO_TIME) {
-      resp_peq_.notify(trans, delay);  // taken in, and END_RESP sent, when it is due
+      resp_peq_.push(&trans, delay);  // taken in, and END_RESP sent, when it is due
       return tlm::TLM_ACCEPTED;
     }
     arrive(p, trans, next_edge());
@@ -578,7 +578,7 @@ tlm::tlm_sync_enum ComputeUnit::nb_transport_bw(int id, tlm_generic_payload& tra
 }
 
 void ComputeUnit::response_method() {
-  while (tlm_generic_payload* t = resp_peq_.get_next_transaction()) {
+  for (tlm_generic_payload* t; resp_peq_.pop(t);) {
     const AccessKind k = t->get_extension<GpuAccess>()->kind;
     Port& p = k == AccessKind::InstFetch ? fetch_port_ : k == AccessKind::ScalarLoad ? smem_port_ : vmem_port_;
     arrive(p, *t, next_edge());

@@ -23,7 +23,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include <tlm_utils/peq_with_get.h>
+#include "models/mem/timed_queue.h"
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
@@ -169,7 +169,7 @@ class ComputeUnit : public Block {
   std::vector<MemRequest*> coalesced_;          // scratch for the coalescer
   isa::LdsAccess lds_access_;                   // scratch for the LDS bank model
 
-  tlm_utils::peq_with_get<tlm::tlm_generic_payload> resp_peq_;  // responses annotated with a delay
+  TimedQueue<tlm::tlm_generic_payload*> resp_peq_;  // responses annotated with a delay
   sc_core::sc_event wake_event_;
   uint64_t last_tick_ = 0;
   bool ticked_ = false;

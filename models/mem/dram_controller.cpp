@@ -88,7 +88,7 @@ DramController::DramController(const BlockContext& ctx)
   in.register_transport_dbg(this, &DramController::transport_dbg);
 
   SC_METHOD(accept_method);
-  sensitive << req_peq_.get_event() << space_event_;
+  sensitive << req_peq_.event() << space_event_;
   dont_initialize();
   SC_METHOD(schedule_method);
   sensitive << schedule_event_;
@@ -97,7 +97,7 @@ DramController::DramController(const BlockContext& ctx)
   sensitive << respond_event_;
   dont_initialize();
   SC_METHOD(end_resp_method);
-  sensitive << end_resp_peq_.get_event();
+  sensitive << end_resp_peq_.event();
   dont_initialize();
 }
 
@@ -278,11 +278,11 @@ unsigned int DramController::transport_dbg(tlm_generic_payload& trans) {
 
 tlm::tlm_sync_enum DramController::nb_transport_fw(tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_time& delay) {
   if (phase == tlm::BEGIN_REQ) {
-    req_peq_.notify(trans, delay);
+    req_peq_.push(&trans, delay);
     return tlm::TLM_ACCEPTED;
   }
   if (phase == tlm::END_RESP) {
-    end_resp_peq_.notify(trans, delay);
+    end_resp_peq_.push(&trans, delay);
     return tlm::TLM_COMPLETED;
   }
   SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on nb_transport_fw for " + describe(trans)).c_str());
@@ -290,7 +290,7 @@ tlm::tlm_sync_enum DramController::nb_transport_fw(tlm_generic_payload& trans, t
 }
 
 void DramController::accept_method() {
-  while (tlm_generic_payload* t = req_peq_.get_next_transaction())
+  for (tlm_generic_payload* t; req_peq_.pop(t);)
     waiting_.push_back(Arrived{t, sc_core::sc_time_stamp()});
   while (!waiting_.empty()) {
     const Arrived& a = waiting_.front();
@@ -396,7 +396,7 @@ void DramController::respond_method() {
 }
 
 void DramController::end_resp_method() {
-  while (tlm_generic_payload* t = end_resp_peq_.get_next_transaction()) {
+  for (tlm_generic_payload* t; end_resp_peq_.pop(t);) {
     if (t != resp_in_flight_) {
       SC_REPORT_ERROR(path().c_str(), ("protocol violation: END_RESP for a response not in flight: " + describe(*t)).c_str());
       continue;

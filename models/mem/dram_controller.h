@@ -28,7 +28,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include <tlm_utils/peq_with_get.h>
+#include "models/mem/timed_queue.h"
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/cu/isa/device_memory.h"
@@ -107,8 +107,8 @@ class DramController : public Block {
   std::vector<DramChannel> channel_;
   std::vector<unsigned> channel_count_;  // accepted and not retired, per channel
   std::vector<sc_core::sc_time> channel_next_;  // when each channel wants scheduling again (max: idle)
-  tlm_utils::peq_with_get<tlm::tlm_generic_payload> req_peq_;
-  tlm_utils::peq_with_get<tlm::tlm_generic_payload> end_resp_peq_;
+  TimedQueue<tlm::tlm_generic_payload*> req_peq_;
+  TimedQueue<tlm::tlm_generic_payload*> end_resp_peq_;
   sc_core::sc_event space_event_, schedule_event_, respond_event_;
   std::deque<Arrived> waiting_;  // arrived, END_REQ withheld
   std::unordered_map<tlm::tlm_generic_payload*, Pending> pending_;

@@ -57,13 +57,13 @@ Memory::Memory(const BlockContext& ctx)
   in.register_transport_dbg(this, &Memory::transport_dbg);
 
   SC_METHOD(accept_method);
-  sensitive << req_peq_.get_event() << space_event_;
+  sensitive << req_peq_.event() << space_event_;
   dont_initialize();
   SC_METHOD(respond_method);
   sensitive << respond_event_;
   dont_initialize();
   SC_METHOD(end_resp_method);
-  sensitive << end_resp_peq_.get_event();
+  sensitive << end_resp_peq_.event();
   dont_initialize();
 }
 
@@ -194,11 +194,11 @@ unsigned int Memory::transport_dbg(tlm_generic_payload& trans) {
 
 tlm::tlm_sync_enum Memory::nb_transport_fw(tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_time& delay) {
   if (phase == tlm::BEGIN_REQ) {
-    req_peq_.notify(trans, delay);
+    req_peq_.push(&trans, delay);
     return tlm::TLM_ACCEPTED;
   }
   if (phase == tlm::END_RESP) {
-    end_resp_peq_.notify(trans, delay);
+    end_resp_peq_.push(&trans, delay);
     return tlm::TLM_COMPLETED;
   }
   SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on nb_transport_fw for " + describe(trans)).c_str());
@@ -206,7 +206,7 @@ tlm::tlm_sync_enum Memory::nb_transport_fw(tlm_generic_payload& trans, tlm::tlm_
 }
 
 void Memory::accept_method() {
-  while (tlm_generic_payload* t = req_peq_.get_next_transaction())
+  for (tlm_generic_payload* t; req_peq_.pop(t);)
     waiting_.push_back(Arrived{t, sc_core::sc_time_stamp()});
   while (!waiting_.empty() && occupancy_ < queue_depth_) {
     Arrived a = waiting_.front();
@@ -261,7 +261,7 @@ void Memory::respond_method() {
 }
 
 void Memory::end_resp_method() {
-  while (tlm_generic_payload* t = end_resp_peq_.get_next_transaction()) {
+  for (tlm_generic_payload* t; end_resp_peq_.pop(t);) {
     if (t != resp_in_flight_) {
       SC_REPORT_ERROR(path().c_str(), ("protocol violation: END_RESP for a response not in flight: " + describe(*t)).c_str());
       continue;

@@ -20,7 +20,7 @@
 #pragma once
 #include <deque>
 
-#include <tlm_utils/peq_with_get.h>
+#include "models/mem/timed_queue.h"
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/mem/backing_store.h"
@@ -80,8 +80,8 @@ class Memory : public Block {
   double bandwidth_;
   unsigned queue_depth_;
 
-  tlm_utils::peq_with_get<tlm::tlm_generic_payload> req_peq_;
-  tlm_utils::peq_with_get<tlm::tlm_generic_payload> end_resp_peq_;
+  TimedQueue<tlm::tlm_generic_payload*> req_peq_;
+  TimedQueue<tlm::tlm_generic_payload*> end_resp_peq_;
   sc_core::sc_event space_event_;    // a request retired: accept_method may accept more
   sc_core::sc_event respond_event_;  // a response may be sendable now
   std::deque<Arrived> waiting_;      // arrived, END_REQ withheld

@@ -96,7 +96,7 @@ Crossbar::Crossbar(const BlockContext& ctx, AddressMap map)
   respond_work_.member.assign(n_in, 0);
 
   SC_METHOD(admit_method);
-  sensitive << req_peq_.get_event() << admit_event_;
+  sensitive << req_peq_.event() << admit_event_;
   dont_initialize();
   SC_METHOD(forward_method);
   sensitive << forward_event_;
@@ -250,7 +250,7 @@ tlm::tlm_sync_enum Crossbar::nb_transport_fw(int id, tlm_generic_payload& trans,
       return tlm::TLM_COMPLETED;
     }
     routes_[&trans] = Route{id, port};
-    req_peq_.notify(trans, delay);
+    req_peq_.push(&trans, delay);
     return tlm::TLM_ACCEPTED;
   }
   if (phase == tlm::END_RESP) {
@@ -270,7 +270,7 @@ tlm::tlm_sync_enum Crossbar::nb_transport_fw(int id, tlm_generic_payload& trans,
 
 void Crossbar::admit_method() {
   const sc_time now = sc_core::sc_time_stamp();
-  while (tlm_generic_payload* t = req_peq_.get_next_transaction()) {
+  for (tlm_generic_payload* t; req_peq_.pop(t);) {
     const int o = routes_.at(t).out;
     blocked_[o].push_back(Arrived{t, now});
     admit_work_.add(o);

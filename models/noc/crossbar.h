@@ -31,7 +31,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include <tlm_utils/peq_with_get.h>
+#include "models/mem/timed_queue.h"
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
@@ -159,7 +159,7 @@ class Crossbar : public Block {
   unsigned queue_depth_, response_queue_depth_;
 
   std::unordered_map<tlm::tlm_generic_payload*, Route> routes_;
-  tlm_utils::peq_with_get<tlm::tlm_generic_payload> req_peq_;
+  TimedQueue<tlm::tlm_generic_payload*> req_peq_;
   sc_core::sc_event admit_event_, forward_event_, respond_event_;
   // Per output.
   struct Arrived {

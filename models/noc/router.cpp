@@ -53,7 +53,7 @@ Router::Router(const BlockContext& ctx, AddressMap map)
   resp_queue_.resize(n_in);
 
   SC_METHOD(request_method);
-  sensitive << req_peq_.get_event() << output_free_event_;
+  sensitive << req_peq_.event() << output_free_event_;
   dont_initialize();
   SC_METHOD(response_method);
   sensitive << input_free_event_;
@@ -118,7 +118,7 @@ tlm::tlm_sync_enum Router::nb_transport_fw(int id, tlm_generic_payload& trans, t
       return tlm::TLM_COMPLETED;
     }
     routes_[&trans] = Route{id, port, false};
-    req_peq_.notify(trans, delay);
+    req_peq_.push(&trans, delay);
     return tlm::TLM_ACCEPTED;
   }
   if (phase == tlm::END_RESP) {
@@ -141,7 +141,7 @@ tlm::tlm_sync_enum Router::nb_transport_fw(int id, tlm_generic_payload& trans, t
 }
 
 void Router::request_method() {
-  while (tlm_generic_payload* t = req_peq_.get_next_transaction()) {
+  for (tlm_generic_payload* t; req_peq_.pop(t);) {
     const int port = routes_.at(t).out;
     if (req_in_flight_[port] || !req_queue_[port].empty()) ++request_waits_;
     req_queue_[port].push_back(t);

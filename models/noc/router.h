@@ -14,7 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include <tlm_utils/peq_with_get.h>
+#include "models/mem/timed_queue.h"
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
@@ -76,7 +76,7 @@ class Router : public Block {
   sc_core::sc_time latency_;
 
   std::unordered_map<tlm::tlm_generic_payload*, Route> routes_;
-  tlm_utils::peq_with_get<tlm::tlm_generic_payload> req_peq_;
+  TimedQueue<tlm::tlm_generic_payload*> req_peq_;
   sc_core::sc_event output_free_event_, input_free_event_;
   std::vector<tlm::tlm_generic_payload*> req_in_flight_;   // per output: BEGIN_REQ sent, END_REQ awaited
   std::vector<std::deque<tlm::tlm_generic_payload*>> req_queue_;  // per output

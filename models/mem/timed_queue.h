@@ -1,0 +1,63 @@
+// TimedQueue: items that become due at a simulated time, handed out in time
+// order (first in, first out among items due at the same time), with an event
+// notified when the earliest one is due.
+//
+// It behaves as tlm_utils::peq_with_get does, but keeps its items in a binary
+// heap in one vector instead of a std::multimap: no allocation per item once the
+// vector has grown, which matters because every request crosses several of
+// these queues on its way through the hierarchy. Items are values, so a block
+// can queue a payload together with what it must remember about it (the port
+// it came in on, say).
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include <systemc>
+
+namespace tessera {
+
+template <class Item>
+class TimedQueue {
+ public:
+  explicit TimedQueue(const char* name) : event_(name) {}
+
+  // `item` becomes due `delay` from now.
+  void push(const Item& item, const sc_core::sc_time& delay) {
+    heap_.push_back(Entry{(sc_core::sc_time_stamp() + delay).value(), next_seq_++, item});
+    std::push_heap(heap_.begin(), heap_.end(), &Entry::later);
+    event_.notify(delay);
+  }
+
+  // The earliest item that is due now, if any. When none is due but some are
+  // pending, the event is notified for the earliest of them.
+  bool pop(Item& out) {
+    if (heap_.empty()) return false;
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const uint64_t due = heap_.front().due;
+    if (due > now.value()) {
+      event_.notify(sc_core::sc_time::from_value(due) - now);
+      return false;
+    }
+    std::pop_heap(heap_.begin(), heap_.end(), &Entry::later);
+    out = heap_.back().item;
+    heap_.pop_back();
+    return true;
+  }
+
+  bool empty() const { return heap_.empty(); }
+  sc_core::sc_event& event() { return event_; }
+
+ private:
+  struct Entry {
+    uint64_t due;  // sc_time value
+    uint64_t seq;  // arrival order, to keep items due together first in, first out
+    Item item;
+    static bool later(const Entry& a, const Entry& b) { return a.due != b.due ? a.due > b.due : a.seq > b.seq; }
+  };
+  std::vector<Entry> heap_;
+  uint64_t next_seq_ = 0;
+  sc_core::sc_event event_;
+};
+
+}  // namespace tessera
