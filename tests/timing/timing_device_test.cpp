@@ -104,3 +104,31 @@ TEST_CASE("timing device: the default netlist is TESSERA_NETLIST or small_gpu.js
   CHECK(TimingDevice::default_netlist_file("/src/sw/kernels") == "/elsewhere/big.json");
   unsetenv("TESSERA_NETLIST");
 }
+
+TEST_CASE("timing device: on 64 CUs a one-workgroup kernel never wakes the 63 idle CUs", "[timing][device]") {
+  TimingDeviceOptions o = small_gpu();
+  o.netlist_file = std::string(TESSERA_SOURCE_DIR) + "/json/platforms/r9_nano.json";
+  TimingDevice d(o);
+  std::vector<float> c;
+  const runtime::LaunchStats s = vector_add(d, 64, 64, &c);
+  REQUIRE(s.workgroups == 1);
+  for (uint32_t i = 0; i < 64; ++i) REQUIRE(c[i] == float(i) + 0.5f);
+  const json stats = d.finish();
+  int busy = 0, idle = 0;
+  uint64_t busy_ticks = 0;
+  for (int cu = 0; cu < 64; ++cu) {  // 16 shader arrays of 4 CUs
+    const json& st = stats.at("sa[" + std::to_string(cu / 4) + "]").at("cu[" + std::to_string(cu % 4) + "]");
+    if (st["instructions"].get<uint64_t>() == 0) {
+      CHECK(st["ticks"] == 0);  // an idle CU has no process activation at all
+      ++idle;
+    } else {
+      busy_ticks = st["ticks"].get<uint64_t>();
+      ++busy;
+    }
+  }
+  CHECK(busy == 1);
+  CHECK(idle == 63);
+  // The busy CU itself sleeps while its one wave waits on memory.
+  CHECK(busy_ticks > 0);
+  CHECK(busy_ticks < s.cycles);
+}
