@@ -43,6 +43,12 @@ Histogram& StatGroup::histogram(const std::string& name, const std::string& doc,
   return histograms_.back().second;
 }
 
+uint64_t StatGroup::counter_value(const std::string& name) const {
+  for (const auto& c : counters_)
+    if (c.first == name) return c.second.value;
+  return 0;
+}
+
 nlohmann::ordered_json StatGroup::to_json() const {
   nlohmann::ordered_json out = nlohmann::ordered_json::object();
   for (const auto& name : order_) {

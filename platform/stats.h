@@ -54,6 +54,7 @@ class StatGroup {
                        size_t buckets);
 
   const std::string& path() const { return path_; }
+  uint64_t counter_value(const std::string& name) const;  // 0 when there is no such counter
   nlohmann::ordered_json to_json() const;  // {"hits": 12, "latency": {"mean":..., ...}}
   void reset();                            // zero every value
 

@@ -127,10 +127,68 @@ void TimingDevice::run_launch() {
        "(check the netlist's bindings and address map)");
 }
 
+namespace {
+
+// What the launch log sums over the platform: block type, counter, log key.
+struct LoggedCounter {
+  const char* type;
+  const char* counter;
+  const char* key;
+};
+constexpr LoggedCounter kLogged[] = {
+    {"l2_cache", "lines_written_back", "l2_lines_written_back"},
+    {"l2_cache", "lines_invalidated", "l2_lines_invalidated"},
+    {"dram_controller", "bytes_read", "dram_bytes_read"},
+    {"dram_controller", "bytes_written", "dram_bytes_written"},
+    {"chiplet_network", "remote_bytes", "remote_bytes"},
+};
+
+}  // namespace
+
 LaunchResult TimingDevice::launch_file(const std::string& path, const std::string& kernel,
                                        const isa::LaunchConfig& config) {
   if (finished_) fail("the simulation has ended; no launch may follow finish()");
-  if (runtime_) return launch_queued(path, kernel, config);
+  const std::vector<uint64_t> before = logged_counters();
+  const uint64_t launches = totals_.launches;
+  try {
+    const LaunchResult r = runtime_ ? launch_queued(path, kernel, config) : launch_direct(path, kernel, config);
+    log_launch(kernel, r, before, "");
+    return r;
+  } catch (const DeviceError& e) {
+    // A launch that ran (and faulted) is logged; one refused before it ran is not.
+    if (totals_.launches > launches) log_launch(kernel, last_result_, before, e.what());
+    throw;
+  }
+}
+
+std::vector<uint64_t> TimingDevice::logged_counters() const {
+  std::vector<uint64_t> sums(std::size(kLogged), 0);
+  for (const auto& b : platform_->blocks())
+    for (size_t i = 0; i < sums.size(); ++i)
+      if (b->type_name() == kLogged[i].type) sums[i] += b->stats().counter_value(kLogged[i].counter);
+  return sums;
+}
+
+void TimingDevice::log_launch(const std::string& kernel, const LaunchResult& r, const std::vector<uint64_t>& before,
+                              const std::string& fault) {
+  json row = {{"kernel", kernel},
+              {"cycles", r.cycles},
+              {"kernel_cycles", r.kernel_cycles},
+              {"workgroups", r.workgroups},
+              {"waves", r.waves},
+              {"wave_instructions", r.wave_instructions}};
+  if (runtime_) {
+    row["cp_instructions"] = r.cp_instructions;
+    row["cp_busy_cycles"] = r.cp_busy_cycles;
+  }
+  const std::vector<uint64_t> after = logged_counters();
+  for (size_t i = 0; i < after.size(); ++i) row[kLogged[i].key] = after[i] - before[i];
+  if (!fault.empty()) row["fault"] = fault;
+  launch_log_.push_back(std::move(row));
+}
+
+LaunchResult TimingDevice::launch_direct(const std::string& path, const std::string& kernel,
+                                         const isa::LaunchConfig& config) {
   if (dispatcher_->busy()) fail("an earlier launch never finished; the device cannot launch again");
   ProgramCache::Program& p = programs_.get(path);
   const isa::KernelInfo& k = ProgramCache::kernel(p, path, kernel);
@@ -147,6 +205,7 @@ LaunchResult TimingDevice::launch_file(const std::string& path, const std::strin
   totals_.wave_instructions += r.wave_instructions;
   totals_.waves += r.waves;
   totals_.workgroups += r.workgroups;
+  last_result_ = r;
   if (!r.fault.empty()) fail(r.fault);
   return r;
 }
@@ -216,6 +275,7 @@ LaunchResult TimingDevice::launch_queued(const std::string& path, const std::str
   totals_.workgroups += r.workgroups;
   totals_.cp_instructions += r.cp_instructions;
   totals_.cp_busy_cycles += r.cp_busy_cycles;
+  last_result_ = r;
   if (!fault.empty()) fail(fault.rfind("tessera: ", 0) == 0 ? fault.substr(9) : fault);
   return r;
 }
@@ -269,6 +329,7 @@ json TimingDevice::finish() {
     out["timing_device"]["cp_instructions"] = totals_.cp_instructions;
     out["timing_device"]["cp_busy_cycles"] = totals_.cp_busy_cycles;
   }
+  out["timing_device"]["launch_log"] = launch_log_;
   return out;
 }
 

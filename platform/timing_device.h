@@ -102,15 +102,27 @@ class TimingDevice : public runtime::Device {
   };
   const Totals& totals() const { return totals_; }
 
+  // One row per launch, in order (a launch that faulted too, with "fault"):
+  // the kernel's name, its LaunchResult figures, and what the memory side did
+  // during it, summed over the platform: lines the L2s wrote back and
+  // invalidated for maintenance, DRAM bytes read and written, and bytes that
+  // crossed between chiplets. Kernel-boundary costs per kernel come from here.
+  const std::vector<json>& launch_log() const { return launch_log_; }
+
   // Ends the simulation (blocks' end-of-simulation hooks run; no launch may
   // follow) and returns every block's statistics plus a "simulation" section
   // as `tessera run` writes it (wall_time_s: host time spent simulating) and a
   // "timing_device" section: netlist, functional, launches, cycles (summed
-  // over launches), workgroups, waves, wave_instructions.
+  // over launches), workgroups, waves, wave_instructions, and launch_log.
   json finish();
 
  private:
   void run_launch();
+  LaunchResult launch_direct(const std::string& path, const std::string& kernel, const isa::LaunchConfig& config);
+  // The platform-wide sums the launch log records, in the order of kLogged.
+  std::vector<uint64_t> logged_counters() const;
+  void log_launch(const std::string& kernel, const LaunchResult& r, const std::vector<uint64_t>& before,
+                  const std::string& fault);
   LaunchResult launch_queued(const std::string& path, const std::string& kernel, const isa::LaunchConfig& config);
   [[noreturn]] void fail(const std::string& what) const;
 
@@ -125,6 +137,8 @@ class TimingDevice : public runtime::Device {
   uint64_t next_dispatch_id_ = 0;
   bool finished_ = false;
   Totals totals_;
+  std::vector<json> launch_log_;
+  LaunchResult last_result_;  // of the latest launch that ran, for the log of one that faulted
 };
 
 }  // namespace tessera

@@ -50,6 +50,8 @@ TEST_CASE("timing device: a wave fault is a DeviceError with the report of the C
                                                  Contains("outside every device allocation"));
   CHECK(d.dispatcher().result().fault.size() > 0);
   CHECK_FALSE(d.dispatcher().busy());
+  REQUIRE(d.launch_log().size() == 1);  // the faulted launch is logged with its report
+  CHECK_THAT(d.launch_log()[0]["fault"].get<std::string>(), Contains("global_store_dword"));
   std::vector<float> c;
   const runtime::LaunchStats s = vector_add(d, 1000, 1000, &c);
   CHECK(s.workgroups == 16);
@@ -79,6 +81,17 @@ TEST_CASE("timing device: launches run one after another in one simulation and s
   CHECK(stats["cp"]["host_notifications"] == 2);
   CHECK(stats["cp"]["kernel_launches"] == 2);  // as the firmware counts them
   CHECK(stats["timing_device"]["cp_instructions"] > 0);
+  // One log row per launch, with what the memory side did during it.
+  const json& log = stats["timing_device"]["launch_log"];
+  REQUIRE(log.size() == 2);
+  CHECK(log[0]["kernel"] == "vector_add");
+  CHECK(log[0]["cycles"] == a.cycles);
+  CHECK(log[1]["cycles"] == b.cycles);
+  CHECK(log[1]["wave_instructions"] == b.wave_instructions);
+  CHECK(log[0]["dram_bytes_read"] >= 2 * 4096 * 4);          // a and b were read from DRAM
+  CHECK(log[0]["l2_lines_written_back"] == 4096 * 4 / 128);  // the release wrote c back
+  CHECK(log[1]["l2_lines_written_back"] == 4096 * 4 / 128);
+  CHECK(log[0]["remote_bytes"] == 0);                        // one chip
   CHECK(stats["simulation"]["ok"] == true);
   CHECK_THROWS_WITH(vector_add(d, 64, 64), Contains("the simulation has ended"));
 }
@@ -131,4 +144,20 @@ TEST_CASE("timing device: on 64 CUs a one-workgroup kernel never wakes the 63 id
   // The busy CU itself sleeps while its one wave waits on memory.
   CHECK(busy_ticks > 0);
   CHECK(busy_ticks < s.cycles);
+}
+
+TEST_CASE("timing device: the launch log counts the bytes that crossed between chiplets in each launch",
+          "[timing][device]") {
+  TimingDeviceOptions o = small_gpu();
+  o.netlist_file = std::string(TESSERA_SOURCE_DIR) + "/json/platforms/chiplet2_small.json";
+  TimingDevice d(o);
+  vector_add(d, 4096, 4096);
+  vector_add(d, 8192, 8192);
+  const json stats = d.finish();
+  const json& log = stats["timing_device"]["launch_log"];
+  REQUIRE(log.size() == 2);
+  const uint64_t first = log[0]["remote_bytes"], second = log[1]["remote_bytes"];
+  CHECK(first > 0);
+  CHECK(second > first);  // twice the data, interleaved over both chiplets
+  CHECK(first + second == stats["noc"]["remote_bytes"].get<uint64_t>());
 }
