@@ -41,7 +41,40 @@ void check_uc(uc_err err, const std::string& who, const char* what) {
   if (err != UC_ERR_OK) throw UserError(who + ": Unicorn " + what + " failed: " + uc_strerror(err));
 }
 
+std::string two_hex(unsigned v) {
+  char buf[4];
+  std::snprintf(buf, sizeof buf, "%02x", v & 0xff);
+  return buf;
+}
+
 }  // namespace
+
+// The core's registers and SRAM for GDB. The register and device-memory
+// windows are refused: reading a register has side effects (an interrupt
+// acknowledged, a timer latched) that a debugger must not cause.
+class CpCore::GdbTarget : public GdbServer::Target {
+ public:
+  explicit GdbTarget(CpCore& cp) : cp_(cp) {}
+  uint32_t read_register(int n) override {
+    uint64_t v = 0;
+    uc_reg_read(cp_.uc_, n < 32 ? UC_RISCV_REG_X0 + n : UC_RISCV_REG_PC, &v);
+    return static_cast<uint32_t>(v);
+  }
+  void write_register(int n, uint32_t value) override {
+    uint64_t v = value;
+    if (n > 0) uc_reg_write(cp_.uc_, n < 32 ? UC_RISCV_REG_X0 + n : UC_RISCV_REG_PC, &v);
+  }
+  bool read_memory(uint32_t address, uint8_t* out, size_t length) override {
+    return in_sram(address, length) && uc_mem_read(cp_.uc_, address, out, length) == UC_ERR_OK;
+  }
+  bool write_memory(uint32_t address, const uint8_t* in, size_t length) override {
+    return in_sram(address, length) && uc_mem_write(cp_.uc_, address, in, length) == UC_ERR_OK;
+  }
+
+ private:
+  bool in_sram(uint64_t address, size_t length) const { return address + length <= cp_.sram_size_; }
+  CpCore& cp_;
+};
 
 CpCore::CpCore(const BlockContext& ctx)
     : Block(ctx),
@@ -85,6 +118,11 @@ CpCore::CpCore(const BlockContext& ctx)
                     hex(CP_MMIO_BASE) + " (where the register window starts)");
   const FirmwareImage image = load_firmware_image(resolve_firmware_path(ctx.params.string("firmware")), sram_size_);
   setup_engine(image);
+  if (const auto port = static_cast<uint16_t>(ctx.params.integer("gdb_port"))) {
+    gdb_target_ = std::make_unique<GdbTarget>(*this);
+    gdb_ = std::make_unique<GdbServer>(port, *gdb_target_, path());
+    gdb_waiting_ = true;
+  }
   SC_METHOD(step);
 }
 
@@ -156,6 +194,10 @@ void CpCore::irq_b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::s
 // the time of the last quantum, or sleeps until an interrupt, or runs the next
 // quantum; next_trigger() says when to come back, and a finished core has none.
 void CpCore::step() {
+  if (gdb_waiting_) {
+    attach_gdb();
+    if (finished_) return finish_run();  // killed before its first instruction
+  }
   if (sleeping_) {
     if (!irq_pending_) return sc_core::next_trigger(irq_event_);
     sleeping_ = false;
@@ -176,7 +218,7 @@ uint64_t CpCore::run_quantum() {
   stall_cycles_ = 0;
   uint64_t pc = 0;
   uc_reg_read(uc_, UC_RISCV_REG_PC, &pc);
-  const uc_err err = uc_emu_start(uc_, pc, ~uint64_t{0}, 0, quantum_);
+  const uc_err err = gdb_attached() ? run_debugged() : uc_emu_start(uc_, pc, ~uint64_t{0}, 0, quantum_);
   if (mmio_stop_) resume_after_mmio_stop();
   instructions_ += quantum_insns_;
   cycles_ += quantum_insns_ * cpi_;
@@ -194,6 +236,7 @@ uint64_t CpCore::run_quantum() {
 bool CpCore::after_quantum() {
   if (stop_requested_) finished_ = true;
   if (finished_) {
+    gdb_after_run();
     finish_run();
     return false;
   }
@@ -214,6 +257,68 @@ bool CpCore::after_quantum() {
   return true;
 }
 
+void CpCore::attach_gdb() {
+  gdb_waiting_ = false;
+  const std::string where = "127.0.0.1:" + std::to_string(gdb_->port());
+  info("waiting for GDB on " + where + " (gdb-multiarch FIRMWARE.elf -ex 'target remote " + where + "')");
+  std::cout.flush();  // the user (or a script) waits for this line before starting GDB
+  gdb_->accept_client();
+  serve_gdb("S05", false);  // stopped before the first instruction; GDB asks why
+}
+
+// Under GDB: one instruction per Unicorn call, with a look before each for a
+// finished step, a breakpoint or Ctrl-C. When GDB detaches, the rest of the
+// quantum runs as it would without it.
+uc_err CpCore::run_debugged() {
+  while (quantum_insns_ < quantum_ && gdb_attached()) {
+    uint64_t pc = 0;
+    uc_reg_read(uc_, UC_RISCV_REG_PC, &pc);
+    const bool at_breakpoint = !gdb_resuming_ && gdb_->breakpoint_at(static_cast<uint32_t>(pc));
+    const bool interrupted = gdb_->interrupt_pending();
+    gdb_resuming_ = false;
+    if (gdb_step_done_ || at_breakpoint || interrupted) {
+      if (!serve_gdb(interrupted ? "S02" : "S05")) return UC_ERR_OK;
+      gdb_resuming_ = false;  // the instruction at the PC runs now, breakpoint or not
+      if (!gdb_attached()) break;
+      uc_reg_read(uc_, UC_RISCV_REG_PC, &pc);  // GDB may have moved it
+    }
+    const uint64_t before = quantum_insns_;
+    const uc_err err = uc_emu_start(uc_, pc, ~uint64_t{0}, 0, 1);
+    if (gdb_stepping_) {
+      gdb_stepping_ = false;
+      gdb_step_done_ = true;
+    }
+    if (err != UC_ERR_OK || mmio_stop_ || stop_requested_ || !pending_fault_.empty() || quantum_insns_ == before)
+      return err;
+  }
+  if (quantum_insns_ >= quantum_ || finished_) return UC_ERR_OK;
+  uint64_t pc = 0;
+  uc_reg_read(uc_, UC_RISCV_REG_PC, &pc);
+  return uc_emu_start(uc_, pc, ~uint64_t{0}, 0, quantum_ - quantum_insns_);
+}
+
+bool CpCore::serve_gdb(const std::string& stop_reply, bool announce) {
+  gdb_step_done_ = false;
+  const GdbServer::Resume r = gdb_->stopped(stop_reply, announce);
+  gdb_resuming_ = true;
+  gdb_stepping_ = r == GdbServer::Resume::Step;
+  if (r != GdbServer::Resume::Kill) return true;
+  fault("killed from GDB", 0, false);
+  return false;
+}
+
+// A fault stops GDB first, so that it can look at what the fault left; the
+// session ends at whatever GDB does next.
+void CpCore::gdb_after_run() {
+  if (!gdb_attached()) return;
+  if (faulted_) {
+    gdb_->stopped("S" + two_hex(static_cast<unsigned>(fault_signal_)));
+    gdb_->exited("X" + two_hex(static_cast<unsigned>(fault_signal_)));
+  } else {
+    gdb_->exited("W" + two_hex(exit_code_));
+  }
+}
+
 // A register write that ends the quantum (SLEEP, HOST_NOTIFY) stops Unicorn
 // inside the store, whose PC it leaves on the store: the store has taken
 // effect, so execution resumes after it instead of repeating it.
@@ -228,6 +333,7 @@ void CpCore::resume_after_mmio_stop() {
 
 void CpCore::fault(const std::string& what, uint64_t address, bool has_address) {
   faulted_ = finished_ = true;
+  fault_signal_ = trap_pc_approximate_ ? 4 : has_address ? 11 : 5;  // SIGILL, SIGSEGV, SIGTRAP
   // Unicorn's PC register may already point past the faulting instruction; the
   // code hook's last address is the instruction that faulted.
   uint64_t pc = fault_at_fetch_ ? address : last_pc_;
@@ -514,6 +620,8 @@ BlockType cp_core_block_type() {
       int_param("debug_flags", 0, "value of CP_REG_DEBUG (CP_DEBUG_* bits: skip release, skip acquire, trace)", 0.0,
                 4294967295.0),
       bool_param("trace_mmio", false, "log every register and device-memory access of the firmware"),
+      int_param("gdb_port", 0, "TCP port on 127.0.0.1 where the core waits for GDB before its first instruction "
+                               "(0: no GDB)", 0.0, 65535.0),
   };
   t.params.front().default_value = nullptr;  // the firmware path is required
   // name, direction, protocol, vector, required, doc

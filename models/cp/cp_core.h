@@ -28,6 +28,12 @@
 //                  the core has caught up with its local time, so the host's
 //                  wait on a completion signal looks again.
 // MMIO and device-memory accesses are logged when `trace_mmio` is on.
+//
+// With `gdb_port` set, the core waits for GDB on 127.0.0.1:gdb_port before its
+// first instruction (models/cp/gdb_server.h; docs/FIRMWARE.md, "Debugging with
+// GDB"). While GDB is attached the core runs one instruction per Unicorn call so
+// that breakpoints, steps and Ctrl-C stop it between instructions; quanta and
+// firmware time stay what they are without GDB.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -40,6 +46,7 @@
 #include <unicorn/unicorn.h>
 
 #include "models/cp/firmware_image.h"
+#include "models/cp/gdb_server.h"
 #include "models/cu/isa/device_memory.h"
 #include "platform/block.h"
 #include "platform/registry.h"
@@ -84,6 +91,12 @@ class CpCore : public Block {
   void step();
   uint64_t run_quantum();  // cycles it took
   bool after_quantum();
+  uc_err run_debugged();  // the quantum one instruction at a time, under GDB
+  bool gdb_attached() const { return gdb_ && gdb_->connected(); }
+  void attach_gdb();
+  bool serve_gdb(const std::string& stop_reply, bool announce = true);  // false: GDB killed the firmware
+  void gdb_after_run();                           // the run ended: tell GDB how
+  class GdbTarget;  // the core's registers and SRAM as GDB sees them
   void setup_engine(const FirmwareImage& image);
   uint64_t current_cycle() const;  // at the instruction being executed now
   void fault(const std::string& what, uint64_t address, bool has_address);
@@ -113,6 +126,14 @@ class CpCore : public Block {
   uint32_t debug_flags_;
   bool trace_mmio_;
   isa::DeviceMemory& memory_;
+
+  std::unique_ptr<GdbTarget> gdb_target_;
+  std::unique_ptr<GdbServer> gdb_;  // when gdb_port is set
+  bool gdb_waiting_ = false;        // not connected yet: the first activation waits for GDB
+  bool gdb_stepping_ = false;       // GDB asked for one instruction
+  bool gdb_step_done_ = false;      // that instruction ran: stop before the next
+  bool gdb_resuming_ = false;       // the instruction at the PC runs even if a breakpoint is on it
+  int fault_signal_ = 5;            // POSIX signal GDB is told a fault was (SIGTRAP by default)
 
   struct Queue {
     uint64_t ring = 0, descriptor = 0;

@@ -60,6 +60,25 @@ FirmwareSegment read_segment(const std::string& path, Elf* elf, const GElf_Phdr&
   return seg;
 }
 
+// Named functions and objects of .symtab; a file without one is not an error.
+std::map<std::string, uint32_t> read_symbols(Elf* elf) {
+  std::map<std::string, uint32_t> symbols;
+  for (Elf_Scn* scn = elf_nextscn(elf, nullptr); scn; scn = elf_nextscn(elf, scn)) {
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || sh.sh_entsize == 0) continue;
+    Elf_Data* data = elf_getdata(scn, nullptr);
+    for (size_t i = 0; data && i < sh.sh_size / sh.sh_entsize; ++i) {
+      GElf_Sym sym;
+      if (!gelf_getsym(data, static_cast<int>(i), &sym)) break;
+      const int type = GELF_ST_TYPE(sym.st_info);
+      const char* name = elf_strptr(elf, sh.sh_link, sym.st_name);
+      if ((type == STT_FUNC || type == STT_OBJECT) && name && *name)
+        symbols.emplace(name, static_cast<uint32_t>(sym.st_value));
+    }
+  }
+  return symbols;
+}
+
 }  // namespace
 
 FirmwareImage load_firmware_image(const std::string& path, uint64_t sram_size) {
@@ -86,6 +105,7 @@ FirmwareImage load_firmware_image(const std::string& path, uint64_t sram_size) {
     if (ph.p_type == PT_LOAD && ph.p_memsz > 0) image.segments.push_back(read_segment(path, f.elf, ph, sram_size));
   }
   if (image.segments.empty()) throw UserError("firmware '" + path + "': no loadable segments");
+  image.symbols = read_symbols(f.elf);
   if (image.entry >= sram_size)
     throw UserError("firmware '" + path + "': entry point " + hex32(image.entry) + " lies outside the CP SRAM");
   return image;

@@ -4,6 +4,7 @@
 // simulation starts.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,8 @@ struct FirmwareImage {
   std::string path;
   uint32_t entry = 0;
   std::vector<FirmwareSegment> segments;
+  // Function and data symbols of the symbol table (empty for a stripped file).
+  std::map<std::string, uint32_t> symbols;
 };
 
 // Reads `path`; throws UserError for a missing, unreadable or malformed file, a
