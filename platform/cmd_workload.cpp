@@ -60,9 +60,9 @@ int list_workloads() {
 std::string device_for(const cli::ParsedArgs& parsed) {
   const bool timing_options = parsed.value("--netlist") || parsed.flag("--functional") ||
                               !parsed.values("--set").empty() || parsed.value("--stats") ||
-                              parsed.value("--max-cycles");
+                              parsed.value("--max-cycles") || parsed.flag("--launches");
   if (auto d = parsed.value("--device"); d && *d != kTimingDevice && timing_options)
-    throw UsageError("--netlist, --functional, --set, --stats and --max-cycles apply to the " +
+    throw UsageError("--netlist, --functional, --set, --stats, --max-cycles and --launches apply to the " +
                      std::string(kTimingDevice) + " device only, not to " + *d);
   if (timing_options) return kTimingDevice;
   if (auto d = parsed.value("--device")) {
@@ -92,6 +92,21 @@ void print_timing(TimingDevice& d) {
   std::snprintf(line, sizeof line, "  simulation  %.3f s, %.3g M wave-instructions/s\n", t.seconds,
                 t.seconds > 0 ? double(t.wave_instructions) / t.seconds / 1e6 : 0.0);
   std::cout << line;
+}
+
+// One line per launch from the device's launch log (docs/TIMING.md).
+void print_launches(const TimingDevice& d) {
+  std::printf("  %-4s %-28s %10s %10s %10s %9s %9s %12s %12s %12s\n", "#", "kernel", "cycles", "kernel", "CP busy",
+              "L2 wb", "L2 inv", "DRAM read", "DRAM write", "remote");
+  size_t i = 0;
+  for (const json& row : d.launch_log()) {
+    auto n = [&](const char* key) { return static_cast<unsigned long long>(row.value(key, uint64_t{0})); };
+    std::printf("  %-4zu %-28.28s %10llu %10llu %10llu %9llu %9llu %12llu %12llu %12llu%s\n", i++,
+                row["kernel"].get<std::string>().c_str(), n("cycles"), n("kernel_cycles"), n("cp_busy_cycles"),
+                n("l2_lines_written_back"), n("l2_lines_invalidated"), n("dram_bytes_read"), n("dram_bytes_written"),
+                n("remote_bytes"), row.contains("fault") ? "  (faulted)" : "");
+  }
+  std::fflush(stdout);
 }
 
 std::unique_ptr<TimingDevice> make_timing_device(const cli::ParsedArgs& parsed) {
@@ -139,7 +154,8 @@ int run_workload(const std::vector<std::string>& args) {
                                        {"--set", true, true},
                                        {"--stats", true, false},
                                        {"--force", false, false},
-                                       {"--max-cycles", true, false}},
+                                       {"--max-cycles", true, false},
+                                       {"--launches", false, false}},
                                       0, 1);
   if (parsed.flag("--list")) return list_workloads();
   if (parsed.positional.empty()) throw UsageError("name a workload (tessera workload --list shows them)");
@@ -173,6 +189,7 @@ int run_workload(const std::vector<std::string>& args) {
     print_result(*w, device_name, size, seed, r, seconds);
     if (timing) {
       print_timing(*timing);
+      if (parsed.flag("--launches")) print_launches(*timing);
       const json stats = timing->finish();
       if (stats_file) {
         write_stats_file(*stats_file, stats, force);
@@ -190,7 +207,7 @@ TESSERA_REGISTER_COMMAND(workload_command,
                          cli::Command{"workload", "run a workload of the suite and check it against its CPU reference",
                                       "usage: tessera workload NAME [--size N] [--seed S] [--device D]\n"
                                       "                        [--netlist FILE] [--functional] [--set PATH=VALUE]...\n"
-                                      "                        [--stats FILE [--force]] [--max-cycles N]\n"
+                                      "                        [--stats FILE [--force]] [--max-cycles N] [--launches]\n"
                                       "       tessera workload --list\n\n"
                                       "Runs workload NAME (docs/WORKLOADS.md) on device D with inputs generated from\n"
                                       "seed S, compares its outputs with the CPU reference and prints PASS or FAIL,\n"
@@ -209,7 +226,11 @@ TESSERA_REGISTER_COMMAND(workload_command,
                                       "  --set PATH=VALUE   override a parameter, e.g. --set 'l2[*].size=1 MiB'\n"
                                       "  --stats FILE       write every statistic as JSON (refuses to replace FILE)\n"
                                       "  --force            allow --stats to replace an existing file\n"
-                                      "  --max-cycles N     stop a launch that has not finished after N cycles\n",
+                                      "  --max-cycles N     stop a launch that has not finished after N cycles\n"
+                                      "  --launches         print each launch: cycles (submission to completion),\n"
+                                      "                     kernel cycles, CP busy cycles, L2 lines written back\n"
+                                      "                     and invalidated, DRAM bytes read and written, and\n"
+                                      "                     bytes between chiplets\n",
                                       run_workload});
 
 }  // namespace

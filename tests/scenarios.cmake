@@ -100,6 +100,12 @@ tessera_scenario("workload --functional runs the netlist with no timing"
                  DEFINES "-DSTDOUT_HAS=PASS|(functional: no timing)")
 tessera_scenario("workload on r9_nano" ARGS "workload|sgemm16|--size|64|--netlist|${r9_nano}" EXIT 0
                  DEFINES "-DSTDOUT_HAS=PASS|r9_nano.json")
+tessera_scenario("workload --launches prints one line per kernel with its memory-side figures"
+                 ARGS "workload|producer_consumer|--netlist|${CMAKE_SOURCE_DIR}/json/platforms/chiplet2_small.json|--launches"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|L2 wb|remote|0    pc_scale|3    pc_fold")
+tessera_scenario("workload --launches belongs to the timing device"
+                 ARGS "workload|vector_add|--device|pocl|--launches" EXIT 2
+                 DEFINES "-DSTDERR_HAS=--launches apply to the tessera-timing device only")
 tessera_scenario("timing workload statistics are deterministic"
                  ARGS "workload|histogram|--size|5000|--netlist|${small_gpu}|--stats|${TESSERA_SCENARIO_DIR}/timing.json"
                  EXIT 0 DEFINES -DSTATS=${TESSERA_SCENARIO_DIR}/timing.json -DDETERMINISM=ON
