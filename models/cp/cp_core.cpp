@@ -260,41 +260,68 @@ bool CpCore::after_quantum() {
 void CpCore::attach_gdb() {
   gdb_waiting_ = false;
   const std::string where = "127.0.0.1:" + std::to_string(gdb_->port());
-  info("waiting for GDB on " + where + " (gdb-multiarch FIRMWARE.elf -ex 'target remote " + where + "')");
+  const std::string line =
+      "waiting for GDB on " + where + " (gdb-multiarch FIRMWARE.elf -ex 'target remote " + where + "')";
+  info(line);
   std::cout.flush();  // the user (or a script) waits for this line before starting GDB
+  // Also on stderr, which is not buffered and stays on the terminal when stdout
+  // goes to a file: the simulation does nothing until GDB attaches.
+  std::cerr << path() << ": " << line << std::endl;
   gdb_->accept_client();
   serve_gdb("S05", false);  // stopped before the first instruction; GDB asks why
 }
 
-// Under GDB: one instruction per Unicorn call, with a look before each for a
-// finished step, a breakpoint or Ctrl-C. When GDB detaches, the rest of the
-// quantum runs as it would without it.
+// Under GDB. A continue runs the quantum at Unicorn's full speed while the
+// code hook watches for breakpoints; a step runs one instruction. Ctrl-C is
+// looked for once per quantum (a poll() of the socket), so the cost per
+// instruction is the code hook's one extra test. A step or breakpoint that
+// ends as the quantum does is reported at the start of the next quantum, after
+// its time has passed, so firmware time is the same as without GDB. When GDB
+// detaches, the rest of the quantum runs as it would without it.
 uc_err CpCore::run_debugged() {
+  if (gdb_->interrupt_pending() && !serve_gdb("S02")) return UC_ERR_OK;
   while (quantum_insns_ < quantum_ && gdb_attached()) {
-    uint64_t pc = 0;
-    uc_reg_read(uc_, UC_RISCV_REG_PC, &pc);
-    const bool at_breakpoint = !gdb_resuming_ && gdb_->breakpoint_at(static_cast<uint32_t>(pc));
-    const bool interrupted = gdb_->interrupt_pending();
-    gdb_resuming_ = false;
-    if (gdb_step_done_ || at_breakpoint || interrupted) {
-      if (!serve_gdb(interrupted ? "S02" : "S05")) return UC_ERR_OK;
-      gdb_resuming_ = false;  // the instruction at the PC runs now, breakpoint or not
+    if (gdb_step_done_ || gdb_at_breakpoint_) {
+      gdb_at_breakpoint_ = false;
+      if (!serve_gdb("S05")) return UC_ERR_OK;
       if (!gdb_attached()) break;
-      uc_reg_read(uc_, UC_RISCV_REG_PC, &pc);  // GDB may have moved it
     }
     const uint64_t before = quantum_insns_;
-    const uc_err err = uc_emu_start(uc_, pc, ~uint64_t{0}, 0, 1);
-    if (gdb_stepping_) {
+    const uc_err err = run_watched(gdb_stepping_ ? 1 : quantum_ - quantum_insns_);
+    if (gdb_stepping_ && quantum_insns_ > before) {
       gdb_stepping_ = false;
       gdb_step_done_ = true;
     }
-    if (err != UC_ERR_OK || mmio_stop_ || stop_requested_ || !pending_fault_.empty() || quantum_insns_ == before)
-      return err;
+    if (err != UC_ERR_OK || mmio_stop_ || stop_requested_ || !pending_fault_.empty()) return err;
+    if (quantum_insns_ == before && !gdb_at_breakpoint_) return err;  // nothing ran: let time pass
   }
   if (quantum_insns_ >= quantum_ || finished_) return UC_ERR_OK;
   uint64_t pc = 0;
   uc_reg_read(uc_, UC_RISCV_REG_PC, &pc);
   return uc_emu_start(uc_, pc, ~uint64_t{0}, 0, quantum_ - quantum_insns_);
+}
+
+// Up to `count` instructions from the PC with the code hook looking for
+// breakpoints.
+uc_err CpCore::run_watched(uint64_t count) {
+  uint64_t pc = 0;
+  uc_reg_read(uc_, UC_RISCV_REG_PC, &pc);
+  gdb_watching_ = true;
+  const uc_err err = uc_emu_start(uc_, pc, ~uint64_t{0}, 0, count);
+  gdb_watching_ = false;
+  return err;
+}
+
+// Called by the code hook before each instruction while GDB watches; true
+// stops Unicorn before the instruction. The first instruction after GDB
+// resumes runs even when a breakpoint is on it: GDB has just stopped there.
+bool CpCore::gdb_breakpoint_before(uint64_t address) {
+  if (gdb_resuming_) {
+    gdb_resuming_ = false;
+    return false;
+  }
+  gdb_at_breakpoint_ = gdb_->breakpoint_at(static_cast<uint32_t>(address));
+  return gdb_at_breakpoint_;
 }
 
 bool CpCore::serve_gdb(const std::string& stop_reply, bool announce) {
@@ -561,6 +588,10 @@ void CpCore::devmem_write(uc_engine* uc, uint64_t offset, unsigned size, uint64_
 
 void CpCore::on_code(uc_engine* uc, uint64_t address, uint32_t size, void* self) {
   auto* cp = static_cast<CpCore*>(self);
+  if (cp->gdb_watching_ && cp->gdb_breakpoint_before(address)) {
+    uc_emu_stop(uc);  // before the instruction: it is not counted and has not run
+    return;
+  }
   cp->last_pc_ = address;
   cp->last_size_ = size;
   ++cp->quantum_insns_;

@@ -31,9 +31,10 @@
 //
 // With `gdb_port` set, the core waits for GDB on 127.0.0.1:gdb_port before its
 // first instruction (models/cp/gdb_server.h; docs/FIRMWARE.md, "Debugging with
-// GDB"). While GDB is attached the core runs one instruction per Unicorn call so
-// that breakpoints, steps and Ctrl-C stop it between instructions; quanta and
-// firmware time stay what they are without GDB.
+// GDB"). While GDB is attached the code hook stops Unicorn before an
+// instruction with a breakpoint, a step runs one instruction, and Ctrl-C is
+// looked for between quanta; quanta and firmware time stay what they are
+// without GDB.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -91,7 +92,9 @@ class CpCore : public Block {
   void step();
   uint64_t run_quantum();  // cycles it took
   bool after_quantum();
-  uc_err run_debugged();  // the quantum one instruction at a time, under GDB
+  uc_err run_debugged();                   // the quantum under GDB
+  uc_err run_watched(uint64_t count);      // Unicorn with the code hook looking for breakpoints
+  bool gdb_breakpoint_before(uint64_t address);  // the code hook's test: stop before this instruction
   bool gdb_attached() const { return gdb_ && gdb_->connected(); }
   void attach_gdb();
   bool serve_gdb(const std::string& stop_reply, bool announce = true);  // false: GDB killed the firmware
@@ -133,6 +136,8 @@ class CpCore : public Block {
   bool gdb_stepping_ = false;       // GDB asked for one instruction
   bool gdb_step_done_ = false;      // that instruction ran: stop before the next
   bool gdb_resuming_ = false;       // the instruction at the PC runs even if a breakpoint is on it
+  bool gdb_watching_ = false;       // the code hook looks for breakpoints (only inside run_watched)
+  bool gdb_at_breakpoint_ = false;  // the code hook stopped Unicorn before a breakpoint
   int fault_signal_ = 5;            // POSIX signal GDB is told a fault was (SIGTRAP by default)
 
   struct Queue {

@@ -245,4 +245,135 @@ TEST_CASE("cp_core: a gdb_port that is taken is a clear error", "[cp][gdb]") {
   ::close(s);
 }
 
+namespace {
+
+std::string hex_address(uint32_t address) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%x", address);
+  return buf;
+}
+
+}  // namespace
+
+// The code hook stops Unicorn before a breakpoint; the instruction execution
+// resumes at must then run, and the next time round the breakpoint must stop
+// again. A quantum of 3 puts quantum boundaries between most stops.
+TEST_CASE("cp_core under GDB: a breakpoint in a function called per byte stops at every call", "[cp][gdb]") {
+  const FirmwareImage image = load_firmware_image(firmware("hello.elf"), 64 * 1024);
+  REQUIRE(image.symbols.count("console_put"));
+  const std::string put = hex_address(image.symbols.at("console_put"));
+  const uint16_t port = free_port();
+  test::MiniPlatform pf;
+  auto& cp = pf.create<CpCore>("cp_core", "cp",
+                               {{"firmware", firmware("hello.elf")}, {"gdb_port", port}, {"quantum", 3}});
+  std::vector<std::string> r;
+  std::thread gdb([&] {
+    Client c(port);
+    r.push_back(c.ask("Z1," + put + ",2"));  // 0: a hardware breakpoint, kept the same way
+    for (int i = 0; i < 3; ++i) {
+      r.push_back(c.ask("c"));    // 1, 4, 7
+      r.push_back(c.ask("p20"));  // 2, 5, 8
+      r.push_back(c.ask("p0a"));  // 3, 6, 9: a0, the byte
+    }
+    r.push_back(c.ask("z1," + put + ",2"));  // 10
+    r.push_back(c.ask("c"));                 // 11
+  });
+  CaptureStdout out;
+  sc_core::sc_start();
+  gdb.join();
+  REQUIRE(r.size() == 12);
+  CHECK(r[0] == "OK");
+  const char expected[] = "hel";
+  for (int i = 0; i < 3; ++i) {
+    CHECK(r[1 + 3 * i] == "S05");
+    CHECK(pc_of(r[2 + 3 * i]) == image.symbols.at("console_put"));
+    CHECK(pc_of(r[3 + 3 * i]) == static_cast<uint32_t>(expected[i]));
+  }
+  CHECK(r[10] == "OK");
+  CHECK(r[11] == "W00");
+  CHECK(cp.halted());
+  CHECK(out.text().find("[cp] hello from the command processor\n") != std::string::npos);
+  const uint64_t insns = pf.stat("cp", "instructions");
+  CHECK(sc_core::sc_time_stamp() == sc_core::sc_time(static_cast<double>(insns), sc_core::SC_NS));
+}
+
+TEST_CASE("cp_core under GDB: an illegal instruction stops with SIGILL, then the run ends", "[cp][gdb]") {
+  const uint16_t port = free_port();
+  test::MiniPlatform pf;
+  auto& cp = pf.create<CpCore>("cp_core", "cp", {{"firmware", firmware("illegal.elf")}, {"gdb_port", port}});
+  std::vector<std::string> r;
+  std::thread gdb([&] {
+    Client c(port);
+    r.push_back(c.ask("c"));  // 0
+    r.push_back(c.ask("g"));  // 1: the registers are there to look at
+    r.push_back(c.ask("c"));  // 2
+  });
+  CaptureStdout out;
+  sc_core::sc_start();
+  gdb.join();
+  REQUIRE(r.size() == 3);
+  CHECK(r[0] == "S04");
+  CHECK(r[1].size() == 33 * 8);
+  CHECK(r[2] == "X04");
+  CHECK(cp.faulted());
+  CHECK_THAT(cp.fault_report(), Catch::Contains("illegal instruction"));
+}
+
+TEST_CASE("cp_core under GDB: memory and register writes, the target description, unknown packets, detach",
+          "[cp][gdb]") {
+  const uint16_t port = free_port();
+  test::MiniPlatform pf;
+  auto& cp = pf.create<CpCore>("cp_core", "cp", {{"firmware", firmware("hello.elf")}, {"gdb_port", port}});
+  std::vector<std::string> r;
+  std::string xml;
+  std::thread gdb([&] {
+    Client c(port);
+    for (uint32_t offset = 0;; offset += 100) {  // the description, 100 bytes a packet
+      const std::string part = c.ask("qXfer:features:read:target.xml:" + hex_address(offset) + ",64");
+      if (part.empty() || (part[0] != 'm' && part[0] != 'l')) break;
+      xml += part.substr(1);
+      if (part[0] == 'l' || offset > 100000) break;
+    }
+    r.push_back(c.ask("Mf000,4:0badcafe"));  // 0: free SRAM, below the stack
+    r.push_back(c.ask("mf000,4"));           // 1
+    r.push_back(c.ask("Xf002,1:z"));         // 2: binary write
+    r.push_back(c.ask("mf000,4"));           // 3
+    r.push_back(c.ask("M20000000,4:00000000"));  // 4: the device-memory window is refused
+    r.push_back(c.ask("P1c=78563412"));      // 5: t3
+    r.push_back(c.ask("p1c"));               // 6
+    r.push_back(c.ask("P0=01000000"));       // 7: x0 stays zero
+    r.push_back(c.ask("p0"));                // 8
+    r.push_back(c.ask("G00"));               // 9: too short
+    r.push_back(c.ask("qTesseraNoSuchQuery"));  // 10
+    r.push_back(c.ask("vNoSuchPacket"));     // 11
+    r.push_back(c.ask("vCont?"));            // 12
+    r.push_back(c.ask("qAttached"));         // 13
+    r.push_back(c.ask("D"));                 // 14: the firmware runs on
+  });
+  CaptureStdout out;
+  sc_core::sc_start();
+  gdb.join();
+  REQUIRE(r.size() == 15);
+  CHECK_THAT(xml, Catch::Contains("<architecture>riscv:rv32</architecture>"));
+  CHECK_THAT(xml, Catch::Contains("org.gnu.gdb.riscv.cpu"));
+  CHECK_THAT(xml, Catch::Contains("<reg name=\"pc\" bitsize=\"32\""));
+  CHECK(r[0] == "OK");
+  CHECK(r[1] == "0badcafe");
+  CHECK(r[2] == "OK");
+  CHECK(r[3] == "0bad7afe");
+  CHECK(r[4] == "E01");
+  CHECK(r[5] == "OK");
+  CHECK(r[6] == "78563412");
+  CHECK(r[7] == "OK");
+  CHECK(r[8] == "00000000");
+  CHECK(r[9] == "E01");
+  CHECK(r[10].empty());
+  CHECK(r[11].empty());
+  CHECK(r[12].empty());
+  CHECK(r[13] == "1");
+  CHECK(r[14] == "OK");
+  CHECK(cp.halted());
+  CHECK(out.text().find("[cp] sum of squares 1..100 = 338350\n") != std::string::npos);
+}
+
 }  // namespace tessera
