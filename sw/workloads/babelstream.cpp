@@ -5,14 +5,13 @@
 #include <cmath>
 #include <string>
 
+#include "sw/workloads/babelstream_device.h"
 #include "sw/workloads/compare.h"
 #include "sw/workloads/rng.h"
 
 namespace tessera::workloads {
 namespace {
 
-constexpr uint32_t kGroup = 256;     // matches STREAM_DOT_GROUP in babelstream.cl
-constexpr uint32_t kDotGroups = 32;  // partial sums written by stream_dot
 constexpr float kScalar = 0.4f;      // BabelStream's startScalar
 
 Result run_babelstream(Device& device, size_t n, uint64_t seed) {
@@ -24,27 +23,9 @@ Result run_babelstream(Device& device, size_t n, uint64_t seed) {
   }
   Result result;
   result.shape = "n=" + std::to_string(n);
-  std::vector<float> got_a, got_b, got_c, partial;
-  {
-    Session s(device, result);
-    DevicePtr da = s.upload(a), db = s.upload(b), dc = s.upload(c);
-    DevicePtr dpartial = s.alloc(kDotGroups * sizeof(float));
-    const Dim3 grid{round_up(n, kGroup)}, group{kGroup};
-    const uint32_t count = uint32_t(n);
-    s.launch("babelstream", "stream_copy", grid, group, KernelArgs().pointer(da).pointer(dc).value(count));
-    s.launch("babelstream", "stream_mul", grid, group, KernelArgs().pointer(db).pointer(dc).value(kScalar).value(count));
-    s.launch("babelstream", "stream_add", grid, group, KernelArgs().pointer(da).pointer(db).pointer(dc).value(count));
-    s.launch("babelstream", "stream_triad", grid, group,
-             KernelArgs().pointer(da).pointer(db).pointer(dc).value(kScalar).value(count));
-    s.launch("babelstream", "stream_dot", Dim3{kDotGroups * kGroup}, group,
-             KernelArgs().pointer(da).pointer(db).pointer(dpartial).value(count));
-    got_a = s.download<float>(da, n);
-    got_b = s.download<float>(db, n);
-    got_c = s.download<float>(dc, n);
-    partial = s.download<float>(dpartial, kDotGroups);
-  }
-  float got_dot = 0.0f;
-  for (float p : partial) got_dot += p;
+  const BabelstreamArrays got = run_babelstream_kernels(device, result, {a, b, c}, kScalar, 1);
+  const std::vector<float>& got_a = got.a, &got_b = got.b, &got_c = got.c;
+  const float got_dot = got.dot;
 
   // copy, mul and add are single correctly rounded operations on exact inputs:
   // bit-exact. triad may be fused into an fma; dot sums n products in another
@@ -62,7 +43,7 @@ Result run_babelstream(Device& device, size_t n, uint64_t seed) {
     dot_magnitude += std::fabs(double(want_a[i]) * want_b[i]);
     dot_inherited += triad.abs_bound[i] * std::fabs(want_b[i]);
   }
-  Tolerance dot{0, {sum_error_bound(n + kDotGroups, dot_magnitude) + dot_inherited},
+  Tolerance dot{0, {sum_error_bound(n + kBabelstreamDotGroups, dot_magnitude) + dot_inherited},
                 "gamma(n) * sum|a b| + triad's bound carried through"};
   conclude(result,
            {make_output("a", got_a), make_output("b", got_b), make_output("c", got_c),

@@ -13,14 +13,13 @@
 #include <cmath>
 #include <string>
 
+#include "sw/workloads/babelstream_device.h"
 #include "sw/workloads/compare.h"
 #include "sw/workloads/rng.h"
 
 namespace tessera::workloads {
 namespace {
 
-constexpr uint32_t kGroup = 256;     // matches STREAM_DOT_GROUP in babelstream.cl
-constexpr uint32_t kDotGroups = 32;  // partial sums written by stream_dot
 constexpr float kScalar = 0.5f;
 constexpr int kIterations = 4;
 
@@ -33,30 +32,9 @@ Result run_babelstream_iter(Device& device, size_t n, uint64_t seed) {
   }
   Result result;
   result.shape = "n=" + std::to_string(n) + ", " + std::to_string(kIterations) + " iterations";
-  std::vector<float> got_a, got_b, got_c, partial;
-  {
-    Session s(device, result);
-    DevicePtr da = s.upload(a), db = s.upload(b), dc = s.upload(c);
-    DevicePtr dpartial = s.alloc(kDotGroups * sizeof(float));
-    const Dim3 grid{round_up(n, kGroup)}, group{kGroup};
-    const uint32_t count = uint32_t(n);
-    for (int it = 0; it < kIterations; ++it) {
-      s.launch("babelstream", "stream_copy", grid, group, KernelArgs().pointer(da).pointer(dc).value(count));
-      s.launch("babelstream", "stream_mul", grid, group,
-               KernelArgs().pointer(db).pointer(dc).value(kScalar).value(count));
-      s.launch("babelstream", "stream_add", grid, group, KernelArgs().pointer(da).pointer(db).pointer(dc).value(count));
-      s.launch("babelstream", "stream_triad", grid, group,
-               KernelArgs().pointer(da).pointer(db).pointer(dc).value(kScalar).value(count));
-    }
-    s.launch("babelstream", "stream_dot", Dim3{kDotGroups * kGroup}, group,
-             KernelArgs().pointer(da).pointer(db).pointer(dpartial).value(count));
-    got_a = s.download<float>(da, n);
-    got_b = s.download<float>(db, n);
-    got_c = s.download<float>(dc, n);
-    partial = s.download<float>(dpartial, kDotGroups);
-  }
-  float got_dot = 0.0f;
-  for (float p : partial) got_dot += p;
+  const BabelstreamArrays got = run_babelstream_kernels(device, result, {a, b, c}, kScalar, kIterations);
+  const std::vector<float>& got_a = got.a, &got_b = got.b, &got_c = got.c;
+  const float got_dot = got.dot;
 
   // The same sequence on the CPU; with s = 1/2 every step is bit-exact (above).
   std::vector<float> want_a = a, want_b = b, want_c = c;
@@ -74,7 +52,7 @@ Result run_babelstream_iter(Device& device, size_t n, uint64_t seed) {
     want_dot += want_a[i] * want_b[i];
     dot_magnitude += std::fabs(double(want_a[i]) * want_b[i]);
   }
-  Tolerance dot{0, {sum_error_bound(n + kDotGroups, dot_magnitude)}, "gamma(n) * sum|a b|"};
+  Tolerance dot{0, {sum_error_bound(n + kBabelstreamDotGroups, dot_magnitude)}, "gamma(n) * sum|a b|"};
   const Tolerance exact{0, {}, "exact (s = 1/2: exact products, one rounded add per step)"};
   conclude(result,
            {make_output("a", got_a), make_output("b", got_b), make_output("c", got_c),
