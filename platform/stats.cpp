@@ -5,15 +5,11 @@
 namespace tessera {
 
 Histogram::Histogram(uint64_t bucket_width, size_t buckets)
-    : width_(bucket_width ? bucket_width : 1), buckets_(buckets ? buckets : 1, 0) {}
-
-void Histogram::sample(uint64_t v, uint64_t weight) {
-  size_t i = static_cast<size_t>(v / width_);
-  if (i >= buckets_.size()) i = buckets_.size() - 1;
-  buckets_[i] += weight;
-  count_ += weight;
-  sum_ += v * weight;
-  if (v > max_) max_ = v;
+    : width_(bucket_width ? bucket_width : 1), buckets_(buckets ? buckets : 1, 0) {
+  if ((width_ & (width_ - 1)) == 0)
+    while ((uint64_t{1} << shift_) < width_) ++shift_;
+  else
+    shift_ = -1;
 }
 
 void StatGroup::claim(const std::string& name) {

@@ -28,7 +28,15 @@ struct Scalar {
 class Histogram {
  public:
   Histogram(uint64_t bucket_width, size_t buckets);
-  void sample(uint64_t v, uint64_t weight = 1);
+  // Inline: caches and compute units sample on every request.
+  void sample(uint64_t v, uint64_t weight = 1) {
+    size_t i = static_cast<size_t>(shift_ >= 0 ? v >> shift_ : v / width_);
+    if (i >= buckets_.size()) i = buckets_.size() - 1;
+    buckets_[i] += weight;
+    count_ += weight;
+    sum_ += v * weight;
+    if (v > max_) max_ = v;
+  }
   uint64_t count() const { return count_; }
   double mean() const { return count_ ? static_cast<double>(sum_) / count_ : 0.0; }
   uint64_t max() const { return max_; }
@@ -37,6 +45,7 @@ class Histogram {
 
  private:
   uint64_t width_;
+  int shift_ = 0;  // log2(width_) when it is a power of two, else -1
   std::vector<uint64_t> buckets_;
   uint64_t count_ = 0, sum_ = 0, max_ = 0;
 };

@@ -25,7 +25,6 @@ unsigned log2_of(uint64_t v) {
   while ((uint64_t{1} << n) < v) ++n;
   return n;
 }
-uint64_t picoseconds(const sc_time& t) { return static_cast<uint64_t>(std::llround(t.to_seconds() * 1e12)); }
 }  // namespace
 
 Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
@@ -149,7 +148,8 @@ sc_time Cache::align_delay(const sc_time& d) const {
 
 unsigned Cache::bank_of(uint64_t line) const {
   const uint64_t n = line / cfg_.line_size;
-  return static_cast<unsigned>(cfg_.xor_index ? xor_fold(n, bank_shift_bits_) : n % cfg_.banks);
+  if (cfg_.xor_index) return static_cast<unsigned>(xor_fold(n, bank_shift_bits_));
+  return static_cast<unsigned>((cfg_.banks & (cfg_.banks - 1)) == 0 ? n & (cfg_.banks - 1) : n % cfg_.banks);
 }
 
 // ---- upstream AT ------------------------------------------------------------
@@ -188,25 +188,28 @@ void Cache::accept_method() {
     accepted_in_cycle_ = 0;
   }
   bool next_cycle = false;  // something waits only for a port or a bank: try again next cycle
-  for (auto it = waiting_.begin(); it != waiting_.end();) {
+  // Requests that stay keep their order: they are moved down over the accepted ones.
+  size_t kept = 0, i = 0;
+  for (; i < waiting_.size(); ++i) {
+    Upstream& u = waiting_[i];
     if (accepted_in_cycle_ >= cfg_.ports) {
       next_cycle = true;
       break;
     }
     if (occupancy_ >= cfg_.queue_depth) break;  // retire() wakes us
-    const unsigned bank = bank_of(array_.line_of(it->trans->get_address()));
-    if (bank_stamp_[bank] == cycle_stamp_) {
+    const unsigned bank = bank_of(array_.line_of(u.trans->get_address()));
+    bool stays = bank_stamp_[bank] == cycle_stamp_;
+    if (stays) {
       next_cycle = true;
-      ++it;
-      continue;
+    } else if (u.blocked_at == array_epoch_) {  // nothing it waits for has changed
+      stays = true;
+    } else if (!lookup(u, now)) {  // no MSHR: a completed fill wakes us
+      u.blocked_at = array_epoch_;
+      stays = true;
     }
-    if (it->blocked_at == array_epoch_) {  // nothing it waits for has changed
-      ++it;
-      continue;
-    }
-    if (!lookup(*it, now)) {  // no MSHR: a completed fill wakes us
-      it->blocked_at = array_epoch_;
-      ++it;
+    if (stays) {
+      if (kept != i) waiting_[kept] = u;
+      ++kept;
       continue;
     }
     bank_stamp_[bank] = cycle_stamp_;
@@ -214,27 +217,32 @@ void Cache::accept_method() {
     set_occupancy(occupancy_ + 1);
     tlm::tlm_phase ph = tlm::END_REQ;
     sc_time d = SC_ZERO_TIME;
-    (*in[it->port])->nb_transport_bw(*it->trans, ph, d);
-    it = waiting_.erase(it);
+    (*in[u.port])->nb_transport_bw(*u.trans, ph, d);
+  }
+  if (kept != i) {
+    std::move(waiting_.begin() + static_cast<std::ptrdiff_t>(i), waiting_.end(),
+              waiting_.begin() + static_cast<std::ptrdiff_t>(kept));
+    waiting_.resize(waiting_.size() - (i - kept));
   }
   if (next_cycle) cycle_event_.notify(clock_period());
 }
 
 void Cache::respond(const Upstream& u, const sc_time& when) {
-  responses_.emplace(when, u);
+  responses_.insert(when, u);
   respond_event_.notify(when - sc_core::sc_time_stamp());
 }
 
 void Cache::respond_method() {
   const sc_time now = sc_core::sc_time_stamp();
-  for (auto it = responses_.begin(); it != responses_.end() && it->first <= now;) {
-    const Upstream u = it->second;
+  const uint64_t period = clock_period().value();
+  for (auto it = responses_.begin(); it != responses_.end() && it->when <= now.value();) {
+    const Upstream u = it->item;
     if (resp_in_flight_[u.port]) {  // END_RESP on that port wakes us
       ++it;
       continue;
     }
     it = responses_.erase(it);
-    latency_hist_.sample(static_cast<uint64_t>((now - u.arrived) / clock_period()));
+    latency_hist_.sample(period ? (now - u.arrived).value() / period : 0);
     if (u.trans->get_response_status() != tlm::TLM_OK_RESPONSE) ++errors_;
     tlm::tlm_phase ph = tlm::BEGIN_RESP;
     sc_time d = SC_ZERO_TIME;
@@ -245,13 +253,15 @@ void Cache::respond_method() {
       retire();
     }
   }
-  for (const auto& [when, u] : responses_)
-    if (when > now) {
-      respond_event_.notify(when - now);
+  for (const auto& e : responses_)
+    if (e.when > now.value()) {
+      respond_event_.notify(e.time() - now);
       break;
     }
 }
 
+// A freed queue entry matters only to requests already waiting (a request
+// still on its way arrives through req_peq_, whose event runs the acceptance).
 void Cache::retire() {
   set_occupancy(occupancy_ - 1);
   accept_event_.notify(SC_ZERO_TIME);

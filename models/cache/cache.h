@@ -23,11 +23,12 @@
 #pragma once
 #include <cstdint>
 #include <deque>
-#include <map>
 #include <memory>
 #include <unordered_map>
 #include <vector>
 
+#include "models/mem/pooled_map.h"
+#include "models/mem/time_ordered.h"
 #include "models/mem/timed_queue.h"
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
@@ -124,6 +125,7 @@ class Cache : public Block {
   // Adds `u` to the MSHR of `line`, opening one; false if none/no target is free.
   bool miss_target(Upstream& u, uint64_t line, const sc_core::sc_time& now);
   Mshr* mshr_of(uint64_t line);
+  Mshr& open_mshr(int index, uint64_t line);
   int free_mshr() const;
   void count_request(const tlm::tlm_generic_payload& t, const GpuAccess* ext);
   // Copies the requested bytes of `line_data` into a read's buffer.
@@ -188,20 +190,20 @@ class Cache : public Block {
     int port;
   };
   TimedQueue<Arrival> req_peq_;
-  std::deque<Upstream> waiting_;  // arrived, END_REQ withheld
+  std::vector<Upstream> waiting_;  // arrived, END_REQ withheld, in arrival order
   sc_core::sc_event accept_event_, cycle_event_, respond_event_;
   sc_core::sc_time cycle_;        // the cycle the counters below belong to
   uint64_t cycle_stamp_ = 0;      // increases with every cycle the accept logic runs in
   unsigned accepted_in_cycle_ = 0;
   std::vector<uint64_t> bank_stamp_;  // per bank: the cycle_stamp_ of its last lookup
-  std::multimap<sc_core::sc_time, Upstream> responses_;  // ready time -> request (stable)
+  TimeOrdered<Upstream> responses_;  // by ready time
   std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // per in[]: BEGIN_RESP sent, END_RESP awaited
   unsigned occupancy_ = 0;
   sc_core::sc_time occupancy_since_;
 
   // MSHRs.
   std::vector<Mshr> mshrs_;
-  std::unordered_map<uint64_t, int> mshr_by_line_;
+  PooledMap<uint64_t, int> mshr_by_line_;
   unsigned mshrs_busy_ = 0;
   // Changes whenever a line is installed or an MSHR frees: a request blocked
   // for an MSHR is looked up again only then.
@@ -210,13 +212,13 @@ class Cache : public Block {
   // Downstream side.
   std::vector<std::unique_ptr<DownTxn>> down_pool_;
   std::vector<DownTxn*> down_free_;
-  std::multimap<sc_core::sc_time, DownTxn*> out_queue_;  // earliest send time -> txn (stable)
+  TimeOrdered<DownTxn*> out_queue_;  // by earliest send time
   DownTxn* out_in_flight_ = nullptr;  // BEGIN_REQ sent, END_REQ awaited
   sc_core::sc_time out_next_;         // next cycle a request may leave
   sc_core::sc_event out_event_;
   TimedQueue<tlm::tlm_generic_payload*> down_peq_;
   unsigned down_outstanding_ = 0;     // queued or sent on out, response not yet processed
-  std::unordered_map<uint64_t, unsigned> wb_in_flight_;  // line -> writebacks not yet answered
+  PooledMap<uint64_t, unsigned> wb_in_flight_;  // line -> writebacks not yet answered
 
   // Maintenance.
   TimedQueue<tlm::tlm_generic_payload*> ctrl_peq_;

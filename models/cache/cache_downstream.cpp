@@ -39,7 +39,7 @@ void Cache::free_down(DownTxn* d) { down_free_.push_back(d); }
 
 void Cache::send_down(DownTxn* d, const sc_time& when) {
   ++down_outstanding_;
-  out_queue_.emplace(when, d);
+  out_queue_.insert(when, d);
   out_event_.notify(when - sc_core::sc_time_stamp());
 }
 
@@ -119,13 +119,13 @@ void Cache::send_writeback(Victim& wb, const sc_time& when) {
 void Cache::out_method() {
   if (out_in_flight_ || out_queue_.empty()) return;  // END_REQ or new work wakes us
   const sc_time now = sc_core::sc_time_stamp();
-  const sc_time when = std::max(out_queue_.begin()->first, out_next_);
+  const sc_time when = std::max(out_queue_.front().time(), out_next_);
   if (when > now) {
     out_event_.notify(when - now);
     return;
   }
-  DownTxn* d = out_queue_.begin()->second;
-  out_queue_.erase(out_queue_.begin());
+  DownTxn* d = out_queue_.front().item;
+  out_queue_.pop_front();
   out_next_ = now + clock_period();
   tlm::tlm_phase ph = tlm::BEGIN_REQ;
   sc_time delay = SC_ZERO_TIME;

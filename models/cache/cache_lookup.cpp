@@ -135,13 +135,7 @@ bool Cache::lookup_write(Upstream& u, uint64_t line, int idx, const sc_time& now
       for (uint64_t i = 0; i < t.get_data_length(); ++i)
         e.enables.push_back(enabled(t, i) ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED);
       Mshr& m = pending ? *pending : mshrs_[fresh];
-      if (allocate) {
-        m = Mshr{};
-        m.busy = true;
-        m.line = line;
-        mshr_by_line_[line] = fresh;
-        ++mshrs_busy_;
-      }
+      if (allocate) open_mshr(fresh, line);
       m.entries.push_back(std::move(e));
       if (allocate) send_fill(fresh, send_time);
     }
@@ -210,6 +204,20 @@ int Cache::free_mshr() const {
   return -1;
 }
 
+// Entries keep their capacity from one use of the MSHR to the next.
+Cache::Mshr& Cache::open_mshr(int i, uint64_t line) {
+  Mshr& m = mshrs_[i];
+  m.busy = true;
+  m.line = line;
+  m.targets = 0;
+  m.install = true;
+  m.waiting_wb = false;
+  m.entries.clear();
+  mshr_by_line_[line] = i;
+  ++mshrs_busy_;
+  return m;
+}
+
 bool Cache::miss_target(Upstream& u, uint64_t line, const sc_time& now) {
   MshrEntry e;
   e.up = u;
@@ -231,14 +239,9 @@ bool Cache::miss_target(Upstream& u, uint64_t line, const sc_time& now) {
     u.stalled = true;
     return false;
   }
-  Mshr& m = mshrs_[i];
-  m = Mshr{};
-  m.busy = true;
-  m.line = line;
+  Mshr& m = open_mshr(i, line);
   m.targets = 1;
   m.entries.push_back(std::move(e));
-  mshr_by_line_[line] = i;
-  ++mshrs_busy_;
   ++misses_;
   send_fill(i, now + cycles(cfg_.miss_latency));
   return true;

@@ -4,7 +4,8 @@
 
 namespace tessera::lds {
 
-LdsBankModel::LdsBankModel(unsigned banks) : banks_(banks), seen_(size_t(banks) * banks), seen_count_(banks) {}
+LdsBankModel::LdsBankModel(unsigned banks)
+    : banks_(banks), seen_(size_t(banks) * banks), seen_count_(banks), first_dword_(banks) {}
 
 LdsCost LdsBankModel::cost(const LdsRequest& req) {
   const unsigned dwords = std::max(1u, (req.bytes + 3) / 4) * std::max(1u, req.addresses_per_lane);
@@ -24,12 +25,37 @@ LdsCost LdsBankModel::cost(const LdsRequest& req) {
   return c;
 }
 
+// The usual case, checked first because it is cheap: no bank is asked for two
+// different dwords (lanes of one dword share it), so the group takes one cycle.
+bool LdsBankModel::conflict_free(const LdsRequest& req, unsigned first, unsigned lanes, unsigned per_address) {
+  uint64_t used = 0;  // banks holding a dword of this group; first_dword_ says which
+  for (unsigned l = first; l < first + lanes; ++l) {
+    if (!((req.exec >> l) & 1)) continue;
+    for (unsigned a = 0; a < req.addresses_per_lane; ++a) {
+      const uint32_t base = req.addr[a][l] >> 2;
+      for (unsigned k = 0; k < per_address; ++k) {
+        const uint32_t dword = base + k;
+        const unsigned bank = dword & (banks_ - 1);
+        const uint64_t bit = uint64_t{1} << bank;
+        if (!(used & bit)) {
+          used |= bit;
+          first_dword_[bank] = dword;
+        } else if (first_dword_[bank] != dword) {
+          return false;
+        }
+      }
+    }
+  }
+  return true;
+}
+
 // The largest number of distinct dwords one bank must deliver for the active
 // lanes [first, first + lanes). A group holds at most `banks` dwords when it
 // is conflict-free, but a bank may see up to lanes * dwords of them.
 unsigned LdsBankModel::group_cost(const LdsRequest& req, unsigned first, unsigned lanes, unsigned dwords) {
-  std::fill(seen_count_.begin(), seen_count_.end(), 0);
   const unsigned per_address = dwords / std::max(1u, req.addresses_per_lane);
+  if (banks_ <= 64 && conflict_free(req, first, lanes, per_address)) return 1;
+  std::fill(seen_count_.begin(), seen_count_.end(), 0);
   const unsigned cap = banks_;  // slots per bank in seen_
   unsigned worst = 0;
   for (unsigned l = first; l < first + lanes; ++l) {

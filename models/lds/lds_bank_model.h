@@ -40,9 +40,11 @@ class LdsBankModel {
 
  private:
   unsigned group_cost(const LdsRequest& req, unsigned first_lane, unsigned lanes, unsigned dwords);
+  bool conflict_free(const LdsRequest& req, unsigned first_lane, unsigned lanes, unsigned per_address);
   unsigned banks_;
   std::vector<uint32_t> seen_;      // per bank: distinct dwords of the current group (banks x slots)
   std::vector<uint8_t> seen_count_;
+  std::vector<uint32_t> first_dword_;  // per bank: the dword it serves (conflict_free)
 };
 
 }  // namespace tessera::lds

@@ -14,7 +14,6 @@ using sc_core::SC_ZERO_TIME;
 using tlm::tlm_generic_payload;
 
 namespace {
-uint64_t picoseconds(const sc_time& t) { return static_cast<uint64_t>(std::llround(t.to_seconds() * 1e12)); }
 
 unsigned positive(const BlockContext& ctx, const char* name) {
   return static_cast<unsigned>(ctx.params.integer(name));

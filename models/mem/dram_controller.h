@@ -26,6 +26,8 @@
 #include <deque>
 #include <queue>
 #include <unordered_map>
+
+#include "models/mem/pooled_map.h"
 #include <vector>
 
 #include "models/mem/timed_queue.h"
@@ -111,7 +113,7 @@ class DramController : public Block {
   TimedQueue<tlm::tlm_generic_payload*> end_resp_peq_;
   sc_core::sc_event space_event_, schedule_event_, respond_event_;
   std::deque<Arrived> waiting_;  // arrived, END_REQ withheld
-  std::unordered_map<tlm::tlm_generic_payload*, Pending> pending_;
+  PooledMap<tlm::tlm_generic_payload*, Pending> pending_;
   std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> ready_;
   std::vector<DramIssued> issued_;  // scratch for schedule_method
   tlm::tlm_generic_payload* resp_in_flight_ = nullptr;

@@ -14,7 +14,6 @@ using sc_core::SC_ZERO_TIME;
 using tlm::tlm_generic_payload;
 
 namespace {
-uint64_t picoseconds(const sc_time& t) { return static_cast<uint64_t>(std::llround(t.to_seconds() * 1e12)); }
 uint64_t nanoseconds(const sc_time& t) { return static_cast<uint64_t>(std::llround(t.to_seconds() * 1e9)); }
 
 // Copies `len` bytes honouring a byte-enable mask (repeated over the data).

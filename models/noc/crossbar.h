@@ -29,6 +29,8 @@
 #include <deque>
 #include <memory>
 #include <unordered_map>
+
+#include "models/mem/pooled_map.h"
 #include <vector>
 
 #include "models/mem/timed_queue.h"
@@ -158,7 +160,7 @@ class Crossbar : public Block {
   unsigned chiplet_of_out(int o) const;
   unsigned queue_depth_, response_queue_depth_;
 
-  std::unordered_map<tlm::tlm_generic_payload*, Route> routes_;
+  PooledMap<tlm::tlm_generic_payload*, Route> routes_;
   TimedQueue<tlm::tlm_generic_payload*> req_peq_;
   sc_core::sc_event admit_event_, forward_event_, respond_event_;
   // Per output.

@@ -12,6 +12,8 @@
 #include <deque>
 #include <memory>
 #include <unordered_map>
+
+#include "models/mem/pooled_map.h"
 #include <vector>
 
 #include "models/mem/timed_queue.h"
@@ -75,7 +77,7 @@ class Router : public Block {
   AddressMap map_;
   sc_core::sc_time latency_;
 
-  std::unordered_map<tlm::tlm_generic_payload*, Route> routes_;
+  PooledMap<tlm::tlm_generic_payload*, Route> routes_;
   TimedQueue<tlm::tlm_generic_payload*> req_peq_;
   sc_core::sc_event output_free_event_, input_free_event_;
   std::vector<tlm::tlm_generic_payload*> req_in_flight_;   // per output: BEGIN_REQ sent, END_REQ awaited
