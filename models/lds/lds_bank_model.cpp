@@ -28,22 +28,30 @@ LdsCost LdsBankModel::cost(const LdsRequest& req) {
 // The usual case, checked first because it is cheap: no bank is asked for two
 // different dwords (lanes of one dword share it), so the group takes one cycle.
 bool LdsBankModel::conflict_free(const LdsRequest& req, unsigned first, unsigned lanes, unsigned per_address) {
-  uint64_t used = 0;  // banks holding a dword of this group; first_dword_ says which
-  for (unsigned l = first; l < first + lanes; ++l) {
-    if (!((req.exec >> l) & 1)) continue;
-    for (unsigned a = 0; a < req.addresses_per_lane; ++a) {
-      const uint32_t base = req.addr[a][l] >> 2;
-      for (unsigned k = 0; k < per_address; ++k) {
-        const uint32_t dword = base + k;
-        const unsigned bank = dword & (banks_ - 1);
-        const uint64_t bit = uint64_t{1} << bank;
-        if (!(used & bit)) {
-          used |= bit;
-          first_dword_[bank] = dword;
-        } else if (first_dword_[bank] != dword) {
-          return false;
-        }
+  const uint64_t group = (lanes == 64 ? ~0ull : ((1ull << lanes) - 1)) << first;
+  const uint32_t bank_mask = banks_ - 1;
+  uint32_t* const owner = first_dword_.data();
+  uint64_t used = 0;  // banks holding a dword of this group; owner[] says which
+  auto claim = [&](uint32_t dword) {
+    const unsigned bank = dword & bank_mask;
+    const uint64_t bit = uint64_t{1} << bank;
+    if (!(used & bit)) {
+      used |= bit;
+      owner[bank] = dword;
+      return true;
+    }
+    return owner[bank] == dword;
+  };
+  for (unsigned a = 0; a < req.addresses_per_lane; ++a) {
+    const uint32_t* const addr = req.addr[a];
+    for (uint64_t active = req.exec & group; active; active &= active - 1) {
+      const uint32_t base = addr[__builtin_ctzll(active)] >> 2;
+      if (per_address == 1) {  // b32: the common case, without the inner loop
+        if (!claim(base)) return false;
+        continue;
       }
+      for (unsigned k = 0; k < per_address; ++k)
+        if (!claim(base + k)) return false;
     }
   }
   return true;
