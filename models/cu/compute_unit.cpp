@@ -524,8 +524,7 @@ void ComputeUnit::finish_workgroup(Workgroup& wg) {
 }
 
 void ComputeUnit::schedule_next(uint64_t c, uint64_t fetch_next) {
-  uint64_t next = kNever;
-  for (WaveSlot* w : order_) next = std::min(next, w->earliest);
+  uint64_t next = earliest_wave_;  // the issue stage's second pass found it
   if (!lds_done_.empty()) next = std::min(next, lds_done_.front().cycle);
   for (Port* p : {&vmem_port_, &smem_port_})
     if (!p->queue.empty() && !p->blocked && p->outstanding < p->limit) next = std::min(next, std::max(c + 1, p->send_from));

@@ -175,6 +175,7 @@ class ComputeUnit : public Block {
   bool ticked_ = false;
   uint64_t occ_since_ = 0;
   unsigned rr_ = 0;
+  uint64_t earliest_wave_ = kNever;             // the earliest any resident wave may issue, as of this tick
   unsigned fetch_wanted_ = 0;                  // waves with wants_fetch
   bool queue_moved_ = false;                   // a memory queue shrank: waves stalled on it may issue
 

@@ -52,6 +52,7 @@ bool vector_class(IssueClass c) {
 // this one, why each wave cannot issue and the earliest cycle it might.
 void ComputeUnit::issue_stage(uint64_t c) {
   const size_t n = order_.size();
+  earliest_wave_ = kNever;
   if (!n) return;
   size_t start = 0;
   if (cfg_.scheduler == CuScheduler::RoundRobin) start = rr_++ % n;
@@ -82,12 +83,14 @@ void ComputeUnit::issue_stage(uint64_t c) {
       w->earliest = kNever;
       continue;
     }
-    if (w->skipped && !w->dirty) continue;  // (dirty: released from a barrier during this cycle)
-    settle(*w, c + 1);
-    const DecodedOp* op = nullptr;
-    const InstInfo* info = nullptr;
-    w->reason = w->dirty ? evaluate(*w, c + 1, w->earliest, op, info) : reevaluate(*w, c + 1, w->earliest, op, info);
-    if (w->reason == Stall::None) w->earliest = c + 1;
+    if (!w->skipped || w->dirty) {  // (dirty: released from a barrier during this cycle)
+      settle(*w, c + 1);
+      const DecodedOp* op = nullptr;
+      const InstInfo* info = nullptr;
+      w->reason = w->dirty ? evaluate(*w, c + 1, w->earliest, op, info) : reevaluate(*w, c + 1, w->earliest, op, info);
+      if (w->reason == Stall::None) w->earliest = c + 1;
+    }
+    earliest_wave_ = std::min(earliest_wave_, w->earliest);
   }
 }
 
