@@ -1,0 +1,74 @@
+#!/bin/bash
+# Timing-mode simulation speed: runs workloads through `tessera workload` on
+# netlists, several times each, and prints a Markdown table of the medians of
+# the "simulation ... M wave-instructions/s" line, with the simulated cycles
+# (which must not differ between runs). With two binaries (A and B), the runs
+# alternate A, B, A, B, ... so that both see the same machine load, and the
+# table adds the ratio of the medians (B over A: above 1 means B is faster).
+#
+#   scripts/bench_timing_speed.sh [-n RUNS] [-w "w1 w2 ..."] [-N "net1 net2 ..."] BIN_A [BIN_B]
+#
+# Defaults: 3 runs; vector_add reduction sgemm16 stencil2d nbody spmv at their
+# default sizes; json/platforms/small_gpu.json. A run that does not PASS stops
+# the script. Run from the source tree.
+set -euo pipefail
+
+runs=3
+workloads="vector_add reduction sgemm16 stencil2d nbody spmv"
+netlists="small_gpu"
+while getopts "n:w:N:" opt; do
+  case $opt in
+    n) runs=$OPTARG ;;
+    w) workloads=$OPTARG ;;
+    N) netlists=$OPTARG ;;
+    *) echo "usage: $0 [-n RUNS] [-w WORKLOADS] [-N NETLISTS] BIN_A [BIN_B]" >&2; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+[[ $# -ge 1 && $# -le 2 ]] || { echo "usage: $0 [-n RUNS] [-w WORKLOADS] [-N NETLISTS] BIN_A [BIN_B]" >&2; exit 2; }
+bins=("$@")
+for b in "${bins[@]}"; do [[ -x $b ]] || { echo "$0: $b is not an executable" >&2; exit 2; }; done
+
+median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+
+# One run: prints "<M wave-instructions/s> <simulated cycles>".
+run_once() {
+  local bin=$1 w=$2 net=$3 out
+  out=$("$bin" workload "$w" --netlist "json/platforms/$net.json" 2>&1) || { echo "$out" >&2; echo "$0: $w on $net failed" >&2; exit 1; }
+  grep -q ': PASS' <<<"$out" || { echo "$out" >&2; echo "$0: $w on $net did not pass" >&2; exit 1; }
+  local rate cycles
+  rate=$(awk '/^  simulation/ {print $4}' <<<"$out")
+  cycles=$(awk '/^  cycles/ {print $2}' <<<"$out")
+  echo "$rate $cycles"
+}
+
+if [[ ${#bins[@]} -eq 1 ]]; then
+  echo "| netlist | workload | simulated cycles | M wave-instr/s (median of $runs) |"
+  echo "|---|---|---:|---:|"
+else
+  echo "| netlist | workload | simulated cycles A | simulated cycles B | A M wave-instr/s | B M wave-instr/s | B / A |"
+  echo "|---|---|---:|---:|---:|---:|---:|"
+fi
+for net in $netlists; do
+  for w in $workloads; do
+    declare -a rates=("" "") cycles=("" "")
+    for ((r = 0; r < runs; r++)); do
+      for k in "${!bins[@]}"; do
+        read -r rate cyc < <(run_once "${bins[$k]}" "$w" "$net")
+        rates[$k]+="$rate"$'\n'
+        if [[ -n ${cycles[$k]} && ${cycles[$k]} != "$cyc" ]]; then
+          echo "$0: $w on $net: simulated cycles differ between runs (${cycles[$k]}, $cyc)" >&2
+          exit 1
+        fi
+        cycles[$k]=$cyc
+      done
+    done
+    a=$(printf "%s" "${rates[0]}" | median)
+    if [[ ${#bins[@]} -eq 1 ]]; then
+      echo "| $net | $w | ${cycles[0]} | $a |"
+    else
+      b=$(printf "%s" "${rates[1]}" | median)
+      echo "| $net | $w | ${cycles[0]} | ${cycles[1]} | $a | $b | $(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", b / a}') |"
+    fi
+  done
+done
