@@ -149,7 +149,7 @@ sc_time Cache::align_delay(const sc_time& d) const {
 unsigned Cache::bank_of(uint64_t line) const {
   const uint64_t n = line / cfg_.line_size;
   if (cfg_.xor_index) return static_cast<unsigned>(xor_fold(n, bank_shift_bits_));
-  return static_cast<unsigned>((cfg_.banks & (cfg_.banks - 1)) == 0 ? n & (cfg_.banks - 1) : n % cfg_.banks);
+  return static_cast<unsigned>(index_mod(n, cfg_.banks));
 }
 
 // ---- upstream AT ------------------------------------------------------------
@@ -260,8 +260,6 @@ void Cache::respond_method() {
     }
 }
 
-// A freed queue entry matters only to requests already waiting (a request
-// still on its way arrives through req_peq_, whose event runs the acceptance).
 void Cache::retire() {
   set_occupancy(occupancy_ - 1);
   accept_event_.notify(SC_ZERO_TIME);

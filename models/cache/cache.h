@@ -27,15 +27,15 @@
 #include <unordered_map>
 #include <vector>
 
-#include "models/mem/pooled_map.h"
-#include "models/mem/time_ordered.h"
-#include "models/mem/timed_queue.h"
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/cache/cache_array.h"
 #include "models/cache/cache_config.h"
 #include "models/mem/gpu_access.h"
+#include "models/mem/pooled_map.h"
+#include "models/mem/time_ordered.h"
+#include "models/mem/timed_queue.h"
 #include "platform/block.h"
 #include "platform/registry.h"
 

@@ -39,7 +39,7 @@ CacheArray::CacheArray(uint64_t sets, unsigned ways, unsigned line_size, bool xo
 uint64_t CacheArray::set_of(uint64_t line_addr) const {
   const uint64_t n = line_addr >> line_shift_;
   if (xor_index_) return xor_fold(n, set_bits_);
-  return (sets_ & (sets_ - 1)) == 0 ? n & (sets_ - 1) : n % sets_;  // a mask for the usual power-of-two sets
+  return index_mod(n, sets_);
 }
 
 int CacheArray::find(uint64_t line_addr) const {

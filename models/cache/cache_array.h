@@ -65,6 +65,9 @@ class CacheArray {
   uint64_t clock_ = 0;
 };
 
+// value % m, as a mask for the usual power-of-two m (no division on every lookup).
+inline uint64_t index_mod(uint64_t value, uint64_t m) { return (m & (m - 1)) == 0 ? value & (m - 1) : value % m; }
+
 // XOR of the consecutive `bits`-wide fields of `value` (0 if bits is 0).
 uint64_t xor_fold(uint64_t value, unsigned bits);
 

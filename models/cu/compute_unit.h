@@ -23,7 +23,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include "models/mem/timed_queue.h"
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
@@ -31,6 +30,7 @@
 #include "models/cu/cu_stats.h"
 #include "models/cu/wave_slot.h"
 #include "models/lds/lds_bank_model.h"
+#include "models/mem/timed_queue.h"
 #include "platform/block.h"
 #include "platform/registry.h"
 

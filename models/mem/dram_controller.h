@@ -26,16 +26,15 @@
 #include <deque>
 #include <queue>
 #include <unordered_map>
-
-#include "models/mem/pooled_map.h"
 #include <vector>
 
-#include "models/mem/timed_queue.h"
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/cu/isa/device_memory.h"
 #include "models/mem/dram_channel.h"
 #include "models/mem/gpu_access.h"
+#include "models/mem/pooled_map.h"
+#include "models/mem/timed_queue.h"
 #include "platform/block.h"
 #include "platform/registry.h"
 

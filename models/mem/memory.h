@@ -20,10 +20,10 @@
 #pragma once
 #include <deque>
 
-#include "models/mem/timed_queue.h"
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/mem/backing_store.h"
+#include "models/mem/timed_queue.h"
 #include "platform/block.h"
 #include "platform/registry.h"
 

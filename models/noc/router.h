@@ -12,14 +12,13 @@
 #include <deque>
 #include <memory>
 #include <unordered_map>
-
-#include "models/mem/pooled_map.h"
 #include <vector>
 
-#include "models/mem/timed_queue.h"
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include "models/mem/pooled_map.h"
+#include "models/mem/timed_queue.h"
 #include "models/noc/address_map.h"
 #include "platform/block.h"
 #include "platform/registry.h"
