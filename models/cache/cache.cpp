@@ -166,7 +166,9 @@ tlm::tlm_sync_enum Cache::in_fw(int port, tlm_generic_payload& t, tlm::tlm_phase
     }
     resp_in_flight_[port] = nullptr;
     retire();
-    respond_event_.notify(d);
+    // Only a response already due can have waited for this port.
+    if (!responses_.empty() && responses_.begin()->when <= (sc_core::sc_time_stamp() + d).value())
+      respond_event_.notify(d);
     return tlm::TLM_COMPLETED;
   }
   SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on in[" + std::to_string(port) +
@@ -260,9 +262,10 @@ void Cache::respond_method() {
     }
 }
 
+// A freed place matters only to requests already waiting for one.
 void Cache::retire() {
   set_occupancy(occupancy_ - 1);
-  accept_event_.notify(SC_ZERO_TIME);
+  if (!waiting_.empty()) accept_event_.notify(SC_ZERO_TIME);
 }
 
 void Cache::set_occupancy(unsigned n) {

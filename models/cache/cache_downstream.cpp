@@ -147,7 +147,7 @@ tlm::tlm_sync_enum Cache::out_bw(tlm_generic_payload& t, tlm::tlm_phase& ph, sc_
   if (ph == tlm::END_REQ || ph == tlm::BEGIN_RESP) {
     if (&t == out_in_flight_) {  // BEGIN_RESP implies END_REQ
       out_in_flight_ = nullptr;
-      out_event_.notify(d);
+      if (!out_queue_.empty()) out_event_.notify(d);
     }
     if (ph == tlm::END_REQ) return tlm::TLM_ACCEPTED;
     down_peq_.push(&t, align_delay(d));

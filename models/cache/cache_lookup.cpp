@@ -332,7 +332,7 @@ void Cache::complete_fill(DownTxn& d, const sc_time& now) {
   m.busy = false;
   --mshrs_busy_;
   ++array_epoch_;
-  accept_event_.notify(sc_core::SC_ZERO_TIME);
+  if (!waiting_.empty()) accept_event_.notify(sc_core::SC_ZERO_TIME);  // a request may have waited for the MSHR
 }
 
 void Cache::apply_entry(MshrEntry& e, uint8_t* data, int idx, const sc_time& now) {

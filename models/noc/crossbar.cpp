@@ -357,8 +357,9 @@ void Crossbar::release_output(int o) {
   req_in_flight_[o] = nullptr;
   out_buffer_[o].pop_front();
   set_occupancy(out_stats_[o], static_cast<unsigned>(out_buffer_[o].size()));
-  admit_event_.notify(SC_ZERO_TIME);
-  forward_event_.notify(SC_ZERO_TIME);
+  // Wake only what the freed output matters to: requests waiting for its buffer, its next request.
+  if (!blocked_[o].empty()) admit_event_.notify(SC_ZERO_TIME);
+  if (!out_buffer_[o].empty()) forward_event_.notify(SC_ZERO_TIME);
 }
 
 // ---- AT: responses -----------------------------------------------------------
@@ -404,6 +405,7 @@ sc_time Crossbar::take_response(int o, tlm_generic_payload& trans, const sc_time
 
 void Crossbar::respond_method() {
   const sc_time now = sc_core::sc_time_stamp();
+  in_respond_method_ = true;
   sc_time next = sc_core::sc_max_time();
   respond_work_.visit([&](int i) {
     // Held responses first take the room freed since.
@@ -442,6 +444,7 @@ void Crossbar::respond_method() {
     }
     return !in_buffer_[i].empty() || !resp_blocked_[i].empty();
   });
+  in_respond_method_ = false;
   if (next != sc_core::sc_max_time()) next_trigger(next - now, respond_event_);
 }
 
@@ -449,7 +452,10 @@ void Crossbar::finish_response(int i) {
   routes_.erase(in_buffer_[i].front().trans);
   in_buffer_[i].pop_front();
   set_occupancy(in_stats_[i], static_cast<unsigned>(in_buffer_[i].size()));
-  respond_event_.notify(SC_ZERO_TIME);
+  // The input's next response, or one held for room in its buffer, may go now. Inside
+  // respond_method, its own loop sends the next response; only a held one needs another pass.
+  if (in_respond_method_ ? !resp_blocked_[i].empty() : !in_buffer_[i].empty() || !resp_blocked_[i].empty())
+    respond_event_.notify(SC_ZERO_TIME);
 }
 
 // ---- registration ------------------------------------------------------------

@@ -162,6 +162,7 @@ class Crossbar : public Block {
   PooledMap<tlm::tlm_generic_payload*, Route> routes_;
   TimedQueue<tlm::tlm_generic_payload*> req_peq_;
   sc_core::sc_event admit_event_, forward_event_, respond_event_;
+  bool in_respond_method_ = false;  // finish_response need not wake respond_method for its own loop
   // Per output.
   struct Arrived {
     tlm::tlm_generic_payload* trans;
