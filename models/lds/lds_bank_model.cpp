@@ -25,6 +25,35 @@ LdsCost LdsBankModel::cost(const LdsRequest& req) {
   return c;
 }
 
+// The commonest layouts, checked without any bank bookkeeping: in every
+// address slot the active lanes either all read the same address (a
+// broadcast) or read consecutive dwords (lane l at per_address * l dwords from
+// the group's first active lane). Either way one slot's dwords are distinct
+// banks' as long as they fit in the banks; two slots must also not overlap
+// modulo the banks, or be the very same dwords.
+bool LdsBankModel::consecutive(const LdsRequest& req, unsigned first, unsigned lanes, unsigned per_address) const {
+  const uint64_t active = req.exec & ((lanes == 64 ? ~0ull : ((1ull << lanes) - 1)) << first);
+  const unsigned lo = static_cast<unsigned>(__builtin_ctzll(active));
+  const unsigned hi = 63 - static_cast<unsigned>(__builtin_clzll(active));
+  uint32_t start[2] = {0, 0}, span[2] = {0, 0};
+  for (unsigned a = 0; a < req.addresses_per_lane; ++a) {
+    const uint32_t* const addr = req.addr[a];
+    const uint32_t base = addr[lo] >> 2;
+    const bool broadcast = (addr[hi] >> 2) == base;
+    const uint32_t stride = broadcast ? 0 : per_address;
+    for (uint64_t m = active; m; m &= m - 1) {
+      const unsigned l = static_cast<unsigned>(__builtin_ctzll(m));
+      if ((addr[l] >> 2) != base + stride * (l - lo)) return false;
+    }
+    start[a] = base;
+    span[a] = broadcast ? per_address : (hi - lo + 1) * per_address;
+    if (span[a] > banks_) return false;
+  }
+  if (req.addresses_per_lane < 2 || (start[0] == start[1] && span[0] == span[1])) return true;
+  const uint32_t apart = (start[1] - start[0]) & (banks_ - 1);
+  return apart >= span[0] && banks_ - apart >= span[1];
+}
+
 // The usual case, checked first because it is cheap: no bank is asked for two
 // different dwords (lanes of one dword share it), so the group takes one cycle.
 bool LdsBankModel::conflict_free(const LdsRequest& req, unsigned first, unsigned lanes, unsigned per_address) {
@@ -62,7 +91,8 @@ bool LdsBankModel::conflict_free(const LdsRequest& req, unsigned first, unsigned
 // is conflict-free, but a bank may see up to lanes * dwords of them.
 unsigned LdsBankModel::group_cost(const LdsRequest& req, unsigned first, unsigned lanes, unsigned dwords) {
   const unsigned per_address = dwords / std::max(1u, req.addresses_per_lane);
-  if (banks_ <= 64 && conflict_free(req, first, lanes, per_address)) return 1;
+  if (banks_ <= 64 && (consecutive(req, first, lanes, per_address) || conflict_free(req, first, lanes, per_address)))
+    return 1;
   std::fill(seen_count_.begin(), seen_count_.end(), 0);
   const unsigned cap = banks_;  // slots per bank in seen_
   unsigned worst = 0;

@@ -40,6 +40,7 @@ class LdsBankModel {
 
  private:
   unsigned group_cost(const LdsRequest& req, unsigned first_lane, unsigned lanes, unsigned dwords);
+  bool consecutive(const LdsRequest& req, unsigned first_lane, unsigned lanes, unsigned per_address) const;
   bool conflict_free(const LdsRequest& req, unsigned first_lane, unsigned lanes, unsigned per_address);
   unsigned banks_;
   std::vector<uint32_t> seen_;      // per bank: distinct dwords of the current group (banks x slots)
