@@ -122,13 +122,13 @@ class ComputeUnit : public Block {
   Stall evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const isa::DecodedOp*& op, const InstInfo*& info);
   Stall reevaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const isa::DecodedOp*& op, const InstInfo*& info);
   Stall waitcnt_stall(const WaveSlot& w, const isa::Instruction& inst) const;
-  uint64_t operands_ready(const WaveSlot& w, const isa::Instruction& inst, const InstInfo& info) const;
+  uint64_t operands_ready(const WaveSlot& w, const InstInfo& info) const;
   uint64_t unit_free(const WaveSlot& w, const InstInfo& info) const;
   void issue(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c);
   void issue_lds(WaveSlot& w, const isa::DecodedOp& op, uint64_t c);
   void issue_memory(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c);
   void serve_lds_chunks(WaveSlot& w, MemInst& m);
-  void mark_results(WaveSlot& w, const isa::Instruction& inst, uint64_t ready);
+  void mark_results(WaveSlot& w, const InstInfo& info, uint64_t ready);
   void check_barrier(Workgroup& wg, uint64_t c);
   void fault_wave(WaveSlot& w);
   bool ib_has(const WaveSlot& w, uint64_t pc, unsigned size) const;

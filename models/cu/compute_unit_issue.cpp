@@ -10,41 +10,6 @@ namespace tessera {
 
 using isa::DecodedOp;
 using isa::Instruction;
-using isa::Operand;
-using isa::OperandKind;
-
-namespace {
-
-constexpr unsigned kSccSlot = 128;   // scoreboard slot of SCC
-constexpr unsigned kVgprSlot = 129;  // first VGPR's slot
-
-// Scoreboard slots an operand covers: [first, first + count).
-bool slots_of(const Operand& o, unsigned vgprs, unsigned& first, unsigned& count) {
-  count = std::max<unsigned>(1, o.dwords);
-  switch (o.kind) {
-    case OperandKind::Scalar:
-      first = o.reg;
-      count = std::min<unsigned>(count, isa::reg::kScalarFileSize - std::min<unsigned>(o.reg, isa::reg::kScalarFileSize));
-      return count != 0;
-    case OperandKind::Vgpr: first = kVgprSlot + o.reg; return true;
-    case OperandKind::Agpr: first = kVgprSlot + vgprs + o.reg; return true;
-    case OperandKind::Special:
-      count = o.reg == isa::reg::kScc ? 1 : 2;
-      if (o.reg == isa::reg::kScc) first = kSccSlot;
-      else if (o.reg == isa::reg::kVccz) first = isa::reg::kVccLo;
-      else if (o.reg == isa::reg::kExecz) first = isa::reg::kExecLo;
-      else return false;
-      return true;
-    default: return false;
-  }
-}
-
-bool vector_class(IssueClass c) {
-  return c == IssueClass::Valu || c == IssueClass::Mfma || c == IssueClass::Lds || c == IssueClass::VmemLoad ||
-         c == IssueClass::VmemStore || c == IssueClass::VmemAtomic;
-}
-
-}  // namespace
 
 // Every resident wave is considered each cycle in priority order (oldest
 // first, or rotating); a wave issues at most one instruction per cycle and
@@ -128,7 +93,7 @@ Stall ComputeUnit::evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const D
     const Stall s = waitcnt_stall(w, op->inst);
     if (s != Stall::None) return s;
   }
-  const uint64_t dep = operands_ready(w, op->inst, *info);
+  const uint64_t dep = operands_ready(w, *info);
   if (dep > c) {
     earliest = dep;
     return Stall::Dependency;
@@ -153,27 +118,23 @@ Stall ComputeUnit::waitcnt_stall(const WaveSlot& w, const Instruction& inst) con
   return Stall::None;
 }
 
-uint64_t ComputeUnit::operands_ready(const WaveSlot& w, const Instruction& inst, const InstInfo& info) const {
+uint64_t ComputeUnit::operands_ready(const WaveSlot& w, const InstInfo& info) const {
   const std::vector<uint64_t>& ready = w.reg_ready;
-  const unsigned vgprs = w.wave->num_vgprs();
+  const unsigned vgprs = w.wave->num_vgprs(), size = static_cast<unsigned>(ready.size());
   uint64_t r = 0;
-  for (unsigned i = 0; i < inst.num_src; ++i) {
-    unsigned first, count;
-    if (!slots_of(inst.src[i], vgprs, first, count)) continue;
-    const unsigned end = std::min<unsigned>(first + count, static_cast<unsigned>(ready.size()));
+  for (unsigned k = 0; k < info.reads; ++k) {
+    const SlotRun& run = info.read_runs[k];
+    const unsigned first = run.first + (run.agpr ? vgprs : 0), end = std::min<unsigned>(first + run.count, size);
     for (unsigned s = first; s < end; ++s) r = std::max(r, ready[s]);
   }
-  if (vector_class(info.cls)) r = std::max({r, ready[isa::reg::kExecLo], ready[isa::reg::kExecHi]});
-  if (info.implicit_read) r = std::max({r, ready[info.implicit_read], ready[info.implicit_read + 1u]});
   return r;
 }
 
-void ComputeUnit::mark_results(WaveSlot& w, const Instruction& inst, uint64_t when) {
-  const unsigned vgprs = w.wave->num_vgprs();
-  for (unsigned i = 0; i < inst.num_dst; ++i) {
-    unsigned first, count;
-    if (!slots_of(inst.dst[i], vgprs, first, count)) continue;
-    const unsigned end = std::min<unsigned>(first + count, static_cast<unsigned>(w.reg_ready.size()));
+void ComputeUnit::mark_results(WaveSlot& w, const InstInfo& info, uint64_t when) {
+  const unsigned vgprs = w.wave->num_vgprs(), size = static_cast<unsigned>(w.reg_ready.size());
+  for (unsigned k = 0; k < info.writes; ++k) {
+    const SlotRun& run = info.write_runs[k];
+    const unsigned first = run.first + (run.agpr ? vgprs : 0), end = std::min<unsigned>(first + run.count, size);
     for (unsigned s = first; s < end; ++s) w.reg_ready[s] = when;
   }
 }
@@ -213,24 +174,24 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
     case IssueClass::Valu:
       simd_free_[w.simd] = c + info.busy;
       isa::execute(wave, op);
-      mark_results(w, inst, c + info.latency);
+      mark_results(w, info, c + info.latency);
       break;
     case IssueClass::Mfma:
       // The SIMD issues it like a VALU op; the matrix core stays busy.
       simd_free_[w.simd] = c + cfg_.valu_cycles();
       mfma_free_[w.simd] = c + info.busy;
       isa::execute(wave, op);
-      mark_results(w, inst, c + info.latency);
+      mark_results(w, info, c + info.latency);
       break;
     case IssueClass::Salu:
       salu_free_ = c + 1;
       isa::execute(wave, op);
-      mark_results(w, inst, c + info.latency);
+      mark_results(w, info, c + info.latency);
       break;
     case IssueClass::Branch:
       branch_free_ = c + 1;
       isa::execute(wave, op);
-      mark_results(w, inst, c + info.latency);
+      mark_results(w, info, c + info.latency);
       w.ready_at = c + cfg_.branch_latency;
       w.ready_reason = Stall::Branch;
       break;

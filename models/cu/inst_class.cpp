@@ -1,5 +1,6 @@
 #include "models/cu/inst_class.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace tessera {
@@ -36,6 +37,50 @@ const char* issue_class_name(IssueClass c) {
   static_assert(sizeof(names) / sizeof(names[0]) == size_t(IssueClass::Count), "a name per class");
   return names[size_t(c)];
 }
+
+namespace {
+
+// The scoreboard slots of a register operand; false for constants and the like.
+bool slot_run(const isa::Operand& o, SlotRun& run) {
+  using isa::OperandKind;
+  unsigned first = 0, count = std::max<unsigned>(1, o.dwords);
+  switch (o.kind) {
+    case OperandKind::Scalar:
+      first = o.reg;
+      count = std::min<unsigned>(count, isa::reg::kScalarFileSize - std::min<unsigned>(o.reg, isa::reg::kScalarFileSize));
+      if (count == 0) return false;
+      break;
+    case OperandKind::Vgpr: first = kVgprSlot + o.reg; break;
+    case OperandKind::Agpr: first = kVgprSlot + o.reg; run.agpr = true; break;
+    case OperandKind::Special:
+      count = o.reg == isa::reg::kScc ? 1 : 2;
+      if (o.reg == isa::reg::kScc) first = kSccSlot;
+      else if (o.reg == isa::reg::kVccz) first = isa::reg::kVccLo;
+      else if (o.reg == isa::reg::kExecz) first = isa::reg::kExecLo;
+      else return false;
+      break;
+    default: return false;
+  }
+  run.first = static_cast<uint16_t>(first);
+  run.count = static_cast<uint8_t>(count);
+  return true;
+}
+
+bool vector_class(IssueClass c) {
+  return c == IssueClass::Valu || c == IssueClass::Mfma || c == IssueClass::Lds || c == IssueClass::VmemLoad ||
+         c == IssueClass::VmemStore || c == IssueClass::VmemAtomic;
+}
+
+void add_slot_runs(const isa::Instruction& inst, InstInfo& out) {
+  for (unsigned i = 0; i < inst.num_src; ++i)
+    if (slot_run(inst.src[i], out.read_runs[out.reads])) ++out.reads;
+  if (vector_class(out.cls)) out.read_runs[out.reads++] = SlotRun{isa::reg::kExecLo, 2, false};
+  if (out.implicit_read) out.read_runs[out.reads++] = SlotRun{out.implicit_read, 2, false};
+  for (unsigned i = 0; i < inst.num_dst; ++i)
+    if (slot_run(inst.dst[i], out.write_runs[out.writes])) ++out.writes;
+}
+
+}  // namespace
 
 void ProgramInfo::classify(const isa::DecodedOp& op, InstInfo& out) const {
   using isa::Format;
@@ -102,6 +147,7 @@ void ProgramInfo::classify(const isa::DecodedOp& op, InstInfo& out) const {
   } else {
     out.cls = IssueClass::Internal;  // other SOPP: s_setprio, s_icache_inv, s_ttracedata...
   }
+  add_slot_runs(inst, out);
 }
 
 }  // namespace tessera

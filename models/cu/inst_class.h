@@ -35,6 +35,17 @@ enum class IssueClass : uint8_t {
 
 const char* issue_class_name(IssueClass c);
 
+// A run of scoreboard slots (compute_unit.h: [0,128) scalar codes, 128 SCC,
+// then VGPRs, then AGPRs) that an instruction reads or writes. An AGPR run
+// counts from the end of the wave's VGPRs, which only the wave knows.
+struct SlotRun {
+  uint16_t first = 0;
+  uint8_t count = 0;
+  bool agpr = false;
+};
+constexpr unsigned kSccSlot = 128;   // scoreboard slot of SCC
+constexpr unsigned kVgprSlot = 129;  // first VGPR's slot
+
 struct InstInfo {
   IssueClass cls = IssueClass::Internal;
   bool known = false;      // filled in
@@ -46,6 +57,11 @@ struct InstInfo {
   // s_cbranch_execz/execnz: EXEC), waited for like an operand; 0 for none.
   uint16_t implicit_read = 0;
   isa::MemFns mem;
+  // The slots the issue stage waits for (sources, EXEC for vector work, the
+  // implicit read) and the slots the result makes busy: worked out once here
+  // so that the per-cycle dependency check is a plain loop.
+  uint8_t reads = 0, writes = 0;
+  SlotRun read_runs[6], write_runs[2];
 };
 
 // Instruction information of one program (one decode cache), by PC.
