@@ -24,6 +24,13 @@ class Coalescer {
   // GpuAccess kind for the requests; cu/wave identify the requester.
   static void coalesce(MemInst& inst, AccessKind kind, int cu, int wave, RequestPool& pool,
                        std::vector<MemRequest*>& out);
+  // coalesce() for any plan. coalesce() itself takes a fast path when
+  // takes_fast_path() (no piece lies in a lower line than the piece before
+  // it: unit stride, strided, uniform; not atomics), which must give exactly
+  // what this gives; the tests compare the two.
+  static void coalesce_general(MemInst& inst, AccessKind kind, int cu, int wave, RequestPool& pool,
+                               std::vector<MemRequest*>& out);
+  static bool takes_fast_path(const isa::MemPlan& plan, AccessKind kind, unsigned line_bytes);
   // Copies a load's or atomic's returned bytes into the plan.
   static void scatter(const MemRequest& req, isa::MemPlan& plan);
 };

@@ -150,3 +150,156 @@ TEST_CASE("compute unit coalescer: requests come back to their pool when release
   CHECK(second[0] == r);
   second[0]->trans.release();
 }
+
+// ---- the fast path against the general path ---------------------------------
+
+namespace {
+
+// A vector access: `lanes` lanes of `bytes` each at base + lane * stride, for
+// the lanes in `exec`, data at lane * kLaneBytes as plan() lays it out; store
+// data and atomic operands are distinct per byte.
+MemInst vector_access(uint64_t base, int64_t stride, unsigned bytes, uint64_t exec, isa::MemKind kind) {
+  MemInst m;
+  m.plan.kind = kind;
+  m.plan.glc = true;
+  m.plan.exec = exec;
+  for (unsigned l = 0; l < 64; ++l) {
+    if (!(exec >> l & 1)) continue;
+    const unsigned data = l * isa::MemPlan::kLaneBytes;
+    m.plan.add(isa::MemSpace::Global, base + static_cast<uint64_t>(stride * l), bytes, l, data);
+    for (unsigned b = 0; b < bytes; ++b) m.plan.data[data + b] = static_cast<uint8_t>(l * 7 + b + 1);
+  }
+  return m;
+}
+
+AccessKind access_kind(isa::MemKind kind) {
+  switch (kind) {
+    case isa::MemKind::Store: return AccessKind::Store;
+    case isa::MemKind::Atomic: return AccessKind::Atomic;
+    default: return AccessKind::Load;
+  }
+}
+
+// Everything a request carries that the memory system or scatter() reads.
+void check_same(const MemRequest& a, const MemRequest& b, const MemInst& ma, const MemInst& mb) {
+  const tlm::tlm_generic_payload& ta = a.trans;
+  const tlm::tlm_generic_payload& tb = b.trans;
+  CHECK(ta.get_address() == tb.get_address());
+  CHECK(ta.get_command() == tb.get_command());
+  CHECK(ta.get_data_length() == tb.get_data_length());
+  CHECK(ta.get_streaming_width() == tb.get_streaming_width());
+  CHECK(ta.get_data_ptr() - a.data.data() == tb.get_data_ptr() - b.data.data());
+  CHECK((ta.get_byte_enable_ptr() == nullptr) == (tb.get_byte_enable_ptr() == nullptr));
+  if (ta.get_byte_enable_ptr() && tb.get_byte_enable_ptr())
+    CHECK(ta.get_byte_enable_ptr() - a.enables.data() == tb.get_byte_enable_ptr() - b.enables.data());
+  CHECK(ta.get_byte_enable_length() == tb.get_byte_enable_length());
+  CHECK(a.data == b.data);
+  CHECK(a.enables == b.enables);
+  REQUIRE(a.pieces.size() == b.pieces.size());
+  for (size_t i = 0; i < a.pieces.size(); ++i) {
+    CHECK(a.pieces[i].line_offset == b.pieces[i].line_offset);
+    CHECK(a.pieces[i].data_offset == b.pieces[i].data_offset);
+    CHECK(a.pieces[i].bytes == b.pieces[i].bytes);
+  }
+  CHECK(a.inst == &ma);
+  CHECK(b.inst == &mb);
+  const GpuAccess& ga = *a.access;
+  const GpuAccess& gb = *b.access;
+  CHECK(ga.kind == gb.kind);
+  CHECK(ga.cu == gb.cu);
+  CHECK(ga.wave == gb.wave);
+  CHECK(ga.tag == gb.tag);
+  CHECK(ga.glc == gb.glc);
+  CHECK(ga.slc == gb.slc);
+  CHECK(ga.op == gb.op);
+  CHECK(ga.elem == gb.elem);
+  CHECK(ga.lanes.size() == gb.lanes.size());
+}
+
+// Coalesces `m` with coalesce() and with coalesce_general() on pools in the
+// same state, and requires the same requests in the same order.
+void check_fast_matches_general(const MemInst& m, AccessKind kind, unsigned line_bytes, bool fast) {
+  CHECK(Coalescer::takes_fast_path(m.plan, kind, line_bytes) == fast);
+  RequestPool fast_pool(line_bytes), general_pool(line_bytes);
+  MemInst mf = m, mg = m;
+  // Used pools: requests come back with the previous user's bytes in them.
+  for (RequestPool* p : {&fast_pool, &general_pool}) {
+    MemRequest* r = p->get();
+    std::fill(r->data.begin(), r->data.end(), uint8_t{0x5a});
+    std::fill(r->enables.begin(), r->enables.end(), uint8_t{0x33});
+    r->trans.release();
+  }
+  std::vector<MemRequest*> f, g;
+  Coalescer::coalesce(mf, kind, 3, 7, fast_pool, f);
+  Coalescer::coalesce_general(mg, kind, 3, 7, general_pool, g);
+  REQUIRE(f.size() == g.size());
+  for (size_t i = 0; i < f.size(); ++i) check_same(*f[i], *g[i], mf, mg);
+}
+
+}  // namespace
+
+TEST_CASE("compute unit coalescer: the fast path gives what the general path gives", "[cu]") {
+  const uint64_t all = ~uint64_t{0};
+  const uint64_t partial = 0xf0f0'0ff0'1234'8001ull;  // holes of one and of several lanes
+  struct Pattern {
+    const char* name;
+    uint64_t base;
+    int64_t stride;
+    unsigned bytes;
+    uint64_t exec;
+    bool fast;  // for loads and stores
+  };
+  const Pattern patterns[] = {
+      {"contiguous dwords", 0x10000, 4, 4, all, true},
+      {"contiguous dwords, partial exec", 0x10000, 4, 4, partial, true},
+      {"contiguous dwords, unaligned start crossing lines", 0x10022, 4, 4, all, true},
+      {"contiguous dwordx2 from an odd byte", 0x10003, 8, 8, all, true},
+      {"contiguous dwordx4", 0x10040, 16, 16, partial, true},
+      {"contiguous bytes", 0x10005, 1, 1, all, true},
+      {"contiguous dwordx3 across lines", 0x1003a, 12, 12, all, true},
+      {"stride two dwords: holes", 0x10000, 8, 4, all, true},
+      {"stride of a line and a bit", 0x10010, 68, 4, partial, true},
+      {"stride 1 KiB: a line per lane", 0x20000, 1024, 8, all, true},
+      {"overlapping lanes", 0x10000, 2, 4, all, true},
+      {"uniform address", 0x10020, 0, 4, all, true},
+      {"descending", 0x20000, -4, 4, all, false},
+      {"descending by lines", 0x20000, -256, 4, partial, false},
+  };
+  for (const Pattern& p : patterns)
+    for (isa::MemKind k : {isa::MemKind::Load, isa::MemKind::Store})
+      for (unsigned line : {64u, 128u}) {
+        INFO(p.name << (k == isa::MemKind::Store ? ", store" : ", load") << ", line " << line);
+        check_fast_matches_general(vector_access(p.base, p.stride, p.bytes, p.exec, k), access_kind(k), line,
+                                   p.fast);
+      }
+}
+
+TEST_CASE("compute unit coalescer: the fast path on mixed and scalar plans", "[cu]") {
+  SECTION("a lane that goes back a line after others leaves the fast path") {
+    MemInst m = vector_access(0x10000, 4, 4, 0xffffff, isa::MemKind::Store);  // two lines
+    add_chunk(m.plan, 0x10004, 4, 20, 20 * isa::MemPlan::kLaneBytes);  // the first line again
+    check_fast_matches_general(m, AccessKind::Store, 64, false);
+  }
+  SECTION("LDS chunks in between are skipped by both") {
+    MemInst m = vector_access(0x10000, 4, 4, 0xff, isa::MemKind::Store);
+    add_chunk(m.plan, 0x0, 4, 9, 9 * isa::MemPlan::kLaneBytes, isa::MemSpace::Lds);
+    add_chunk(m.plan, 0x10020, 4, 10, 10 * isa::MemPlan::kLaneBytes);
+    add_chunk(m.plan, 0x10080, 4, 11, 11 * isa::MemPlan::kLaneBytes);
+    check_fast_matches_general(m, AccessKind::Store, 64, true);
+  }
+  SECTION("a scalar load of 64 bytes from an unaligned address") {
+    MemInst m;
+    m.plan.scalar = true;
+    add_chunk(m.plan, 0x3010, 64, 0, 0);
+    check_fast_matches_general(m, AccessKind::ScalarLoad, 64, true);
+    check_fast_matches_general(m, AccessKind::ScalarLoad, 32, true);
+  }
+  SECTION("atomics always take the general path") {
+    MemInst m = vector_access(0x10000, 4, 4, ~uint64_t{0}, isa::MemKind::Atomic);
+    CHECK_FALSE(Coalescer::takes_fast_path(m.plan, AccessKind::Atomic, 64));
+  }
+  SECTION("no chunks: no requests") {
+    MemInst m;
+    check_fast_matches_general(m, AccessKind::Load, 64, true);
+  }
+}
