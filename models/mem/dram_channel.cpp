@@ -7,33 +7,68 @@ namespace tessera {
 using sc_core::sc_time;
 
 DramChannel::DramChannel(const DramTiming& timing, unsigned banks, Policy policy)
-    : t_(timing), policy_(policy), banks_(banks), claimed_(banks, 0) {}
+    : t_(timing), policy_(policy), never_(sc_core::sc_max_time()), banks_(banks) {}
 
-bool DramChannel::has_hit(unsigned bank) const {
-  for (const DramRequest& r : queue_)
-    if (r.bank == bank && hits(r)) return true;
+void DramChannel::push(const DramRequest& r) {
+  Bank& b = banks_[r.bank];
+  if (b.queue.empty()) busy_.push_back(r.bank);
+  b.queue.push_back(r);
+  ++queued_;
+}
+
+bool DramChannel::has_hit(const Bank& b) const {
+  for (const DramRequest& r : b.queue)
+    if (hits(b, r)) return true;
   return false;
 }
 
-int DramChannel::pick_column(const sc_time& now) const {
+bool DramChannel::pick_column(const sc_time& now, Pick& pick) const {
   // The data of a column issued now starts at now + tCL: only issue if the bus is free by then.
-  if (now + t_.tCL < bus_free_) return -1;
+  if (now + t_.tCL < bus_free_ || busy_.empty()) return false;
   if (policy_ == Policy::Fcfs) {
-    if (queue_.empty()) return -1;
-    const DramRequest& r = queue_.front();
-    return hits(r) && banks_[r.bank].ready <= now ? 0 : -1;
+    // The channel's oldest request (arrival order is `seq`), if its row is open and ready.
+    unsigned oldest = busy_.front();
+    for (unsigned bi : busy_)
+      if (banks_[bi].queue.front().seq < banks_[oldest].queue.front().seq) oldest = bi;
+    const Bank& b = banks_[oldest];
+    pick = Pick{oldest, 0};
+    return hits(b, b.queue.front()) && b.ready <= now;
   }
-  for (size_t i = 0; i < queue_.size(); ++i) {
-    const DramRequest& r = queue_[i];
-    if (hits(r) && banks_[r.bank].ready <= now) return static_cast<int>(i);
+  // The oldest request over all banks whose row is open and ready.
+  bool found = false;
+  uint64_t seq = 0;
+  for (unsigned bi : busy_) {
+    const Bank& b = banks_[bi];
+    if (!b.open || b.ready > now) continue;
+    for (size_t i = 0; i < b.queue.size(); ++i) {
+      const DramRequest& r = b.queue[i];
+      if (found && r.seq > seq) break;  // younger than the pick from another bank
+      if (r.row == b.row) {
+        found = true;
+        seq = r.seq;
+        pick = Pick{bi, i};
+        break;
+      }
+    }
   }
-  return -1;
+  return found;
 }
 
-void DramChannel::issue_column(size_t index, const sc_time& now, std::vector<DramIssued>& issued) {
+void DramChannel::issue_column(const Pick& pick, const sc_time& now, std::vector<DramIssued>& issued) {
+  Bank& b = banks_[pick.bank];
   DramIssued d;
-  d.req = queue_[index];
-  queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(index));
+  d.req = b.queue[pick.index];
+  // Mostly the bank's oldest: pop_front() skips erase()'s general shuffle.
+  if (pick.index == 0)
+    b.queue.pop_front();
+  else
+    b.queue.erase(b.queue.begin() + static_cast<std::ptrdiff_t>(pick.index));
+  --queued_;
+  if (b.queue.empty()) {
+    auto it = std::find(busy_.begin(), busy_.end(), pick.bank);
+    *it = busy_.back();
+    busy_.pop_back();
+  }
   const sc_time transfer = t_.burst_time * static_cast<double>(d.req.bursts);
   d.data_start = std::max(now + t_.tCL, bus_free_);
   d.data_end = d.data_start + transfer;
@@ -57,38 +92,36 @@ void DramChannel::open_row(Bank& bank, DramRequest& r, const sc_time& now) {
   bank.ready = act + t_.tRCD;
 }
 
-void DramChannel::prepare_banks(const sc_time& now) {
-  std::fill(claimed_.begin(), claimed_.end(), 0);
-  // Walk in age order: the first request seen for a bank is its oldest.
-  for (DramRequest& r : queue_) {
-    if (claimed_[r.bank]) continue;
-    claimed_[r.bank] = 1;
-    Bank& b = banks_[r.bank];
-    if (hits(r) || b.ready > now) continue;  // already open for it, or busy opening
-    // FR-FCFS keeps a row open while any queued request still hits it.
-    if (policy_ == Policy::FrFcfs && b.open && has_hit(r.bank)) continue;
-    open_row(b, r, now);
+sc_time DramChannel::prepare_banks(const sc_time& now) {
+  // Each bank's decision depends on its own state and requests only, so the
+  // banks may be visited in any order.
+  sc_time next = never_;
+  for (unsigned bi : busy_) {
+    Bank& b = banks_[bi];
+    DramRequest& oldest = b.queue.front();
+    // Open the bank for its oldest request unless it is open for it already or
+    // busy opening; FR-FCFS keeps a row open while any queued request still hits it.
+    if (!hits(b, oldest) && b.ready <= now && !(policy_ == Policy::FrFcfs && b.open && has_hit(b)))
+      open_row(b, oldest, now);
+    if (b.ready > now) next = std::min(next, b.ready);
   }
+  return next;
 }
 
 sc_time DramChannel::schedule(const sc_time& now, std::vector<DramIssued>& issued) {
-  if (queue_.empty()) return sc_core::sc_max_time();
-  prepare_banks(now);
-  const int pick = pick_column(now);
-  if (pick >= 0) {
-    issue_column(static_cast<size_t>(pick), now, issued);
+  if (queued_ == 0) return never_;
+  sc_time bank_ready = prepare_banks(now);
+  Pick pick{0, 0};
+  if (pick_column(now, pick)) {
+    issue_column(pick, now, issued);
     // A row the column just finished with may now be closed for another request.
-    prepare_banks(now);
+    bank_ready = prepare_banks(now);
   }
-  if (queue_.empty()) return sc_core::sc_max_time();
+  if (queued_ == 0) return never_;
   // Next chance: the bus can take another column, or a bank finishes opening.
-  sc_time next = sc_core::sc_max_time();
-  if (bus_free_ > now + t_.tCL) next = bus_free_ - t_.tCL;
-  for (const DramRequest& r : queue_) {
-    const Bank& b = banks_[r.bank];
-    if (b.ready > now) next = std::min(next, b.ready);
-  }
-  if (next == sc_core::sc_max_time() || next <= now) {
+  sc_time next = bank_ready;
+  if (bus_free_ > now + t_.tCL) next = std::min(next, bus_free_ - t_.tCL);
+  if (next == never_ || next <= now) {
     // Every bank is ready and the bus is free, yet nothing went: cannot happen
     // (the oldest request either hits an open row or gets its bank opened).
     next = now + t_.burst_time;

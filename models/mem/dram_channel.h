@@ -63,8 +63,8 @@ class DramChannel {
 
   DramChannel(const DramTiming& timing, unsigned banks, Policy policy);
 
-  void push(const DramRequest& r) { queue_.push_back(r); }
-  size_t queued() const { return queue_.size(); }
+  void push(const DramRequest& r);
+  size_t queued() const { return queued_; }
 
   // Issues every command allowed at `now`, appending the requests whose column
   // command went out to `issued`. Returns the next time something may be
@@ -75,32 +75,40 @@ class DramChannel {
   sc_core::sc_time bus_busy() const { return bus_busy_; }
 
  private:
+  // Requests wait in their bank's queue: what the scheduler asks of a bank
+  // (its oldest request, a request for its open row) is then found among
+  // that bank's few requests, not by walking the whole channel's queue.
   struct Bank {
     bool open = false;
     uint64_t row = 0;
     sc_core::sc_time ready;   // the open row accepts column commands from then
     sc_core::sc_time act_at;  // last ACT, for tRAS
+    std::deque<DramRequest> queue;  // arrival order
+  };
+  struct Pick {  // a request whose column command may go now
+    unsigned bank;
+    size_t index;  // in the bank's queue
   };
 
-  // Index in queue_ of the request whose column command goes next, or -1.
-  int pick_column(const sc_core::sc_time& now) const;
-  void issue_column(size_t index, const sc_core::sc_time& now, std::vector<DramIssued>& issued);
-  // Opens banks for the requests the policy lets go ahead.
-  void prepare_banks(const sc_core::sc_time& now);
+  // The request whose column command goes next, if any.
+  bool pick_column(const sc_core::sc_time& now, Pick& pick) const;
+  void issue_column(const Pick& pick, const sc_core::sc_time& now, std::vector<DramIssued>& issued);
+  // Opens banks for the requests the policy lets go ahead. Returns the
+  // earliest time after `now` a bank with requests finishes opening
+  // (sc_max_time() if none).
+  sc_core::sc_time prepare_banks(const sc_core::sc_time& now);
   void open_row(Bank& bank, DramRequest& r, const sc_core::sc_time& now);
-  bool has_hit(unsigned bank) const;
-  bool hits(const DramRequest& r) const {
-    const Bank& b = banks_[r.bank];
-    return b.open && b.row == r.row;
-  }
+  bool has_hit(const Bank& b) const;
+  static bool hits(const Bank& b, const DramRequest& r) { return b.open && b.row == r.row; }
 
   DramTiming t_;
   Policy policy_;
+  sc_core::sc_time never_;         // sc_max_time(), a library call, asked for on every schedule
   std::vector<Bank> banks_;
-  std::deque<DramRequest> queue_;  // arrival order
+  std::vector<unsigned> busy_;     // banks with queued requests, in no particular order
+  size_t queued_ = 0;
   sc_core::sc_time bus_free_;      // data bus free from then
   sc_core::sc_time bus_busy_;
-  std::vector<uint8_t> claimed_;   // per bank, scratch for prepare_banks
 };
 
 }  // namespace tessera

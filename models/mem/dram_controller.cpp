@@ -339,7 +339,8 @@ void DramController::accept(const Arrived& a) {
 
 void DramController::schedule_method() {
   const sc_time now = sc_core::sc_time_stamp();
-  sc_time next = sc_core::sc_max_time();
+  const sc_time& never = sc_core::sc_max_time();
+  sc_time next = never;
   // Only channels that got a request or reached the time they named have work.
   for (unsigned c = 0; c < channels_; ++c) {
     if (channel_next_[c] > now) {
@@ -355,7 +356,7 @@ void DramController::schedule_method() {
       push_response(static_cast<tlm_generic_payload*>(d.req.user), d.data_end + controller_latency_);
     }
   }
-  if (next != sc_core::sc_max_time()) next_trigger(next - now, schedule_event_);
+  if (next != never) next_trigger(next - now, schedule_event_);
 }
 
 void DramController::count_outcome(RowOutcome outcome) {
