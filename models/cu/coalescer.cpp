@@ -7,6 +7,23 @@ namespace tessera {
 
 namespace {
 
+// Calls piece(line, offset in the line, offset in the plan's data, bytes) for
+// each part of `c` that lies within one line, in address order.
+template <class F>
+void split_by_line(const isa::MemChunk& c, unsigned line_bytes, F piece) {
+  uint64_t addr = c.addr;
+  unsigned data_offset = c.data_offset, left = c.bytes;
+  while (left) {
+    const uint64_t line = addr & ~uint64_t(line_bytes - 1);
+    const unsigned off = static_cast<unsigned>(addr - line);
+    const unsigned n = std::min(left, line_bytes - off);
+    piece(line, off, data_offset, n);
+    addr += n;
+    data_offset += n;
+    left -= n;
+  }
+}
+
 // Per request while coalescing: its line and the span its pieces touch.
 // `packed`: each piece started where the span so far ended, so the pieces
 // cover [lo, hi) exactly (only the ascending path tracks it).
@@ -159,12 +176,7 @@ void coalesce_ascending(MemInst& inst, AccessKind kind, int cu, int wave, Reques
       add_piece(static_cast<unsigned>(in_line), c.data_offset, c.bytes);
       continue;
     }
-    uint64_t addr = c.addr;
-    unsigned data_offset = c.data_offset, left = c.bytes;
-    while (left) {
-      const uint64_t l = addr & ~uint64_t(line_bytes - 1);
-      const unsigned off = static_cast<unsigned>(addr - l);
-      const unsigned n = std::min(left, line_bytes - off);
+    split_by_line(c, line_bytes, [&](uint64_t l, unsigned off, unsigned data_offset, unsigned n) {
       if (!req || line != l) {
         if (req) close();
         req = open_request(inst, kind, cu, wave, pool, out);
@@ -173,10 +185,7 @@ void coalesce_ascending(MemInst& inst, AccessKind kind, int cu, int wave, Reques
         packed = true;
       }
       add_piece(off, data_offset, n);
-      addr += n;
-      data_offset += n;
-      left -= n;
-    }
+    });
   }
   if (req) close();
 }
@@ -205,12 +214,7 @@ void Coalescer::coalesce_general(MemInst& inst, AccessKind kind, int cu, int wav
   for (size_t ci = 0; ci < plan.chunks.size(); ++ci) {
     const isa::MemChunk& c = plan.chunks[ci];
     if (c.space != isa::MemSpace::Global) continue;
-    uint64_t addr = c.addr;
-    unsigned data_offset = c.data_offset, left = c.bytes;
-    while (left) {
-      const uint64_t line = addr & ~uint64_t(line_bytes - 1);
-      const unsigned off = static_cast<unsigned>(addr - line);
-      const unsigned n = std::min(left, line_bytes - off);
+    split_by_line(c, line_bytes, [&](uint64_t line, unsigned off, unsigned data_offset, unsigned n) {
       MemRequest* r = find_or_open(open, line, pool, out);
       if (r->pieces.empty()) {
         r->inst = &inst;
@@ -232,10 +236,7 @@ void Coalescer::coalesce_general(MemInst& inst, AccessKind kind, int cu, int wav
         l.cmp = ci < plan.atomic_cmp.size() ? plan.atomic_cmp[ci] : 0;
         r->access->lanes.push_back(l);
       }
-      addr += n;
-      data_offset += n;
-      left -= n;
-    }
+    });
   }
   for (Open& o : open) finish(o, plan, kind);
 }
