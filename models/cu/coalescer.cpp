@@ -101,15 +101,20 @@ bool lines_ascend(const isa::MemPlan& plan, unsigned line_bytes) {
   return true;
 }
 
-// A new request, set up as the general path sets one up on first touch.
+// What a request needs before its first piece: its instruction, requester
+// and, for a store, byte enables cleared (pieces enable theirs).
+void set_up(MemRequest& r, MemInst& inst, AccessKind kind, int cu, int wave) {
+  r.inst = &inst;
+  r.access->cu = cu;
+  r.access->wave = wave;
+  if (kind == AccessKind::Store) std::fill(r.enables.begin(), r.enables.end(), 0);
+}
+
 MemRequest* open_request(MemInst& inst, AccessKind kind, int cu, int wave, RequestPool& pool,
                          std::vector<MemRequest*>& out) {
   MemRequest* r = pool.get();
   out.push_back(r);
-  r->inst = &inst;
-  r->access->cu = cu;
-  r->access->wave = wave;
-  if (kind == AccessKind::Store) std::fill(r->enables.begin(), r->enables.end(), 0);
+  set_up(*r, inst, kind, cu, wave);
   return r;
 }
 
@@ -216,12 +221,7 @@ void Coalescer::coalesce_general(MemInst& inst, AccessKind kind, int cu, int wav
     if (c.space != isa::MemSpace::Global) continue;
     split_by_line(c, line_bytes, [&](uint64_t line, unsigned off, unsigned data_offset, unsigned n) {
       MemRequest* r = find_or_open(open, line, pool, out);
-      if (r->pieces.empty()) {
-        r->inst = &inst;
-        r->access->cu = cu;
-        r->access->wave = wave;
-        if (kind == AccessKind::Store) std::fill(r->enables.begin(), r->enables.end(), 0);
-      }
+      if (r->pieces.empty()) set_up(*r, inst, kind, cu, wave);
       Open& o = entry(open, r);
       o.lo = std::min(o.lo, off);
       o.hi = std::max(o.hi, off + n);

@@ -4,6 +4,11 @@
 
 namespace tessera::lds {
 
+namespace {
+// The lanes [first, first + lanes) as a mask.
+uint64_t lane_mask(unsigned first, unsigned lanes) { return (lanes == 64 ? ~0ull : ((1ull << lanes) - 1)) << first; }
+}  // namespace
+
 LdsBankModel::LdsBankModel(unsigned banks)
     : banks_(banks), seen_(size_t(banks) * banks), seen_count_(banks), first_dword_(banks) {}
 
@@ -15,7 +20,7 @@ LdsCost LdsBankModel::cost(const LdsRequest& req) {
   unsigned active_groups = 0;
   for (unsigned first = 0; first < 64; first += group) {
     const unsigned lanes = std::min(group, 64 - first);
-    const uint64_t mask = (lanes == 64 ? ~0ull : ((1ull << lanes) - 1)) << first;
+    const uint64_t mask = lane_mask(first, lanes);
     if (!(req.exec & mask)) continue;
     ++active_groups;
     c.cycles += group_cost(req, first, lanes, dwords);
@@ -32,7 +37,7 @@ LdsCost LdsBankModel::cost(const LdsRequest& req) {
 // banks' as long as they fit in the banks; two slots must also not overlap
 // modulo the banks, or be the very same dwords.
 bool LdsBankModel::consecutive(const LdsRequest& req, unsigned first, unsigned lanes, unsigned per_address) const {
-  const uint64_t active = req.exec & ((lanes == 64 ? ~0ull : ((1ull << lanes) - 1)) << first);
+  const uint64_t active = req.exec & lane_mask(first, lanes);
   const unsigned lo = static_cast<unsigned>(__builtin_ctzll(active));
   const unsigned hi = 63 - static_cast<unsigned>(__builtin_clzll(active));
   uint32_t start[2] = {0, 0}, span[2] = {0, 0};
@@ -57,7 +62,7 @@ bool LdsBankModel::consecutive(const LdsRequest& req, unsigned first, unsigned l
 // The usual case, checked first because it is cheap: no bank is asked for two
 // different dwords (lanes of one dword share it), so the group takes one cycle.
 bool LdsBankModel::conflict_free(const LdsRequest& req, unsigned first, unsigned lanes, unsigned per_address) {
-  const uint64_t group = (lanes == 64 ? ~0ull : ((1ull << lanes) - 1)) << first;
+  const uint64_t group = lane_mask(first, lanes);
   const uint32_t bank_mask = banks_ - 1;
   uint32_t* const owner = first_dword_.data();
   uint64_t used = 0;  // banks holding a dword of this group; owner[] says which
