@@ -237,7 +237,8 @@ void Cache::respond(const Upstream& u, const sc_time& when) {
 void Cache::respond_method() {
   const sc_time now = sc_core::sc_time_stamp();
   const uint64_t period = clock_period().value();
-  for (auto it = responses_.begin(); it != responses_.end() && it->when <= now.value();) {
+  auto it = responses_.begin();
+  while (it != responses_.end() && it->when <= now.value()) {
     const Upstream u = it->item;
     if (resp_in_flight_[u.port]) {  // END_RESP on that port wakes us
       ++it;
@@ -255,11 +256,8 @@ void Cache::respond_method() {
       retire();
     }
   }
-  for (const auto& e : responses_)
-    if (e.when > now.value()) {
-      respond_event_.notify(e.time() - now);
-      break;
-    }
+  // Nothing answered here inserts a response, so `it` is the first one not due yet.
+  if (it != responses_.end()) respond_event_.notify(it->time() - now);
 }
 
 // A freed place matters only to requests already waiting for one.

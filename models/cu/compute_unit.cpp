@@ -422,6 +422,7 @@ uint64_t ComputeUnit::fetch_stage(uint64_t c) {
       next = std::min(next, w->ready_at);
       continue;
     }
+    if (!w->wants_fetch) continue;  // its buffer is full
     unsigned k = 0;
     while (k < cfg_.ib_depth && w->ib[k] != IbBlock::Empty) ++k;
     if (k == cfg_.ib_depth) continue;
