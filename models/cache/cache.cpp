@@ -180,6 +180,7 @@ void Cache::accept_method() {
   const sc_time now = sc_core::sc_time_stamp();
   for (Arrival a; req_peq_.pop(a);) waiting_.push_back(Upstream{a.trans, a.port, now, false, ~uint64_t{0}});
   if (waiting_.empty() || maint_state_ != MaintState::Idle) return;  // maintenance holds new requests
+  release_early(now);
   if (now != align(now)) {  // only on clock edges
     cycle_event_.notify(align(now) - now);
     return;
@@ -198,16 +199,25 @@ void Cache::accept_method() {
       next_cycle = true;
       break;
     }
-    if (occupancy_ >= cfg_.queue_depth) break;  // retire() wakes us
+    if (occupancy_ >= cfg_.queue_depth) {  // retire(), or the next early response due, wakes us
+      if (!early_due_.empty()) cycle_event_.notify(sc_time::from_value(early_due_.front()) - now);
+      break;
+    }
     const unsigned bank = bank_of(array_.line_of(u.trans->get_address()));
     bool stays = bank_stamp_[bank] == cycle_stamp_;
     if (stays) {
       next_cycle = true;
     } else if (u.blocked_at == array_epoch_) {  // nothing it waits for has changed
       stays = true;
-    } else if (!lookup(u, now)) {  // no MSHR: a completed fill wakes us
-      u.blocked_at = array_epoch_;
-      stays = true;
+    } else {
+      accepting_ = u.trans;
+      accepted_early_ = false;
+      const bool done = lookup(u, now);
+      accepting_ = nullptr;
+      if (!done) {  // no MSHR: a completed fill wakes us
+        u.blocked_at = array_epoch_;
+        stays = true;
+      }
     }
     if (stays) {
       if (kept != i) waiting_[kept] = u;
@@ -216,7 +226,11 @@ void Cache::accept_method() {
     }
     bank_stamp_[bank] = cycle_stamp_;
     ++accepted_in_cycle_;
-    set_occupancy(occupancy_ + 1);
+    set_occupancy(occupancy_ + 1, now);
+    if (accepted_early_) {  // answered by the lookup: BEGIN_RESP stands for END_REQ
+      respond_early(u, accepted_early_when_);
+      continue;
+    }
     tlm::tlm_phase ph = tlm::END_REQ;
     sc_time d = SC_ZERO_TIME;
     (*in[u.port])->nb_transport_bw(*u.trans, ph, d);
@@ -230,8 +244,32 @@ void Cache::accept_method() {
 }
 
 void Cache::respond(const Upstream& u, const sc_time& when) {
+  const GpuAccess* ext = u.trans->get_extension<GpuAccess>();
+  if (ext && ext->early_response) {
+    if (u.trans != accepting_) {
+      respond_early(u, when);
+    } else {  // accept_method sends it once the request counts as accepted
+      accepted_early_ = true;
+      accepted_early_when_ = when;
+    }
+    return;
+  }
   responses_.insert(when, u);
   respond_event_.notify(when - sc_core::sc_time_stamp());
+}
+
+void Cache::respond_early(const Upstream& u, const sc_time& when) {
+  const sc_time now = sc_core::sc_time_stamp();
+  const uint64_t period = clock_period().value();
+  latency_hist_.sample(period ? (when - u.arrived).value() / period : 0);
+  if (u.trans->get_response_status() != tlm::TLM_OK_RESPONSE) ++errors_;
+  tlm::tlm_phase ph = tlm::BEGIN_RESP;
+  sc_time d = when - now;
+  if ((*in[u.port])->nb_transport_bw(*u.trans, ph, d) != tlm::TLM_COMPLETED)
+    SC_REPORT_ERROR(path().c_str(), ("protocol violation: a requester asking for early responses did not complete "
+                                     "BEGIN_RESP at once: " + describe(*u.trans)).c_str());
+  early_due_.push_back(when.value());
+  std::push_heap(early_due_.begin(), early_due_.end(), std::greater<>());
 }
 
 void Cache::respond_method() {
@@ -262,15 +300,27 @@ void Cache::respond_method() {
 
 // A freed place matters only to requests already waiting for one.
 void Cache::retire() {
-  set_occupancy(occupancy_ - 1);
+  const sc_time now = sc_core::sc_time_stamp();
+  release_early(now);
+  set_occupancy(occupancy_ - 1, now);
   if (!waiting_.empty()) accept_event_.notify(SC_ZERO_TIME);
 }
 
-void Cache::set_occupancy(unsigned n) {
-  const sc_time now = sc_core::sc_time_stamp();
-  occupancy_hist_.sample(occupancy_, picoseconds(now - occupancy_since_));
-  occupancy_ = n;
-  occupancy_since_ = now;
+void Cache::release_early(const sc_time& now) {
+  while (!early_due_.empty() && early_due_.front() <= now.value()) {
+    const sc_time due = sc_time::from_value(early_due_.front());
+    std::pop_heap(early_due_.begin(), early_due_.end(), std::greater<>());
+    early_due_.pop_back();
+    set_occupancy(occupancy_ - 1, due);
+  }
 }
+
+void Cache::set_occupancy(unsigned n, const sc_time& at) {
+  occupancy_hist_.sample(occupancy_, picoseconds(at - occupancy_since_));
+  occupancy_ = n;
+  occupancy_since_ = at;
+}
+
+void Cache::end_of_simulation() { release_early(sc_core::sc_time_stamp()); }
 
 }  // namespace tessera

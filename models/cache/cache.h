@@ -105,8 +105,14 @@ class Cache : public Block {
   void accept_method();
   void respond_method();
   void respond(const Upstream& u, const sc_core::sc_time& when);
+  // Sends BEGIN_RESP annotated with `when` - now to a requester that takes
+  // early responses; its place in the queue frees at `when`.
+  void respond_early(const Upstream& u, const sc_core::sc_time& when);
   void retire();
-  void set_occupancy(unsigned n);
+  // Queue places of early responses whose time has come, freed at their times.
+  void release_early(const sc_core::sc_time& now);
+  void set_occupancy(unsigned n, const sc_core::sc_time& at);
+  void end_of_simulation() override;
   sc_core::sc_time align(const sc_core::sc_time& t) const;  // next clock edge at or after t
   sc_core::sc_time align_delay(const sc_core::sc_time& d) const;
   unsigned bank_of(uint64_t line) const;
@@ -200,6 +206,13 @@ class Cache : public Block {
   std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // per in[]: BEGIN_RESP sent, END_RESP awaited
   unsigned occupancy_ = 0;
   sc_core::sc_time occupancy_since_;
+  // Early responses: their due times (a min-heap; each holds a queue place
+  // until then), and the request being looked up by accept_method, whose early
+  // answer goes out in place of its END_REQ.
+  std::vector<uint64_t> early_due_;
+  const tlm::tlm_generic_payload* accepting_ = nullptr;
+  bool accepted_early_ = false;
+  sc_core::sc_time accepted_early_when_;
 
   // MSHRs.
   std::vector<Mshr> mshrs_;

@@ -81,9 +81,10 @@ void Cache::copy_request(const tlm_generic_payload& from, DownTxn& to) {
     to.set_byte_enable_ptr(to.enables.data());
     to.set_byte_enable_length(static_cast<unsigned>(len));
   }
-  if (const GpuAccess* ext = from.get_extension<GpuAccess>())
+  if (const GpuAccess* ext = from.get_extension<GpuAccess>()) {
     *to.ext = *ext;
-  else
+    to.ext->early_response = false;  // this cache takes the answer through the protocol's four phases
+  } else
     to.ext->kind = from.is_read() ? AccessKind::Load : AccessKind::Store;
 }
 

@@ -53,7 +53,6 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
       vmem_port_(vmem, cfg_.vmem_line, cfg_.max_vmem_requests),
       smem_port_(smem, cfg_.smem_line, cfg_.max_smem_requests),
       fetch_port_(ifetch, cfg_.fetch_bytes, cfg_.max_fetches),
-      resp_peq_("resp_peq"),
       note_task_(new WorkgroupTask()) {
   if (cfg_.ib_depth * cfg_.fetch_bytes < 16)
     throw UserError(path() + ": ib_depth x fetch_bytes must be at least 16 bytes so that the longest instruction "
@@ -70,9 +69,6 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
 
   SC_METHOD(tick);
   sensitive << wake_event_;
-  dont_initialize();
-  SC_METHOD(response_method);
-  sensitive << resp_peq_.event();
   dont_initialize();
 }
 
@@ -463,12 +459,12 @@ void ComputeUnit::send(Port& p, MemRequest* r, uint64_t c) {
   if (s == tlm::TLM_ACCEPTED) {
     p.blocked = &r->trans;
   } else if (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP) {
-    arrive(p, r->trans, c + 1);  // END_REQ implied; END_RESP goes back now
+    arrive(p, r->trans, cycle_after(delay));  // END_REQ implied; END_RESP goes back now
     tlm::tlm_phase end = tlm::END_RESP;
     sc_time d = SC_ZERO_TIME;
     p.socket->nb_transport_fw(r->trans, end, d);
   } else if (s == tlm::TLM_COMPLETED) {
-    arrive(p, r->trans, c + 1);
+    arrive(p, r->trans, cycle_after(delay));
   }
   // TLM_UPDATED with END_REQ: accepted, the response comes later.
 }
@@ -544,8 +540,10 @@ void ComputeUnit::end_of_simulation() {
 
 // ---- memory responses ------------------------------------------------------------
 
-uint64_t ComputeUnit::next_edge() const {
-  return sc_core::sc_time_stamp().value() / clock_period().value() + 1;
+uint64_t ComputeUnit::next_edge() const { return cycle_after(SC_ZERO_TIME); }
+
+uint64_t ComputeUnit::cycle_after(const sc_time& delay) const {
+  return (sc_core::sc_time_stamp() + delay).value() / clock_period().value() + 1;
 }
 
 // Responses and END_REQs take effect at the first clock edge after they
@@ -565,35 +563,23 @@ tlm::tlm_sync_enum ComputeUnit::nb_transport_bw(int id, tlm_generic_payload& tra
     if (p.blocked == &trans) {  // BEGIN_RESP implies END_REQ
       p.blocked = nullptr;
       p.send_from = next_edge();
+      wake_at(p.send_from);
     }
-    if (delay != SC_ZERO_TIME) {
-      resp_peq_.push(&trans, delay);  // taken in, and END_RESP sent, when it is due
-      return tlm::TLM_ACCEPTED;
-    }
-    arrive(p, trans, next_edge());
+    arrive(p, trans, cycle_after(delay));  // taken in now, seen from its annotated time on
     return tlm::TLM_COMPLETED;
   }
   SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on nb_transport_bw for " + describe(trans)).c_str());
   return tlm::TLM_COMPLETED;
 }
 
-void ComputeUnit::response_method() {
-  for (tlm_generic_payload* t; resp_peq_.pop(t);) {
-    const AccessKind k = t->get_extension<GpuAccess>()->kind;
-    Port& p = k == AccessKind::InstFetch ? fetch_port_ : k == AccessKind::ScalarLoad ? smem_port_ : vmem_port_;
-    arrive(p, *t, next_edge());
-    tlm::tlm_phase phase = tlm::END_RESP;
-    sc_time d = SC_ZERO_TIME;
-    p.socket->nb_transport_fw(*t, phase, d);
-  }
-}
-
+// Kept in cycle order (first come first among equals), so those due form a prefix.
 void ComputeUnit::arrive(Port& p, tlm_generic_payload& trans, uint64_t cycle) {
-  arrivals_.push_back(Arrival{&p, &trans, cycle});
+  auto at = arrivals_.end();
+  while (at != arrivals_.begin() && std::prev(at)->cycle > cycle) --at;
+  arrivals_.insert(at, Arrival{&p, &trans, cycle});
   wake_at(cycle);
 }
 
-// Arrivals are in time order, so those due form a prefix.
 void ComputeUnit::take_arrivals(uint64_t c) {
   size_t n = 0;
   while (n < arrivals_.size() && arrivals_[n].cycle <= c) ++n;

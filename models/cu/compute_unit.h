@@ -30,7 +30,6 @@
 #include "models/cu/cu_stats.h"
 #include "models/cu/wave_slot.h"
 #include "models/lds/lds_bank_model.h"
-#include "models/mem/timed_queue.h"
 #include "platform/block.h"
 #include "platform/registry.h"
 
@@ -106,11 +105,11 @@ class ComputeUnit : public Block {
   // --- memory responses (compute_unit.cpp) ---
   tlm::tlm_sync_enum nb_transport_bw(int id, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
-  void response_method();
   void arrive(Port& p, tlm::tlm_generic_payload& trans, uint64_t cycle);
   void take_arrivals(uint64_t c);
   void take_response(Port& p, tlm::tlm_generic_payload& trans, uint64_t c);
   uint64_t next_edge() const;  // the first cycle strictly after now
+  uint64_t cycle_after(const sc_core::sc_time& delay) const;  // the first cycle strictly after now + delay
   void fetch_returned(MemRequest& r);
   void inst_returned(MemInst& m);
   void complete(MemInst& m);
@@ -169,7 +168,6 @@ class ComputeUnit : public Block {
   std::vector<MemRequest*> coalesced_;          // scratch for the coalescer
   isa::LdsAccess lds_access_;                   // scratch for the LDS bank model
 
-  TimedQueue<tlm::tlm_generic_payload*> resp_peq_;  // responses annotated with a delay
   sc_core::sc_event wake_event_;
   uint64_t last_tick_ = 0;
   bool ticked_ = false;

@@ -53,6 +53,12 @@ class GpuAccess : public tlm::tlm_extension<GpuAccess> {
   uint64_t tag = 0;          // the requester's own id for this transaction
   bool glc = false;          // globally coherent: the L1 neither hits nor allocates
   bool slc = false;          // streaming: do not keep in the L2 when it can be avoided
+  // The requester takes a BEGIN_RESP annotated with a delay as arriving then
+  // and completes it at once (TLM_COMPLETED, never END_RESP). A cache may then
+  // answer from its tag lookup (a hit's BEGIN_RESP, annotated with the hit
+  // latency, standing for END_REQ) instead of waking again when the answer is
+  // due. Only the requester itself sets it; caches never pass it below.
+  bool early_response = false;
 
   // Atomics only.
   isa::mem::Rmw op = isa::mem::Rmw::Add;
