@@ -156,6 +156,10 @@ unsigned Cache::bank_of(uint64_t line) const {
 
 tlm::tlm_sync_enum Cache::in_fw(int port, tlm_generic_payload& t, tlm::tlm_phase& ph, sc_time& d) {
   if (ph == tlm::BEGIN_REQ) {
+    const sc_time now = sc_core::sc_time_stamp();
+    if (d == SC_ZERO_TIME && waiting_.empty() && req_peq_.empty() && maint_state_ == MaintState::Idle &&
+        now == align(now))
+      return accept_at_once(Upstream{&t, port, now, false, ~uint64_t{0}}, ph, d);
     req_peq_.push(Arrival{&t, port}, align_delay(d));
     return tlm::TLM_ACCEPTED;
   }
@@ -176,6 +180,59 @@ tlm::tlm_sync_enum Cache::in_fw(int port, tlm_generic_payload& t, tlm::tlm_phase
   return tlm::TLM_COMPLETED;
 }
 
+// A request arriving on a clock edge with nothing waiting ahead of it is
+// accepted (or not) exactly as accept_method would in this instant, only
+// without waking it: the answer goes back on the return path. One that cannot
+// be accepted now waits like any other.
+tlm::tlm_sync_enum Cache::accept_at_once(Upstream u, tlm::tlm_phase& ph, sc_time& d) {
+  const sc_time now = u.arrived;
+  release_early(now);
+  start_cycle(now);
+  if (admit(u, now) != Admission::Accepted) {
+    waiting_.push_back(u);
+    accept_event_.notify(SC_ZERO_TIME);  // accept_method arranges the wake-up it waits for
+    return tlm::TLM_ACCEPTED;
+  }
+  if (accepted_early_) {
+    early_answered(u, accepted_early_when_);
+    ph = tlm::BEGIN_RESP;
+    d = accepted_early_when_ - now;
+    return tlm::TLM_COMPLETED;
+  }
+  ph = tlm::END_REQ;
+  return tlm::TLM_UPDATED;
+}
+
+void Cache::start_cycle(const sc_time& now) {
+  if (now != cycle_ || cycle_stamp_ == 0) {
+    cycle_ = now;
+    ++cycle_stamp_;
+    accepted_in_cycle_ = 0;
+  }
+}
+
+// The acceptance rules for one request in the current cycle; accepting it is
+// its tag lookup.
+Cache::Admission Cache::admit(Upstream& u, const sc_time& now) {
+  if (accepted_in_cycle_ >= cfg_.ports) return Admission::PortsUsed;
+  if (occupancy_ >= cfg_.queue_depth) return Admission::QueueFull;
+  const unsigned bank = bank_of(array_.line_of(u.trans->get_address()));
+  if (bank_stamp_[bank] == cycle_stamp_) return Admission::BankBusy;
+  if (u.blocked_at == array_epoch_) return Admission::NoMshr;  // nothing it waits for has changed
+  accepting_ = u.trans;
+  accepted_early_ = false;
+  const bool done = lookup(u, now);
+  accepting_ = nullptr;
+  if (!done) {  // no MSHR: a completed fill wakes us
+    u.blocked_at = array_epoch_;
+    return Admission::NoMshr;
+  }
+  bank_stamp_[bank] = cycle_stamp_;
+  ++accepted_in_cycle_;
+  set_occupancy(occupancy_ + 1, now);
+  return Admission::Accepted;
+}
+
 void Cache::accept_method() {
   const sc_time now = sc_core::sc_time_stamp();
   for (Arrival a; req_peq_.pop(a);) waiting_.push_back(Upstream{a.trans, a.port, now, false, ~uint64_t{0}});
@@ -185,54 +242,36 @@ void Cache::accept_method() {
     cycle_event_.notify(align(now) - now);
     return;
   }
-  if (now != cycle_ || cycle_stamp_ == 0) {
-    cycle_ = now;
-    ++cycle_stamp_;
-    accepted_in_cycle_ = 0;
-  }
+  start_cycle(now);
   bool next_cycle = false;  // something waits only for a port or a bank: try again next cycle
   // Requests that stay keep their order: they are moved down over the accepted ones.
   size_t kept = 0, i = 0;
   for (; i < waiting_.size(); ++i) {
     Upstream& u = waiting_[i];
-    if (accepted_in_cycle_ >= cfg_.ports) {
+    const Admission a = admit(u, now);
+    if (a == Admission::PortsUsed) {
       next_cycle = true;
       break;
     }
-    if (occupancy_ >= cfg_.queue_depth) {  // retire(), or the next early response due, wakes us
+    if (a == Admission::QueueFull) {  // retire(), or the next early response due, wakes us
       if (!early_due_.empty()) cycle_event_.notify(sc_time::from_value(early_due_.front()) - now);
       break;
     }
-    const unsigned bank = bank_of(array_.line_of(u.trans->get_address()));
-    bool stays = bank_stamp_[bank] == cycle_stamp_;
-    if (stays) {
-      next_cycle = true;
-    } else if (u.blocked_at == array_epoch_) {  // nothing it waits for has changed
-      stays = true;
-    } else {
-      accepting_ = u.trans;
-      accepted_early_ = false;
-      const bool done = lookup(u, now);
-      accepting_ = nullptr;
-      if (!done) {  // no MSHR: a completed fill wakes us
-        u.blocked_at = array_epoch_;
-        stays = true;
-      }
-    }
-    if (stays) {
+    if (a != Admission::Accepted) {
+      next_cycle |= a == Admission::BankBusy;
       if (kept != i) waiting_[kept] = u;
       ++kept;
       continue;
     }
-    bank_stamp_[bank] = cycle_stamp_;
-    ++accepted_in_cycle_;
-    set_occupancy(occupancy_ + 1, now);
-    if (accepted_early_) {  // answered by the lookup: BEGIN_RESP stands for END_REQ
-      respond_early(u, accepted_early_when_);
-      continue;
-    }
     tlm::tlm_phase ph = tlm::END_REQ;
     sc_time d = SC_ZERO_TIME;
+    if (accepted_early_) {  // answered by the lookup: BEGIN_RESP stands for END_REQ
+      early_answered(u, accepted_early_when_);
+      ph = tlm::BEGIN_RESP;
+      d = accepted_early_when_ - now;
+      send_early(u, ph, d);
+      continue;
+    }
     (*in[u.port])->nb_transport_bw(*u.trans, ph, d);
   }
   if (kept != i) {
@@ -259,15 +298,23 @@ void Cache::respond(const Upstream& u, const sc_time& when) {
 }
 
 void Cache::respond_early(const Upstream& u, const sc_time& when) {
-  const sc_time now = sc_core::sc_time_stamp();
-  const uint64_t period = clock_period().value();
-  latency_hist_.sample(period ? (when - u.arrived).value() / period : 0);
-  if (u.trans->get_response_status() != tlm::TLM_OK_RESPONSE) ++errors_;
+  early_answered(u, when);
   tlm::tlm_phase ph = tlm::BEGIN_RESP;
-  sc_time d = when - now;
+  sc_time d = when - sc_core::sc_time_stamp();
+  send_early(u, ph, d);
+}
+
+void Cache::send_early(const Upstream& u, tlm::tlm_phase& ph, sc_time& d) {
   if ((*in[u.port])->nb_transport_bw(*u.trans, ph, d) != tlm::TLM_COMPLETED)
     SC_REPORT_ERROR(path().c_str(), ("protocol violation: a requester asking for early responses did not complete "
                                      "BEGIN_RESP at once: " + describe(*u.trans)).c_str());
+}
+
+// What answering `u` for `when` means here, however the answer travels.
+void Cache::early_answered(const Upstream& u, const sc_time& when) {
+  const uint64_t period = clock_period().value();
+  latency_hist_.sample(period ? (when - u.arrived).value() / period : 0);
+  if (u.trans->get_response_status() != tlm::TLM_OK_RESPONSE) ++errors_;
   early_due_.push_back(when.value());
   std::push_heap(early_due_.begin(), early_due_.end(), std::greater<>());
 }

@@ -102,12 +102,18 @@ class Cache : public Block {
 
   // ---- cache.cpp: sockets, acceptance, responses
   tlm::tlm_sync_enum in_fw(int port, tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
+  tlm::tlm_sync_enum accept_at_once(Upstream u, tlm::tlm_phase& ph, sc_core::sc_time& d);
+  enum class Admission { Accepted, PortsUsed, QueueFull, BankBusy, NoMshr };
+  Admission admit(Upstream& u, const sc_core::sc_time& now);
+  void start_cycle(const sc_core::sc_time& now);  // the port and bank counters belong to `now`'s cycle
   void accept_method();
   void respond_method();
   void respond(const Upstream& u, const sc_core::sc_time& when);
   // Sends BEGIN_RESP annotated with `when` - now to a requester that takes
   // early responses; its place in the queue frees at `when`.
   void respond_early(const Upstream& u, const sc_core::sc_time& when);
+  void early_answered(const Upstream& u, const sc_core::sc_time& when);
+  void send_early(const Upstream& u, tlm::tlm_phase& ph, sc_core::sc_time& d);
   void retire();
   // Queue places of early responses whose time has come, freed at their times.
   void release_early(const sc_core::sc_time& now);

@@ -458,7 +458,10 @@ void ComputeUnit::send(Port& p, MemRequest* r, uint64_t c) {
   const tlm::tlm_sync_enum s = p.socket->nb_transport_fw(r->trans, phase, delay);
   if (s == tlm::TLM_ACCEPTED) {
     p.blocked = &r->trans;
-  } else if (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP) {
+    return;
+  }
+  p.send_from = c + 1;  // accepted at once
+  if (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP) {
     arrive(p, r->trans, cycle_after(delay));  // END_REQ implied; END_RESP goes back now
     tlm::tlm_phase end = tlm::END_RESP;
     sc_time d = SC_ZERO_TIME;
