@@ -263,15 +263,12 @@ void Cache::accept_method() {
       ++kept;
       continue;
     }
-    tlm::tlm_phase ph = tlm::END_REQ;
-    sc_time d = SC_ZERO_TIME;
     if (accepted_early_) {  // answered by the lookup: BEGIN_RESP stands for END_REQ
-      early_answered(u, accepted_early_when_);
-      ph = tlm::BEGIN_RESP;
-      d = accepted_early_when_ - now;
-      send_early(u, ph, d);
+      respond_early(u, accepted_early_when_);
       continue;
     }
+    tlm::tlm_phase ph = tlm::END_REQ;
+    sc_time d = SC_ZERO_TIME;
     (*in[u.port])->nb_transport_bw(*u.trans, ph, d);
   }
   if (kept != i) {
@@ -301,10 +298,6 @@ void Cache::respond_early(const Upstream& u, const sc_time& when) {
   early_answered(u, when);
   tlm::tlm_phase ph = tlm::BEGIN_RESP;
   sc_time d = when - sc_core::sc_time_stamp();
-  send_early(u, ph, d);
-}
-
-void Cache::send_early(const Upstream& u, tlm::tlm_phase& ph, sc_time& d) {
   if ((*in[u.port])->nb_transport_bw(*u.trans, ph, d) != tlm::TLM_COMPLETED)
     SC_REPORT_ERROR(path().c_str(), ("protocol violation: a requester asking for early responses did not complete "
                                      "BEGIN_RESP at once: " + describe(*u.trans)).c_str());

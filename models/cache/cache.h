@@ -13,8 +13,13 @@
 //                   queue_depth are unanswered and an MSHR (or MSHR target) is
 //                   free for a miss. Acceptance is the tag lookup; END_REQ is
 //                   sent then, so a request that cannot be looked up waits
-//                   without END_REQ (back-pressure).
+//                   without END_REQ (back-pressure). A request arriving on
+//                   a clock edge with none waiting is accepted (or not) by
+//                   the same rules inside nb_transport_fw (accept_at_once).
 //   respond_method  sends BEGIN_RESP in ready-time order, one in flight per in[].
+//                   Requesters that set GpuAccess::early_response are instead
+//                   answered as soon as the answer is known, annotated with its
+//                   time (respond_early); their queue places free at that time.
 //   out_method      sends fills, forwarded requests and writebacks on `out`,
 //                   one per cycle, one BEGIN_REQ awaiting END_REQ at a time.
 //   down_method     takes responses from `out`: installs fills and answers the
@@ -113,7 +118,6 @@ class Cache : public Block {
   // early responses; its place in the queue frees at `when`.
   void respond_early(const Upstream& u, const sc_core::sc_time& when);
   void early_answered(const Upstream& u, const sc_core::sc_time& when);
-  void send_early(const Upstream& u, tlm::tlm_phase& ph, sc_core::sc_time& d);
   void retire();
   // Queue places of early responses whose time has come, freed at their times.
   void release_early(const sc_core::sc_time& now);
