@@ -83,7 +83,7 @@ void Cache::copy_request(const tlm_generic_payload& from, DownTxn& to) {
   }
   if (const GpuAccess* ext = from.get_extension<GpuAccess>()) {
     *to.ext = *ext;
-    to.ext->early_response = false;  // this cache takes the answer through the protocol's four phases
+    to.ext->early_response = false;  // the promise was the requester's; this cache takes answers by the four phases
   } else
     to.ext->kind = from.is_read() ? AccessKind::Load : AccessKind::Store;
 }

@@ -57,7 +57,8 @@ class GpuAccess : public tlm::tlm_extension<GpuAccess> {
   // and completes it at once (TLM_COMPLETED, never END_RESP). A cache may then
   // answer from its tag lookup (a hit's BEGIN_RESP, annotated with the hit
   // latency, standing for END_REQ) instead of waking again when the answer is
-  // due. Only the requester itself sets it; caches never pass it below.
+  // due. Only the requester itself sets it; a block that passes the request on
+  // and takes the answer through the four phases clears it (take_four_phase).
   bool early_response = false;
 
   // Atomics only.
@@ -73,6 +74,13 @@ class GpuAccess : public tlm::tlm_extension<GpuAccess> {
     *this = GpuAccess();
   }
 };
+
+// Called by a block that forwards `t` (the same payload) and will take its
+// answer through the four phases, not at once: the early_response promise was
+// the requester's, not this block's.
+inline void take_four_phase(tlm::tlm_generic_payload& t) {
+  if (GpuAccess* a = t.get_extension<GpuAccess>()) a->early_response = false;
+}
 
 enum class CacheOp : uint8_t {
   Invalidate,           // drop every line; dirty data is lost (callers write back first)

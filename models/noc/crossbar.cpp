@@ -250,6 +250,7 @@ tlm::tlm_sync_enum Crossbar::nb_transport_fw(int id, tlm_generic_payload& trans,
       return tlm::TLM_COMPLETED;
     }
     routes_[&trans] = Route{id, port};
+    take_four_phase(trans);  // responses wait in our buffers: we cannot take them at once
     req_peq_.push(&trans, delay);
     return tlm::TLM_ACCEPTED;
   }

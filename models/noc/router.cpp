@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "models/mem/gpu_access.h"
 #include "models/mem/tlm_helpers.h"
 #include "models/noc/forwarding.h"
 #include "platform/errors.h"
@@ -118,6 +119,7 @@ tlm::tlm_sync_enum Router::nb_transport_fw(int id, tlm_generic_payload& trans, t
       return tlm::TLM_COMPLETED;
     }
     routes_[&trans] = Route{id, port, false};
+    take_four_phase(trans);  // responses wait in our buffers: we cannot take them at once
     req_peq_.push(&trans, delay);
     return tlm::TLM_ACCEPTED;
   }

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "cache_test_support.h"
+#include "models/noc/crossbar.h"
 
 using namespace tessera;
 using namespace tessera::test;
@@ -87,4 +88,38 @@ TEST_CASE("early responses: a hit holds its queue place until its answer is due"
   REQUIRE(second.time_of(*c, tlm::BEGIN_RESP) == ns(120));
   REQUIRE(c->u32() == 0);
   REQUIRE(pf.stat("l1v", "hits") == 3);
+}
+
+TEST_CASE("early responses: a crossbar between requester and cache takes the four phases", "[cache][early]") {
+  MiniPlatform pf;
+  // One input, one output; the input's response buffer holds one response
+  // and its link moves one byte per cycle, so answers close together must
+  // wait in the crossbar, which an early answer could not.
+  json map = json::parse(R"([{"base": 0, "size": "64 KiB", "ports": [0]}])");
+  auto& xbar = pf.create<Crossbar>(
+      "crossbar", "xbar",
+      json{{"address_map", map}, {"in_width", 1}, {"out_width", 0}, {"latency", 0}, {"response_queue_depth", 1}},
+      {{"in", 1}, {"out", 1}});
+  auto& l1 = pf.create<Cache>("l1v_cache", "l1v", kL1, {{"in", 1}});
+  auto& mem = memory_below(pf);
+  dram(pf).fill(0x200, 0x33, 192);
+  auto a = early_load(0x200), b = early_load(0x240), c = early_load(0x280);
+  Probe probe("probe", [&](Probe& p) {
+    for (auto* t : {a.get(), b.get(), c.get()}) {
+      p.begin_req(*t);
+      p.wait_for(*t, tlm::END_REQ);
+    }
+    for (auto* t : {a.get(), b.get(), c.get()}) p.wait_for(*t, tlm::BEGIN_RESP);
+  });
+  probe.socket.bind(*xbar.target_socket("in", 0));
+  xbar.initiator_socket("out", 0)->bind(*l1.target_socket("in", 0));
+  l1.out.bind(mem.in);
+  sc_core::sc_start();  // an early answer held by the crossbar would be a protocol error
+
+  for (auto* t : {a.get(), b.get(), c.get()}) REQUIRE(t->u32() == 0x33333333);
+  REQUIRE(pf.stat("l1v", "misses") == 3);
+  REQUIRE(pf.stat("l1v", "errors") == 0);
+  // Each 4-byte answer crosses the input link in 4 cycles, one after another.
+  REQUIRE(probe.time_of(*b, tlm::BEGIN_RESP) - probe.time_of(*a, tlm::BEGIN_RESP) >= ns(4));
+  REQUIRE(probe.time_of(*c, tlm::BEGIN_RESP) - probe.time_of(*b, tlm::BEGIN_RESP) >= ns(4));
 }
