@@ -81,11 +81,11 @@ void Cache::copy_request(const tlm_generic_payload& from, DownTxn& to) {
     to.set_byte_enable_ptr(to.enables.data());
     to.set_byte_enable_length(static_cast<unsigned>(len));
   }
-  if (const GpuAccess* ext = from.get_extension<GpuAccess>()) {
+  if (const GpuAccess* ext = from.get_extension<GpuAccess>())
     *to.ext = *ext;
-    to.ext->early_response = false;  // the promise was the requester's; this cache takes answers by the four phases
-  } else
+  else
     to.ext->kind = from.is_read() ? AccessKind::Load : AccessKind::Store;
+  take_four_phase(to);  // the promise was the requester's; this cache takes answers by the four phases
 }
 
 void Cache::forward(const Upstream& u, const sc_time& when) {

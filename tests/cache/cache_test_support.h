@@ -69,4 +69,32 @@ inline sc_core::sc_time roundtrip(Probe& p, tlm::tlm_generic_payload& t) {
   return p.wait_for(t, tlm::BEGIN_RESP);
 }
 
+// The vector L1 scenario behind the hit/miss timing tests (four-phase in
+// l1v_cache_test.cpp, early responses in early_response_test.cpp): an L1 with
+// hit latency 10 and miss latency 3 over memory_below(); a miss at 0, a hit on
+// its line at 100, then a miss on the next line. `early` sets the requests'
+// GpuAccess::early_response.
+struct MissHitMiss {
+  std::unique_ptr<GpuPayload> miss = load(0x104), hit = load(0x13c), other = load(0x140);
+  std::unique_ptr<Probe> probe;
+};
+inline std::unique_ptr<MissHitMiss> run_miss_hit_miss(MiniPlatform& pf, bool early) {
+  auto run = std::make_unique<MissHitMiss>();
+  auto& l1 = pf.create<Cache>("l1v_cache", "l1v", json{{"hit_latency", 10}, {"miss_latency", 3}}, {{"in", 1}});
+  auto& mem = memory_below(pf);
+  dram(pf).fill(0x100, 0x5a, 64);
+  MissHitMiss& r = *run;
+  for (GpuPayload* t : {r.miss.get(), r.hit.get(), r.other.get()}) t->ext->early_response = early;
+  r.probe = std::make_unique<Probe>("probe", [&r](Probe& p) {
+    roundtrip(p, *r.miss);
+    wait(ns(100) - sc_core::sc_time_stamp());
+    roundtrip(p, *r.hit);
+    roundtrip(p, *r.other);
+  });
+  r.probe->socket.bind(*l1.target_socket("in", 0));
+  l1.out.bind(mem.in);
+  sc_core::sc_start();
+  return run;
+}
+
 }  // namespace tessera::test

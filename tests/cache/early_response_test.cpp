@@ -23,19 +23,9 @@ std::unique_ptr<GpuPayload> early_load(uint64_t addr) {
 
 TEST_CASE("early responses: hits and misses are answered at the four-phase path's times", "[cache][early]") {
   MiniPlatform pf;
-  auto& l1 = pf.create<Cache>("l1v_cache", "l1v", kL1, {{"in", 1}});
-  auto& mem = memory_below(pf);
-  dram(pf).fill(0x100, 0x5a, 64);
-  auto miss = early_load(0x104), hit = early_load(0x13c), other = early_load(0x140);
-  Probe probe("probe", [&](Probe& p) {
-    roundtrip(p, *miss);
-    wait(ns(100) - sc_core::sc_time_stamp());
-    roundtrip(p, *hit);
-    roundtrip(p, *other);
-  });
-  probe.socket.bind(*l1.target_socket("in", 0));
-  l1.out.bind(mem.in);
-  sc_core::sc_start();
+  const auto run = run_miss_hit_miss(pf, true);
+  const Probe& probe = *run->probe;
+  GpuPayload *miss = run->miss.get(), *hit = run->hit.get(), *other = run->other.get();
 
   // The same times as the four-phase test in l1v_cache_test.cpp: a miss is
   // accepted (END_REQ) and answered when its fill is back, 3 + 1 + 40 ns; a

@@ -16,19 +16,9 @@ const json kL1 = {{"hit_latency", 10}, {"miss_latency", 3}};
 TEST_CASE("l1v_cache: a miss costs miss_latency plus the fill round trip and a hit costs hit_latency",
           "[cache][l1v]") {
   MiniPlatform pf;
-  auto& l1 = pf.create<Cache>("l1v_cache", "l1v", kL1, {{"in", 1}});
-  auto& mem = memory_below(pf);
-  dram(pf).fill(0x100, 0x5a, 64);
-  auto miss = load(0x104), hit = load(0x13c, 4), other = load(0x140);
-  Probe probe("probe", [&](Probe& p) {
-    roundtrip(p, *miss);
-    wait(ns(100) - sc_core::sc_time_stamp());
-    roundtrip(p, *hit);
-    roundtrip(p, *other);
-  });
-  probe.socket.bind(*l1.target_socket("in", 0));
-  l1.out.bind(mem.in);
-  sc_core::sc_start();
+  const auto run = run_miss_hit_miss(pf, false);
+  const Probe& probe = *run->probe;
+  GpuPayload *miss = run->miss.get(), *hit = run->hit.get(), *other = run->other.get();
 
   // Accepted at 0; the fill leaves at 3, the memory moves 64 B in 1 ns and
   // answers 40 ns later: 3 + 1 + 40.
