@@ -38,6 +38,9 @@ Cache::DownTxn* Cache::new_down(DownKind kind) {
 void Cache::free_down(DownTxn* d) { down_free_.push_back(d); }
 
 void Cache::send_down(DownTxn* d, const sc_time& when) {
+  // out_bw completes every BEGIN_RESP at once: a level below may answer as soon
+  // as it knows when (a crossbar or router in between clears this again).
+  d->ext->early_response = true;
   ++down_outstanding_;
   out_queue_.insert(when, d);
   out_event_.notify(when - sc_core::sc_time_stamp());
@@ -85,7 +88,6 @@ void Cache::copy_request(const tlm_generic_payload& from, DownTxn& to) {
     *to.ext = *ext;
   else
     to.ext->kind = from.is_read() ? AccessKind::Load : AccessKind::Store;
-  take_four_phase(to);  // the promise was the requester's; this cache takes answers by the four phases
 }
 
 void Cache::forward(const Upstream& u, const sc_time& when) {
@@ -133,7 +135,9 @@ void Cache::out_method() {
   out_in_flight_ = d;  // before the call: END_REQ may come from inside it
   const tlm::tlm_sync_enum r = out->nb_transport_fw(*d, ph, delay);
   if (r != tlm::TLM_ACCEPTED) out_in_flight_ = nullptr;
-  if (r == tlm::TLM_UPDATED && ph == tlm::BEGIN_RESP) {
+  if (r == tlm::TLM_UPDATED && ph == tlm::END_REQ) {
+    out_next_ = std::max(out_next_, now + delay);  // as an END_REQ on the backward path would
+  } else if (r == tlm::TLM_UPDATED && ph == tlm::BEGIN_RESP) {
     ph = tlm::END_RESP;
     sc_time zero = SC_ZERO_TIME;
     out->nb_transport_fw(*d, ph, zero);
@@ -141,14 +145,16 @@ void Cache::out_method() {
   } else if (r == tlm::TLM_COMPLETED) {
     down_peq_.push(d, align_delay(delay));
   }
-  if (!out_in_flight_ && !out_queue_.empty()) out_event_.notify(clock_period());
+  if (!out_in_flight_ && !out_queue_.empty()) out_event_.notify(out_next_ - now);
 }
 
 tlm::tlm_sync_enum Cache::out_bw(tlm_generic_payload& t, tlm::tlm_phase& ph, sc_time& d) {
   if (ph == tlm::END_REQ || ph == tlm::BEGIN_RESP) {
     if (&t == out_in_flight_) {  // BEGIN_RESP implies END_REQ
       out_in_flight_ = nullptr;
-      if (!out_queue_.empty()) out_event_.notify(d);
+      // The next request may go when END_REQ is due (a crossbar's is its input link's crossing).
+      out_next_ = std::max(out_next_, sc_core::sc_time_stamp() + d);
+      if (!out_queue_.empty()) out_event_.notify(out_next_ - sc_core::sc_time_stamp());
     }
     if (ph == tlm::END_REQ) return tlm::TLM_ACCEPTED;
     down_peq_.push(&t, align_delay(d));

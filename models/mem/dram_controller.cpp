@@ -277,6 +277,18 @@ unsigned int DramController::transport_dbg(tlm_generic_payload& trans) {
 
 tlm::tlm_sync_enum DramController::nb_transport_fw(tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_time& delay) {
   if (phase == tlm::BEGIN_REQ) {
+    // Arriving now with nothing ahead of it and room in its channel, a request is
+    // accepted as accept_method would accept it in this instant; END_REQ goes back
+    // on the return path instead of waking accept_method.
+    if (delay == SC_ZERO_TIME && waiting_.empty() && req_peq_.empty()) {
+      const sc_time now = sc_core::sc_time_stamp();
+      release_early(now);
+      if (has_room(trans)) {
+        enqueue(Arrived{&trans, now});
+        phase = tlm::END_REQ;
+        return tlm::TLM_UPDATED;
+      }
+    }
     req_peq_.push(&trans, delay);
     return tlm::TLM_ACCEPTED;
   }
@@ -288,26 +300,35 @@ tlm::tlm_sync_enum DramController::nb_transport_fw(tlm_generic_payload& trans, t
   return tlm::TLM_COMPLETED;
 }
 
+bool DramController::has_room(const tlm_generic_payload& trans) const {
+  const uint64_t addr = trans.get_address();
+  const bool mapped = addr >= base_ && addr - base_ < size_;
+  return !mapped || channel_count_[locate(addr).channel] < queue_depth_;
+}
+
 void DramController::accept_method() {
-  for (tlm_generic_payload* t; req_peq_.pop(t);)
-    waiting_.push_back(Arrived{t, sc_core::sc_time_stamp()});
+  const sc_time now = sc_core::sc_time_stamp();
+  for (tlm_generic_payload* t; req_peq_.pop(t);) waiting_.push_back(Arrived{t, now});
+  release_early(now);
   while (!waiting_.empty()) {
-    const Arrived& a = waiting_.front();
-    const uint64_t addr = a.trans->get_address();
-    const bool mapped = addr >= base_ && addr - base_ < size_;
-    if (mapped && channel_count_[locate(addr).channel] >= queue_depth_) {
-      return;  // END_REQ withheld; a retirement wakes us
+    if (!has_room(*waiting_.front().trans)) {
+      // END_REQ withheld; a retirement, or the next early response due, wakes us.
+      if (!early_due_.empty()) space_event_.notify(sc_time::from_value(early_due_.front().due) - now);
+      return;
     }
-    Arrived next = a;
+    Arrived next = waiting_.front();
     waiting_.pop_front();
-    if (next.arrived < sc_core::sc_time_stamp()) ++request_stalls_;  // a wait in time, not a delta
-    accept(next);
+    if (next.arrived < now) ++request_stalls_;  // a wait in time, not a delta
+    enqueue(next);
+    tlm::tlm_phase phase = tlm::END_REQ;
+    sc_time delay = SC_ZERO_TIME;
+    in->nb_transport_bw(*next.trans, phase, delay);
   }
 }
 
-void DramController::accept(const Arrived& a) {
+void DramController::enqueue(const Arrived& a) {
   const sc_time now = sc_core::sc_time_stamp();
-  set_occupancy(occupancy_ + 1);
+  set_occupancy(occupancy_ + 1, now);
   if (!active_) {
     first_activity_ = a.arrived;
     active_ = true;
@@ -325,16 +346,14 @@ void DramController::accept(const Arrived& a) {
     channel_[l.channel].push(r);
     channel_next_[l.channel] = now;  // let the scheduler look at it now
     ++channel_count_[l.channel];
-    pending_[&trans] = Pending{static_cast<int>(l.channel), a.arrived};
+    const GpuAccess* access = trans.get_extension<GpuAccess>();
+    pending_[&trans] = Pending{static_cast<int>(l.channel), a.arrived, access && access->early_response};
     schedule_event_.notify(SC_ZERO_TIME);
   } else {
     // Errors and ignore commands never reach a bank.
-    pending_[&trans] = Pending{-1, a.arrived};
+    pending_[&trans] = Pending{-1, a.arrived, false};
     push_response(&trans, now + controller_latency_);
   }
-  tlm::tlm_phase phase = tlm::END_REQ;
-  sc_time delay = SC_ZERO_TIME;
-  in->nb_transport_bw(trans, phase, delay);
 }
 
 void DramController::schedule_method() {
@@ -353,7 +372,11 @@ void DramController::schedule_method() {
     for (const DramIssued& d : issued_) {
       count_outcome(d.req.outcome);
       bus_busy_ps_ += picoseconds(d.data_end - d.data_start);
-      push_response(static_cast<tlm_generic_payload*>(d.req.user), d.data_end + controller_latency_);
+      tlm_generic_payload* trans = static_cast<tlm_generic_payload*>(d.req.user);
+      if (pending_.at(trans).early)
+        respond_early(*trans, d.data_end + controller_latency_);
+      else
+        push_response(trans, d.data_end + controller_latency_);
     }
   }
   if (next != never) next_trigger(next - now, schedule_event_);
@@ -407,19 +430,48 @@ void DramController::end_resp_method() {
   }
 }
 
+// A requester that completes every BEGIN_RESP at once (GpuAccess::early_response)
+// gets its response as soon as its time is known, annotated for that time; the
+// request keeps its place in its channel's queue until then (release_early).
+void DramController::respond_early(tlm_generic_payload& trans, const sc_time& at) {
+  auto it = pending_.find(&trans);
+  record_done(it->second.arrived, at);
+  early_due_.push_back(EarlyDue{at.value(), it->second.channel});
+  std::push_heap(early_due_.begin(), early_due_.end(), &EarlyDue::later);
+  pending_.erase(it);
+  tlm::tlm_phase phase = tlm::BEGIN_RESP;
+  sc_time delay = at - sc_core::sc_time_stamp();
+  if (!waiting_.empty()) space_event_.notify(delay);  // the place it frees then may be the one they wait for
+  if (in->nb_transport_bw(trans, phase, delay) != tlm::TLM_COMPLETED)
+    SC_REPORT_ERROR(path().c_str(), ("protocol violation: a requester asking for early responses did not complete "
+                                     "BEGIN_RESP at once: " + describe(trans)).c_str());
+}
+
+void DramController::release_early(const sc_time& now) {
+  while (!early_due_.empty() && early_due_.front().due <= now.value()) {
+    const EarlyDue e = early_due_.front();
+    std::pop_heap(early_due_.begin(), early_due_.end(), &EarlyDue::later);
+    early_due_.pop_back();
+    --channel_count_[e.channel];
+    set_occupancy(occupancy_ - 1, sc_time::from_value(e.due));
+  }
+}
+
+void DramController::end_of_simulation() { release_early(sc_core::sc_time_stamp()); }
+
 void DramController::retire(tlm_generic_payload& trans) {
+  release_early(sc_core::sc_time_stamp());  // the occupancy histogram takes its samples in time order
   auto it = pending_.find(&trans);
   if (it->second.channel >= 0) --channel_count_[it->second.channel];
   pending_.erase(it);
-  set_occupancy(occupancy_ - 1);
+  set_occupancy(occupancy_ - 1, sc_core::sc_time_stamp());
   space_event_.notify(SC_ZERO_TIME);
 }
 
-void DramController::set_occupancy(unsigned n) {
-  const sc_time now = sc_core::sc_time_stamp();
-  occupancy_hist_.sample(occupancy_, picoseconds(now - occupancy_since_));
+void DramController::set_occupancy(unsigned n, const sc_time& at) {
+  occupancy_hist_.sample(occupancy_, picoseconds(at - occupancy_since_));
   occupancy_ = n;
-  occupancy_since_ = now;
+  occupancy_since_ = at;
 }
 
 // ---- registration --------------------------------------------------------------

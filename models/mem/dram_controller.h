@@ -18,10 +18,16 @@
 //
 // AT: a request is accepted (END_REQ) when its channel has fewer than
 // queue_depth requests accepted and not yet retired (END_RESP); otherwise
-// END_REQ is withheld and requests behind it wait too. Responses leave in
-// the order their data finishes, controller_latency after the data's last
-// beat, one BEGIN_RESP in flight at a time. Nothing runs while nothing is
-// queued: the scheduler wakes on arrivals and at the times the channels name.
+// END_REQ is withheld and requests behind it wait too. A request arriving on
+// an instant with nothing waiting ahead of it is accepted inside
+// nb_transport_fw (TLM_UPDATED, END_REQ). Responses leave in the order their
+// data finishes, controller_latency after the data's last beat, one
+// BEGIN_RESP in flight at a time. A requester that sets
+// GpuAccess::early_response (a cache's fills and writebacks) instead gets its
+// BEGIN_RESP as soon as the column command is issued, annotated with that
+// time, and completes it at once; the request keeps its queue place until the
+// annotated time. Nothing runs while nothing is queued: the scheduler wakes on
+// arrivals and at the times the channels name.
 #pragma once
 #include <deque>
 #include <queue>
@@ -65,6 +71,12 @@ class DramController : public Block {
   struct Pending {  // accepted, not yet retired
     int channel;    // -1: answered without a DRAM access (an error)
     sc_core::sc_time arrived;
+    bool early;     // the requester takes early responses (GpuAccess::early_response)
+  };
+  struct EarlyDue {  // an early response's queue place, taken until `due`
+    uint64_t due;    // sc_time value
+    int channel;
+    static bool later(const EarlyDue& a, const EarlyDue& b) { return a.due > b.due; }
   };
   struct Ready {
     sc_core::sc_time at;
@@ -89,11 +101,18 @@ class DramController : public Block {
   bool execute(tlm::tlm_generic_payload& trans);
   void apply_atomic(tlm::tlm_generic_payload& trans, GpuAccess& access);
   unsigned bursts_of(const tlm::tlm_generic_payload& trans) const;
-  void accept(const Arrived& a);
+  // Whether the request's channel has a queue place for it (unmapped requests always do).
+  bool has_room(const tlm::tlm_generic_payload& trans) const;
+  // Takes an accepted request into its channel's queue (or answers an error); END_REQ is the caller's.
+  void enqueue(const Arrived& a);
   void push_response(tlm::tlm_generic_payload* trans, const sc_core::sc_time& at);
+  void respond_early(tlm::tlm_generic_payload& trans, const sc_core::sc_time& at);
+  // Frees the queue places of early responses due by `now`, at their times.
+  void release_early(const sc_core::sc_time& now);
+  void end_of_simulation() override;
   void retire(tlm::tlm_generic_payload& trans);
   void count_outcome(RowOutcome outcome);
-  void set_occupancy(unsigned n);
+  void set_occupancy(unsigned n, const sc_core::sc_time& at);
   void record_done(const sc_core::sc_time& start, const sc_core::sc_time& end);
 
   isa::DeviceMemory& store_;
@@ -114,6 +133,7 @@ class DramController : public Block {
   std::deque<Arrived> waiting_;  // arrived, END_REQ withheld
   PooledMap<tlm::tlm_generic_payload*, Pending> pending_;
   std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> ready_;
+  std::vector<EarlyDue> early_due_;  // min-heap by due time
   std::vector<DramIssued> issued_;  // scratch for schedule_method
   tlm::tlm_generic_payload* resp_in_flight_ = nullptr;
   sc_core::sc_time resp_free_at_;

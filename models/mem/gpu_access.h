@@ -56,9 +56,11 @@ class GpuAccess : public tlm::tlm_extension<GpuAccess> {
   // The requester takes a BEGIN_RESP annotated with a delay as arriving then
   // and completes it at once (TLM_COMPLETED, never END_RESP). A cache may then
   // answer from its tag lookup (a hit's BEGIN_RESP, annotated with the hit
-  // latency, standing for END_REQ) instead of waking again when the answer is
-  // due. Only the requester itself sets it; a block that passes the request on
-  // and takes the answer through the four phases clears it (take_four_phase).
+  // latency, standing for END_REQ), and a DRAM controller when it issues the
+  // column command, instead of waking again when the answer is due. Set by
+  // the requester itself (a compute unit, a cache on what it sends below); a
+  // block that passes the request on and takes the answer through the four
+  // phases clears it (take_four_phase). A target may ignore it.
   bool early_response = false;
 
   // Atomics only.

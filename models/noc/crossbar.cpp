@@ -251,6 +251,15 @@ tlm::tlm_sync_enum Crossbar::nb_transport_fw(int id, tlm_generic_payload& trans,
     }
     routes_[&trans] = Route{id, port};
     take_four_phase(trans);  // responses wait in our buffers: we cannot take them at once
+    // Arriving now with nothing ahead of it and room in its output's buffer, a
+    // request is admitted as admit_method would admit it in this instant; END_REQ
+    // goes back on the return path instead of waking admit_method.
+    if (delay == SC_ZERO_TIME && req_peq_.empty() && blocked_[port].empty() &&
+        out_buffer_[port].size() < queue_depth_) {
+      delay = enter_output(port, trans) - sc_core::sc_time_stamp();
+      phase = tlm::END_REQ;
+      return tlm::TLM_UPDATED;
+    }
     req_peq_.push(&trans, delay);
     return tlm::TLM_ACCEPTED;
   }
@@ -292,6 +301,13 @@ void Crossbar::admit_method() {
 }
 
 void Crossbar::admit(int o, tlm_generic_payload& trans) {
+  const sc_time crossed = enter_output(o, trans);
+  tlm::tlm_phase phase = tlm::END_REQ;
+  sc_time delay = crossed - sc_core::sc_time_stamp();
+  (*in[routes_.at(&trans).in])->nb_transport_bw(trans, phase, delay);  // the initiator may send its next request after this
+}
+
+sc_time Crossbar::enter_output(int o, tlm_generic_payload& trans) {
   const sc_time now = sc_core::sc_time_stamp();
   const int i = routes_.at(&trans).in;
   PortStats& ps = in_stats_[i];
@@ -301,9 +317,7 @@ void Crossbar::admit(int o, tlm_generic_payload& trans) {
   forward_work_.add(o);
   set_occupancy(out_stats_[o], static_cast<unsigned>(out_buffer_[o].size()));
   forward_event_.notify(ready - now);
-  tlm::tlm_phase phase = tlm::END_REQ;
-  sc_time delay = crossed - now;
-  (*in[i])->nb_transport_bw(trans, phase, delay);  // the initiator may send its next request after this
+  return crossed;
 }
 
 void Crossbar::forward_method() {

@@ -135,6 +135,8 @@ class Crossbar : public Block {
   void respond_method();  // responses into input buffers, and to initiators (BEGIN_RESP)
 
   void admit(int out_port, tlm::tlm_generic_payload& trans);
+  // Crosses the request's input link into output `out_port`'s buffer; returns when it has crossed (END_REQ's time).
+  sc_core::sc_time enter_output(int out_port, tlm::tlm_generic_payload& trans);
   void forward(int out_port, tlm::tlm_generic_payload& trans);
   void release_output(int out_port);
   // A response from output `o`'s target: take it into its input's buffer if there is room.

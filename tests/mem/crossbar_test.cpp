@@ -133,9 +133,10 @@ TEST_CASE("crossbar: a full output buffer withholds END_REQ from the initiator",
   auto& m0 = pf.create<Memory>("memory", "m0", memory_params({{"queue_depth", 1}}));
   auto& m1 = pf.create<Memory>("memory", "m1", memory_params());
   Payload a(tlm::TLM_READ_COMMAND, 0, 64), b(tlm::TLM_READ_COMMAND, 64, 64), c(tlm::TLM_READ_COMMAND, 128, 64);
+  std::vector<tlm::tlm_sync_enum> answers;
   Probe probe("probe", [&](Probe& p) {
     for (Payload* t : {&a, &b, &c}) {
-      p.begin_req(*t);
+      answers.push_back(p.begin_req(*t));
       p.wait_for(*t, tlm::END_REQ);
     }
   });
@@ -150,6 +151,9 @@ TEST_CASE("crossbar: a full output buffer withholds END_REQ from the initiator",
   REQUIRE(probe.time_of(a, tlm::END_REQ) == ns(0));
   REQUIRE(probe.time_of(b, tlm::END_REQ) == ns(0));
   REQUIRE(probe.time_of(c, tlm::END_REQ) == ns(42.5));
+  // A found room and was admitted inside nb_transport_fw (END_REQ on the return path). B came
+  // in the same instant, before A had left the buffer, and C to a full buffer: both waited.
+  REQUIRE(answers == std::vector<tlm::tlm_sync_enum>{tlm::TLM_UPDATED, tlm::TLM_ACCEPTED, tlm::TLM_ACCEPTED});
   REQUIRE(probe.time_of(a, tlm::BEGIN_RESP) == ns(42.5));
   REQUIRE(probe.time_of(b, tlm::BEGIN_RESP) == ns(85));
   REQUIRE(probe.time_of(c, tlm::BEGIN_RESP) == ns(127.5));

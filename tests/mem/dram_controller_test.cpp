@@ -260,6 +260,47 @@ TEST_CASE("dram: a full channel queue withholds END_REQ until a response retires
   REQUIRE(pf.stat("hbm", "row_hits") == 2);
 }
 
+TEST_CASE("dram: a requester taking early responses gets them at column issue and its queue place frees when due",
+          "[mem][dram]") {
+  MiniPlatform pf;
+  auto& dram = pf.create<DramController>("dram_controller", "hbm", dram_params({{"queue_depth", 2}}));
+  auto& dev = pf.shared.get<isa::DeviceMemory>("device");
+  const uint64_t base = dev.alloc(4096);
+  Payload a(tlm::TLM_READ_COMMAND, base, 64), b(tlm::TLM_READ_COMMAND, base + 64, 64),
+      c(tlm::TLM_READ_COMMAND, base + 128, 64), d(tlm::TLM_READ_COMMAND, base + 192, 64);
+  for (Payload* t : {&a, &b, &c, &d}) {
+    auto* ext = new GpuAccess;  // owned by the payload from here on
+    ext->early_response = true;
+    t->set_extension(ext);
+  }
+  Probe probe("probe", [&](Probe& p) {
+    p.begin_req(a);
+    p.begin_req(b);
+    p.begin_req(c);
+    wait(ns(20));  // between A's column issue (14) and its response (34)
+    p.begin_req(d);
+    p.wait_for(d, tlm::BEGIN_RESP);
+  });
+  probe.socket.bind(dram.in);
+  sc_core::sc_start();
+
+  // The times are those of the four-phase path with a requester that completes BEGIN_RESP at
+  // once. A: a miss, column at 14, data 28..30, response 34. B: a hit behind it, data 30..32.
+  REQUIRE(probe.time_of(a, tlm::BEGIN_RESP) == ns(34));
+  REQUIRE(probe.time_of(b, tlm::BEGIN_RESP) == ns(36));
+  // Each BEGIN_RESP went out when its column command did, not when it was due.
+  REQUIRE(probe.sent_at(a, tlm::BEGIN_RESP) == ns(14));
+  REQUIRE(probe.sent_at(b, tlm::BEGIN_RESP) == ns(16));
+  // The queue holds 2. C waits for A's place, which frees at A's response time (34), not at
+  // its column issue: D's arrival at 20 finds the queue still full. D then waits for B's (36).
+  REQUIRE(probe.time_of(c, tlm::END_REQ) == ns(34));
+  REQUIRE(probe.time_of(d, tlm::END_REQ) == ns(36));
+  // Both hit the open row: C data 48..50, response 54; D data 50..52, response 56.
+  REQUIRE(probe.time_of(c, tlm::BEGIN_RESP) == ns(54));
+  REQUIRE(probe.time_of(d, tlm::BEGIN_RESP) == ns(56));
+  REQUIRE(pf.stat("hbm", "request_stalls") == 2);
+}
+
 TEST_CASE("dram: data goes to device memory with byte enables and zeros outside allocations", "[mem][dram]") {
   MiniPlatform pf;
   auto& dram = pf.create<DramController>("dram_controller", "hbm",

@@ -73,7 +73,8 @@ class MiniPlatform {
 struct PhaseEvent {
   const tlm::tlm_generic_payload* trans;
   tlm::tlm_phase phase;
-  sc_core::sc_time at;  // including the annotated delay
+  sc_core::sc_time at;    // including the annotated delay
+  sc_core::sc_time sent;  // when the call carrying it was made
 };
 
 // A scripted initiator. The script runs in an SC_THREAD and drives the socket
@@ -125,11 +126,17 @@ class Probe : public sc_core::sc_module {
       if (e.trans == &t && e.phase == phase) return e.at;
     return sc_core::sc_max_time();  // never seen
   }
+  // When the call that carried `phase` of `t` was made (earlier than time_of when annotated).
+  sc_core::sc_time sent_at(const tlm::tlm_generic_payload& t, tlm::tlm_phase phase) const {
+    for (const auto& e : log)
+      if (e.trans == &t && e.phase == phase) return e.sent;
+    return sc_core::sc_max_time();
+  }
 
  private:
   void run() { script_(*this); }
   void record(const tlm::tlm_generic_payload& t, tlm::tlm_phase phase, const sc_core::sc_time& delay) {
-    log.push_back(PhaseEvent{&t, phase, sc_core::sc_time_stamp() + delay});
+    log.push_back(PhaseEvent{&t, phase, sc_core::sc_time_stamp() + delay, sc_core::sc_time_stamp()});
     changed.notify(delay);
   }
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& t, tlm::tlm_phase& phase, sc_core::sc_time& delay) {
