@@ -56,8 +56,9 @@ class GpuAccess : public tlm::tlm_extension<GpuAccess> {
   // The requester takes a BEGIN_RESP annotated with a delay as arriving then
   // and completes it at once (TLM_COMPLETED, never END_RESP). A cache may then
   // answer from its tag lookup (a hit's BEGIN_RESP, annotated with the hit
-  // latency, standing for END_REQ), and a DRAM controller when it issues the
-  // column command, instead of waking again when the answer is due. Set by
+  // latency, standing for END_REQ), a DRAM controller when it issues the
+  // column command and a crossbar when it takes the answer from its target,
+  // instead of waking again when the answer is due. Set by
   // the requester itself (a compute unit, a cache on what it sends below); a
   // block that passes the request on and takes the answer through the four
   // phases clears it (take_four_phase). A target may ignore it.

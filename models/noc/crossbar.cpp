@@ -89,6 +89,7 @@ Crossbar::Crossbar(const BlockContext& ctx, AddressMap map)
   resp_blocked_.resize(n_in);
   in_buffer_.resize(n_in);
   resp_in_flight_.assign(n_in, nullptr);
+  sent_early_.assign(n_in, 0);
   in_req_link_.assign(n_in, Link{in_width, SC_ZERO_TIME});
   in_resp_link_.assign(n_in, Link{in_width, SC_ZERO_TIME});
   admit_work_.member.assign(n_out, 0);
@@ -146,6 +147,7 @@ sc_time Crossbar::switch_time(int i, int o, uint64_t bytes, bool) const {
 
 void Crossbar::end_of_simulation() {
   if (fabric_) fabric_->finish(sc_core::sc_time_stamp());
+  for (int i = 0; i < static_cast<int>(in.size()); ++i) release_sent(i, sc_core::sc_time_stamp());
 }
 
 tlm::tlm_initiator_socket<>* Crossbar::initiator_socket(const std::string& name, int index) {
@@ -191,12 +193,10 @@ sc_time Crossbar::cross(Link& link, uint64_t bytes, const sc_time& earliest, Cou
   return done;
 }
 
-void Crossbar::set_occupancy(PortStats& port, unsigned n) {
-  const sc_time now = sc_core::sc_time_stamp();
-  port.occupancy->sample(port.occupancy_now,
-                         static_cast<uint64_t>((now - port.occupancy_since) / clock_period()));
+void Crossbar::set_occupancy(PortStats& port, unsigned n, const sc_time& at) {
+  port.occupancy->sample(port.occupancy_now, static_cast<uint64_t>((at - port.occupancy_since) / clock_period()));
   port.occupancy_now = n;
-  port.occupancy_since = now;
+  port.occupancy_since = at;
 }
 
 // ---- LT, DMI, debug ----------------------------------------------------------
@@ -249,7 +249,8 @@ tlm::tlm_sync_enum Crossbar::nb_transport_fw(int id, tlm_generic_payload& trans,
       delay += latency_;
       return tlm::TLM_COMPLETED;
     }
-    routes_[&trans] = Route{id, port};
+    const GpuAccess* access = trans.get_extension<GpuAccess>();
+    routes_[&trans] = Route{id, port, access && access->early_response};
     take_four_phase(trans);  // responses wait in our buffers: we cannot take them at once
     // Arriving now with nothing ahead of it and room in its output's buffer, a
     // request is admitted as admit_method would admit it in this instant; END_REQ
@@ -353,11 +354,11 @@ void Crossbar::forward(int o, tlm_generic_payload& trans) {
   if (r == tlm::TLM_COMPLETED) {
     // The target is done with it; the response still has to travel back.
     const int i = routes_.at(&trans).in;
+    release_sent(i, now);
     if (resp_blocked_[i].empty() && in_buffer_[i].size() < response_queue_depth_) {
       take_response(o, trans, now + delay);
     } else {
-      resp_blocked_[i].push_back(HeldResponse{o, &trans, true, now + delay});
-      respond_work_.add(i);
+      hold_response(i, HeldResponse{o, &trans, true, now + delay});
     }
     return;
   }
@@ -394,28 +395,70 @@ tlm::tlm_sync_enum Crossbar::nb_transport_bw(int o, tlm_generic_payload& trans, 
 tlm::tlm_sync_enum Crossbar::take_or_hold_response(int o, tlm_generic_payload& trans, sc_time& delay) {
   const sc_time now = sc_core::sc_time_stamp();
   const int i = routes_.at(&trans).in;
+  release_sent(i, now);
   if (resp_blocked_[i].empty() && in_buffer_[i].size() < response_queue_depth_) {
     const sc_time crossed = take_response(o, trans, now + delay);
     delay = crossed - now;  // the target's response path is busy until its data has crossed
     return tlm::TLM_COMPLETED;
   }
-  resp_blocked_[i].push_back(HeldResponse{o, &trans, false, now + delay});
-  respond_work_.add(i);
+  hold_response(i, HeldResponse{o, &trans, false, now + delay});
   return tlm::TLM_ACCEPTED;  // END_RESP withheld: back-pressure to the target
+}
+
+void Crossbar::hold_response(int i, const HeldResponse& h) {
+  resp_blocked_[i].push_back(h);
+  respond_work_.add(i);
+  // Room comes with a finished response, or when the first one sent early leaves.
+  if (sent_early_[i]) respond_event_.notify(in_buffer_[i].front().ready - sc_core::sc_time_stamp());
 }
 
 sc_time Crossbar::take_response(int o, tlm_generic_payload& trans, const sc_time& arrival) {
   const sc_time now = sc_core::sc_time_stamp();
-  const int i = routes_.at(&trans).in;
+  const Route route = routes_.at(&trans);
+  const int i = route.in;
   PortStats& ps = out_stats_[o];
   const sc_time crossed =
       cross(out_resp_link_[o], response_bytes(trans), arrival, *ps.resp_bytes, *ps.resp_busy_cycles, ps);
   const sc_time ready = through_switch(i, o, response_bytes(trans), crossed, true);
+  release_sent(i, now);
   in_buffer_[i].push_back(Queued{&trans, ready});
-  respond_work_.add(i);
   set_occupancy(in_stats_[i], static_cast<unsigned>(in_buffer_[i].size()));
+  // With nothing unsent ahead of it, when it crosses the input link is known now.
+  if (route.early && sent_early_[i] + 1 == in_buffer_[i].size()) {
+    respond_early(i);
+    return crossed;
+  }
+  respond_work_.add(i);
   respond_event_.notify(ready - now);
   return crossed;
+}
+
+void Crossbar::respond_early(int i) {
+  const sc_time now = sc_core::sc_time_stamp();
+  Queued& q = in_buffer_[i].back();
+  tlm_generic_payload& trans = *q.trans;
+  PortStats& ps = in_stats_[i];
+  const sc_time start = std::max(q.ready, in_resp_link_[i].free);  // when respond_method would send it
+  const sc_time arrives =
+      cross(in_resp_link_[i], response_bytes(trans), q.ready, *ps.resp_bytes, *ps.resp_busy_cycles, ps);
+  q.trans = nullptr;
+  q.ready = start;  // its place frees then, as if it had been sent then
+  ++sent_early_[i];
+  routes_.erase(&trans);  // the initiator may reuse the payload as soon as it is due
+  tlm::tlm_phase phase = tlm::BEGIN_RESP;
+  sc_time delay = arrives - now;
+  if ((*in[i])->nb_transport_bw(trans, phase, delay) != tlm::TLM_COMPLETED)
+    SC_REPORT_ERROR(path().c_str(), ("protocol violation: an initiator asking for early responses did not complete "
+                                     "BEGIN_RESP at once: " + describe(trans)).c_str());
+}
+
+void Crossbar::release_sent(int i, const sc_time& now) {
+  while (sent_early_[i] && in_buffer_[i].front().ready <= now) {
+    const sc_time left = in_buffer_[i].front().ready;
+    in_buffer_[i].pop_front();
+    --sent_early_[i];
+    set_occupancy(in_stats_[i], static_cast<unsigned>(in_buffer_[i].size()), left);
+  }
 }
 
 void Crossbar::respond_method() {
@@ -423,6 +466,7 @@ void Crossbar::respond_method() {
   in_respond_method_ = true;
   sc_time next = sc_core::sc_max_time();
   respond_work_.visit([&](int i) {
+    release_sent(i, now);
     // Held responses first take the room freed since.
     while (!resp_blocked_[i].empty() && in_buffer_[i].size() < response_queue_depth_) {
       const HeldResponse h = resp_blocked_[i].front();
@@ -438,7 +482,10 @@ void Crossbar::respond_method() {
         (*out[h.out])->nb_transport_fw(*h.trans, end, delay);
       }
     }
-    while (!resp_in_flight_[i] && !in_buffer_[i].empty()) {
+    // A response sent early ahead still holds its place (and the input link): wait for it to leave.
+    if (sent_early_[i] && (in_buffer_[i].size() > sent_early_[i] || !resp_blocked_[i].empty()))
+      next = std::min(next, in_buffer_[i].front().ready);
+    while (!sent_early_[i] && !resp_in_flight_[i] && !in_buffer_[i].empty()) {
       const Queued q = in_buffer_[i].front();
       const sc_time start = std::max(q.ready, in_resp_link_[i].free);
       if (start > now) {
@@ -457,7 +504,7 @@ void Crossbar::respond_method() {
       }
       finish_response(i);
     }
-    return !in_buffer_[i].empty() || !resp_blocked_[i].empty();
+    return in_buffer_[i].size() > sent_early_[i] || !resp_blocked_[i].empty();
   });
   in_respond_method_ = false;
   if (next != sc_core::sc_max_time()) next_trigger(next - now, respond_event_);

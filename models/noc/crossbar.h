@@ -20,7 +20,11 @@
 //                when its last byte has crossed (annotated delay).
 // A response crosses the output link, the latency, and the input link
 // the same way, into a buffer of `response_queue_depth` per input; the
-// target's END_RESP is withheld while that buffer is full.
+// target's END_RESP is withheld while that buffer is full. A request that
+// finds room and nothing ahead of it is admitted inside nb_transport_fw. An
+// initiator that takes early responses (GpuAccess::early_response) gets its
+// BEGIN_RESP when the response is taken with nothing unsent ahead of it,
+// annotated with its input-link crossing; its place is held until then.
 // Uncontended, a request costs x_in + latency + x_out cycles and so does its
 // response. Transactions to unmapped addresses get TLM_ADDRESS_ERROR_RESPONSE
 // at once. LT costs the uncontended time; DMI and debug are forwarded as by
@@ -68,10 +72,11 @@ class Crossbar : public Block {
  private:
   struct Route {
     int in = -1, out = -1;
+    bool early = false;  // the initiator takes early responses (GpuAccess::early_response)
   };
   struct Queued {
-    tlm::tlm_generic_payload* trans;
-    sc_core::sc_time ready;  // may leave the buffer from then
+    tlm::tlm_generic_payload* trans;  // null once sent early
+    sc_core::sc_time ready;           // may leave the buffer from then; once sent early, leaves then
   };
   // One direction of one link: busy until `free`; statistics.
   struct Link {
@@ -143,12 +148,18 @@ class Crossbar : public Block {
   tlm::tlm_sync_enum take_or_hold_response(int o, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   // Puts a response into input i's buffer; returns when it has crossed the output link.
   sc_core::sc_time take_response(int o, tlm::tlm_generic_payload& trans, const sc_core::sc_time& arrival);
+  // Sends the response at the back of input i's buffer now, annotated with the time its
+  // last byte crosses the input link, to an initiator that takes early responses; its
+  // place stays taken until it would have started across the link.
+  void respond_early(int i);
+  // Frees the places of responses sent early that have left input i's buffer by `now`.
+  void release_sent(int i, const sc_core::sc_time& now);
   void finish_response(int i);
   // Starts a message on a link no earlier than `earliest`; returns when its last byte has crossed.
   sc_core::sc_time cross(Link& link, uint64_t bytes, const sc_core::sc_time& earliest, Counter& bytes_stat,
                          Counter& busy_stat, PortStats& port);
   uint64_t cycles_for(uint64_t bytes, unsigned width) const;
-  void set_occupancy(PortStats& port, unsigned n);
+  void set_occupancy(PortStats& port, unsigned n, const sc_core::sc_time& at = sc_core::sc_time_stamp());
   void address_error(int id, tlm::tlm_generic_payload& trans);
   PortStats make_port_stats(StatRegistry& registry, const std::string& name, size_t depth);
 
@@ -183,7 +194,9 @@ class Crossbar : public Block {
     sc_core::sc_time arrival;
   };
   std::vector<std::deque<HeldResponse>> resp_blocked_;  // no room in the input's buffer yet
+  void hold_response(int i, const HeldResponse& h);     // into resp_blocked_, with the wake-up it needs
   std::vector<std::deque<Queued>> in_buffer_;            // responses taken; the front may be in flight
+  std::vector<unsigned> sent_early_;                     // how many of in_buffer_'s first entries were sent early
   std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // BEGIN_RESP sent, END_RESP awaited
   std::vector<Link> in_req_link_, in_resp_link_;
   std::vector<PortStats> in_stats_;
