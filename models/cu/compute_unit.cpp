@@ -239,6 +239,7 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
     w.accounted = c;
     w.earliest = w.ready_at;
     w.dirty = true;
+    waves_changed_ = true;
     w.next_info = nullptr;
     ib_reset(w, wave.pc);
     slots_used_[simd] += 1;
@@ -388,6 +389,7 @@ void ComputeUnit::retire_lds(uint64_t c) {
     WaveSlot& w = *lds_done_.front().wave;
     lds_done_.pop_front();
     w.dirty = true;
+    waves_changed_ = true;
     --w.lgkm;
     --w.lds_out;
     maybe_retire(w);
@@ -622,6 +624,7 @@ void ComputeUnit::fetch_returned(MemRequest& r) {
   const uint64_t k = (block - w.ib_base) / cfg_.fetch_bytes;
   if (k < cfg_.ib_depth && w.ib[k] == IbBlock::Requested) w.ib[k] = IbBlock::Valid;
   w.dirty = true;
+  waves_changed_ = true;
 }
 
 // Scalar loads complete as soon as their data is back; vector memory
@@ -644,6 +647,7 @@ void ComputeUnit::drain_vm(WaveSlot& w) {
 void ComputeUnit::complete(MemInst& m) {
   WaveSlot& w = *m.wave;
   w.dirty = true;
+  waves_changed_ = true;
   const InstInfo& info = w.prog->info(*m.op);
   if (m.error && !w.ended) {
     w.wave->fault("the memory system answered an error for " + std::string(m.op->inst.mnemonic()));

@@ -176,6 +176,7 @@ class ComputeUnit : public Block {
   uint64_t earliest_wave_ = kNever;             // the earliest any resident wave may issue, as of this tick
   unsigned fetch_wanted_ = 0;                  // waves with wants_fetch
   bool queue_moved_ = false;                   // a memory queue shrank: waves stalled on it may issue
+  bool waves_changed_ = true;                  // a wave became dirty or ended since the issue stage last looked
 
   // Functional mode: waves and LDS reused from workgroup to workgroup.
   std::vector<std::unique_ptr<isa::Wave>> functional_waves_;

@@ -17,12 +17,20 @@ using isa::Instruction;
 // this one, why each wave cannot issue and the earliest cycle it might.
 void ComputeUnit::issue_stage(uint64_t c) {
   const size_t n = order_.size();
-  earliest_wave_ = kNever;
-  if (!n) return;
+  if (!n) {
+    earliest_wave_ = kNever;
+    return;
+  }
   size_t start = 0;
   if (cfg_.scheduler == CuScheduler::RoundRobin) start = rr_++ % n;
   const bool queue_moved = queue_moved_;
   queue_moved_ = false;
+  // Nothing a wave waits for has changed and none may issue yet: every wave's
+  // last evaluation holds, and both passes would skip them all. The CU often
+  // ticks only to send a request or a fetch, so this matters for speed.
+  if (!waves_changed_ && !queue_moved && c < earliest_wave_) return;
+  waves_changed_ = false;
+  earliest_wave_ = kNever;
   for (size_t k = 0; k < n; ++k) {
     WaveSlot& w = *order_[(start + k) % n];
     if (w.ended) continue;
@@ -54,6 +62,7 @@ void ComputeUnit::issue_stage(uint64_t c) {
       const InstInfo* info = nullptr;
       w->reason = w->dirty ? evaluate(*w, c + 1, w->earliest, op, info) : reevaluate(*w, c + 1, w->earliest, op, info);
       if (w->reason == Stall::None) w->earliest = c + 1;
+      waves_changed_ |= w->dirty;  // released from a barrier: evaluated again next cycle
     }
     earliest_wave_ = std::min(earliest_wave_, w->earliest);
   }
@@ -242,6 +251,7 @@ void ComputeUnit::check_barrier(Workgroup& wg, uint64_t c) {
       w->wave->leave_barrier();
       w->ready_at = std::max(w->ready_at, c + 1);
       w->dirty = true;
+      waves_changed_ = true;
     }
   wg.at_barrier = 0;
 }
@@ -353,6 +363,7 @@ void ComputeUnit::serve_lds_chunks(WaveSlot& w, MemInst& m) {
 // once their memory operations are back; the report names the first fault.
 void ComputeUnit::fault_wave(WaveSlot& w) {
   Workgroup& wg = *w.wg;
+  waves_changed_ = true;
   if (!wg.faulted) {
     wg.faulted = true;
     wg.task.fault = isa::fault_report(*wg.task.ctx->kernel, *w.wave, w.site);
