@@ -246,7 +246,9 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
     vgprs_used_[simd] += vgpr;
     sgprs_used_[simd] += sgpr;
     wg->waves.push_back(&w);
+    w.pos = static_cast<unsigned>(order_.size());
     order_.push_back(&w);
+    eval_at_.push_back(0);
     ++resident_;
   }
   if (log_level() <= LogLevel::Debug)
@@ -355,6 +357,14 @@ void ComputeUnit::account_until(uint64_t cycle) {
   occ_since_ = cycle;
 }
 
+// Something a wave's last evaluation depended on changed: the issue stage
+// evaluates it again at its next pass.
+void ComputeUnit::mark_dirty(WaveSlot& w) {
+  w.dirty = true;
+  waves_changed_ = true;
+  if (w.active) eval_at_[w.pos] = 0;
+}
+
 // Stall cycles are charged lazily: a wave's reason holds from `accounted`
 // until it is evaluated again, so waves that are not evaluated cost nothing.
 void ComputeUnit::settle(WaveSlot& w, uint64_t cycle) {
@@ -388,8 +398,7 @@ void ComputeUnit::retire_lds(uint64_t c) {
   while (!lds_done_.empty() && lds_done_.front().cycle <= c) {
     WaveSlot& w = *lds_done_.front().wave;
     lds_done_.pop_front();
-    w.dirty = true;
-    waves_changed_ = true;
+    mark_dirty(w);
     --w.lgkm;
     --w.lds_out;
     maybe_retire(w);
@@ -501,7 +510,9 @@ void ComputeUnit::retire_wave(WaveSlot& w) {
   w.active = false;
   refresh_fetch(w);
   w.reason = Stall::None;
-  order_.erase(std::find(order_.begin(), order_.end(), &w));
+  order_.erase(order_.begin() + w.pos);
+  eval_at_.erase(eval_at_.begin() + w.pos);
+  for (size_t k = w.pos; k < order_.size(); ++k) order_[k]->pos = static_cast<unsigned>(k);
   --resident_;
   slots_used_[w.simd] -= 1;
   vgprs_used_[w.simd] -= w.vgpr_cost;
@@ -623,8 +634,7 @@ void ComputeUnit::fetch_returned(MemRequest& r) {
   }
   const uint64_t k = (block - w.ib_base) / cfg_.fetch_bytes;
   if (k < cfg_.ib_depth && w.ib[k] == IbBlock::Requested) w.ib[k] = IbBlock::Valid;
-  w.dirty = true;
-  waves_changed_ = true;
+  mark_dirty(w);
 }
 
 // Scalar loads complete as soon as their data is back; vector memory
@@ -646,8 +656,7 @@ void ComputeUnit::drain_vm(WaveSlot& w) {
 
 void ComputeUnit::complete(MemInst& m) {
   WaveSlot& w = *m.wave;
-  w.dirty = true;
-  waves_changed_ = true;
+  mark_dirty(w);
   const InstInfo& info = w.prog->info(*m.op);
   if (m.error && !w.ended) {
     w.wave->fault("the memory system answered an error for " + std::string(m.op->inst.mnemonic()));

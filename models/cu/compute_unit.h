@@ -118,6 +118,8 @@ class ComputeUnit : public Block {
 
   // --- issue (compute_unit_issue.cpp) ---
   void issue_stage(uint64_t c);
+  void plan_next_cycle(WaveSlot& w, uint64_t c);
+  void mark_dirty(WaveSlot& w);
   Stall evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const isa::DecodedOp*& op, const InstInfo*& info);
   Stall reevaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const isa::DecodedOp*& op, const InstInfo*& info);
   Stall waitcnt_stall(const WaveSlot& w, const isa::Instruction& inst) const;
@@ -143,6 +145,7 @@ class ComputeUnit : public Block {
 
   std::vector<WaveSlot> slots_;                // simds * wave_slots; slot i lives on SIMD i / wave_slots
   std::vector<WaveSlot*> order_;               // resident waves, oldest first
+  std::vector<uint64_t> eval_at_;              // per order_ entry: first cycle the issue stage must look at it again
   std::vector<std::unique_ptr<Workgroup>> workgroups_;
   std::vector<Workgroup*> free_workgroups_;
   std::unordered_map<const isa::DecodeCache*, std::unique_ptr<ProgramInfo>> programs_;
@@ -177,6 +180,8 @@ class ComputeUnit : public Block {
   unsigned fetch_wanted_ = 0;                  // waves with wants_fetch
   bool queue_moved_ = false;                   // a memory queue shrank: waves stalled on it may issue
   bool waves_changed_ = true;                  // a wave became dirty or ended since the issue stage last looked
+  bool others_changed_ = false;                // this pass, a wave changed waves it had passed over
+  std::vector<WaveSlot*> evaluated_;           // scratch: waves the issue stage's first pass looked at
 
   // Functional mode: waves and LDS reused from workgroup to workgroup.
   std::vector<std::unique_ptr<isa::Wave>> functional_waves_;

@@ -15,6 +15,11 @@ using isa::Instruction;
 // first, or rotating); a wave issues at most one instruction per cycle and
 // each unit takes at most one. A second pass records, for the cycles after
 // this one, why each wave cannot issue and the earliest cycle it might.
+//
+// A wave whose last evaluation still holds (nothing it waits for has changed,
+// and its earliest cycle is later) is not evaluated again: the speed of a CU
+// full of waiting waves depends on it. Which waves those are is read from
+// eval_at_, one word per wave in priority order, not from the wave slots.
 void ComputeUnit::issue_stage(uint64_t c) {
   const size_t n = order_.size();
   if (!n) {
@@ -30,15 +35,19 @@ void ComputeUnit::issue_stage(uint64_t c) {
   // ticks only to send a request or a fetch, so this matters for speed.
   if (!waves_changed_ && !queue_moved && c < earliest_wave_) return;
   waves_changed_ = false;
-  earliest_wave_ = kNever;
-  for (size_t k = 0; k < n; ++k) {
-    WaveSlot& w = *order_[(start + k) % n];
-    if (w.ended) continue;
-    // A wave whose last evaluation still holds (nothing it waits for has
-    // changed, and its earliest cycle is later) is not evaluated again: the
-    // speed of a CU full of waiting waves depends on it.
-    w.skipped = !w.dirty && w.earliest > c && !(queue_moved && w.reason == Stall::Structural);
-    if (w.skipped) continue;  // its reason goes on being charged
+  others_changed_ = false;
+  evaluated_.clear();
+  // Waves skipped below keep their earliest cycle, which is eval_at_'s.
+  uint64_t skipped_earliest = kNever;
+  for (size_t k = 0, i = start; k < n; ++k, i = i + 1 == n ? 0 : i + 1) {
+    // With a memory queue moved, waves stalled on a unit are looked at too (their reason says which).
+    if (eval_at_[i] > c && !(queue_moved && order_[i]->reason == Stall::Structural)) {
+      skipped_earliest = std::min(skipped_earliest, eval_at_[i]);
+      continue;  // its reason goes on being charged
+    }
+    WaveSlot& w = *order_[i];
+    evaluated_.push_back(&w);
+    if (w.ended) continue;  // the second pass closes its accounting
     const bool changed = w.dirty;
     w.dirty = false;
     uint64_t earliest;
@@ -49,23 +58,40 @@ void ComputeUnit::issue_stage(uint64_t c) {
     w.reason = s;  // for this cycle; the second pass says what follows
     if (s == Stall::None) issue(w, *op, *info, c);
   }
-  for (WaveSlot* w : order_) {
-    if (w->ended) {
-      settle(*w, c + 1);
-      w->reason = Stall::None;
-      w->earliest = kNever;
-      continue;
+  if (others_changed_) {
+    // A barrier released or a fault ended waves this pass skipped: plan every wave.
+    for (WaveSlot* w : order_) w->skipped = true;
+    for (WaveSlot* w : evaluated_) w->skipped = false;
+    earliest_wave_ = kNever;
+    for (WaveSlot* w : order_) {
+      if (w->ended || !w->skipped || w->dirty) plan_next_cycle(*w, c);
+      earliest_wave_ = std::min(earliest_wave_, w->earliest);
     }
-    if (!w->skipped || w->dirty) {  // (dirty: released from a barrier during this cycle)
-      settle(*w, c + 1);
-      const DecodedOp* op = nullptr;
-      const InstInfo* info = nullptr;
-      w->reason = w->dirty ? evaluate(*w, c + 1, w->earliest, op, info) : reevaluate(*w, c + 1, w->earliest, op, info);
-      if (w->reason == Stall::None) w->earliest = c + 1;
-      waves_changed_ |= w->dirty;  // released from a barrier: evaluated again next cycle
-    }
+    return;
+  }
+  earliest_wave_ = skipped_earliest;
+  for (WaveSlot* w : evaluated_) {
+    plan_next_cycle(*w, c);
     earliest_wave_ = std::min(earliest_wave_, w->earliest);
   }
+}
+
+// The second pass for one wave: its stall reason from cycle c + 1 on, the
+// earliest cycle it may issue, and when the issue stage must look at it again.
+void ComputeUnit::plan_next_cycle(WaveSlot& w, uint64_t c) {
+  settle(w, c + 1);
+  if (w.ended) {
+    w.reason = Stall::None;
+    w.earliest = kNever;
+    eval_at_[w.pos] = kNever;
+    return;
+  }
+  const DecodedOp* op = nullptr;
+  const InstInfo* info = nullptr;
+  w.reason = w.dirty ? evaluate(w, c + 1, w.earliest, op, info) : reevaluate(w, c + 1, w.earliest, op, info);
+  if (w.reason == Stall::None) w.earliest = c + 1;
+  waves_changed_ |= w.dirty;  // released from a barrier: evaluated again next cycle
+  eval_at_[w.pos] = w.dirty ? 0 : w.earliest;
 }
 
 // A wave that last stalled waiting for a unit, with nothing else changed
@@ -246,12 +272,12 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
 // waiting at it; they issue again the next cycle.
 void ComputeUnit::check_barrier(Workgroup& wg, uint64_t c) {
   if (!wg.at_barrier || wg.at_barrier < wg.running) return;
+  others_changed_ = true;  // waves the issue stage has passed over may issue next cycle
   for (WaveSlot* w : wg.waves)
     if (w->active && w->wave->status() == isa::WaveStatus::AtBarrier) {
       w->wave->leave_barrier();
       w->ready_at = std::max(w->ready_at, c + 1);
-      w->dirty = true;
-      waves_changed_ = true;
+      mark_dirty(*w);
     }
   wg.at_barrier = 0;
 }
@@ -364,6 +390,7 @@ void ComputeUnit::serve_lds_chunks(WaveSlot& w, MemInst& m) {
 void ComputeUnit::fault_wave(WaveSlot& w) {
   Workgroup& wg = *w.wg;
   waves_changed_ = true;
+  others_changed_ = true;
   if (!wg.faulted) {
     wg.faulted = true;
     wg.task.fault = isa::fault_report(*wg.task.ctx->kernel, *w.wave, w.site);
@@ -372,6 +399,7 @@ void ComputeUnit::fault_wave(WaveSlot& w) {
   for (WaveSlot* x : wg.waves) {
     if (!x->active || x->ended) continue;
     x->ended = true;
+    eval_at_[x->pos] = 0;  // the issue stage closes its accounting
     refresh_fetch(*x);
     maybe_retire(*x);
   }

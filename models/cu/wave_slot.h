@@ -47,6 +47,7 @@ struct WaveSlot {
   std::unique_ptr<isa::Wave> wave;  // reused while the register counts stay the same
   std::vector<uint64_t> reg_ready;  // scoreboard: [0,128) scalar codes, 128 SCC, then VGPRs, then AGPRs
   unsigned simd = 0, index = 0;     // SIMD, and slot index within the CU
+  unsigned pos = 0;                 // position in the CU's priority order, while resident
   bool active = false;              // resident
   bool ended = false;               // s_endpgm issued or the workgroup faulted: drains, issues nothing
   bool retiring = false;            // queued for retirement
