@@ -9,7 +9,6 @@
 #include "mem_test_support.h"
 #include "models/cu/isa/device_memory.h"
 #include "models/mem/dram_controller.h"
-#include "models/mem/gpu_access.h"
 #include "models/mem/memory.h"
 
 using namespace tessera;
@@ -205,11 +204,7 @@ TEST_CASE("crossbar: an initiator taking early responses gets them when taken an
   auto& m0 = pf.create<Memory>("memory", "m0", memory_params());
   auto& m1 = pf.create<Memory>("memory", "m1", memory_params());
   Payload a(tlm::TLM_READ_COMMAND, 0x40, 64), b(tlm::TLM_READ_COMMAND, 0x10040, 64);
-  for (Payload* t : {&a, &b}) {
-    auto* ext = new GpuAccess;  // owned by the payload from here on
-    ext->early_response = true;
-    t->set_extension(ext);
-  }
+  take_early_responses({&a, &b});
   Probe probe("probe", [&](Probe& p) {
     p.begin_req(a);
     p.begin_req(b);

@@ -268,11 +268,7 @@ TEST_CASE("dram: a requester taking early responses gets them at column issue an
   const uint64_t base = dev.alloc(4096);
   Payload a(tlm::TLM_READ_COMMAND, base, 64), b(tlm::TLM_READ_COMMAND, base + 64, 64),
       c(tlm::TLM_READ_COMMAND, base + 128, 64), d(tlm::TLM_READ_COMMAND, base + 192, 64);
-  for (Payload* t : {&a, &b, &c, &d}) {
-    auto* ext = new GpuAccess;  // owned by the payload from here on
-    ext->early_response = true;
-    t->set_extension(ext);
-  }
+  take_early_responses({&a, &b, &c, &d});
   Probe probe("probe", [&](Probe& p) {
     p.begin_req(a);
     p.begin_req(b);

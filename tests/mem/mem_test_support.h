@@ -3,6 +3,7 @@
 // and a scripted AT/LT initiator that records when each phase arrives.
 #pragma once
 #include <functional>
+#include <initializer_list>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -14,6 +15,7 @@
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 
+#include "models/mem/gpu_access.h"
 #include "platform/block.h"
 #include "platform/errors.h"
 #include "platform/registry.h"
@@ -175,6 +177,16 @@ struct Payload : tlm::tlm_generic_payload {
 };
 
 inline sc_core::sc_time ns(double v) { return sc_core::sc_time(v, sc_core::SC_NS); }
+
+// Marks payloads as coming from a requester that completes every BEGIN_RESP at
+// once (GpuAccess::early_response), as caches and compute units do.
+inline void take_early_responses(std::initializer_list<tlm::tlm_generic_payload*> payloads) {
+  for (tlm::tlm_generic_payload* t : payloads) {
+    auto* ext = new GpuAccess;  // owned by the payload from here on
+    ext->early_response = true;
+    t->set_extension(ext);
+  }
+}
 
 // Captures what is printed on std::cout (the CP console, for one) while it is alive.
 class CaptureStdout {
