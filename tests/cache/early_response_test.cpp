@@ -40,7 +40,7 @@ TEST_CASE("early responses: hits and misses are answered at the four-phase path'
   REQUIRE(pf.stat("l1v", "hits") == 1);
   REQUIRE(pf.stat("l1v", "misses") == 2);
   REQUIRE(pf.stat("l1v", "requests_load") == 3);
-  // The early flag is the requester's: the fills below did not carry it.
+  // Two fills went below (the first miss and the other line); the hit made none.
   REQUIRE(pf.stat("mem", "reads") == 2);
 }
 
