@@ -45,6 +45,7 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
       st_(stats(), cfg_.simds * cfg_.wave_slots),
       lds_model_(cfg_.lds_banks),
       slots_(cfg_.simds * cfg_.wave_slots),
+      due_(cfg_.simds * cfg_.wave_slots),
       slots_used_(cfg_.simds),
       vgprs_used_(cfg_.simds),
       sgprs_used_(cfg_.simds),

@@ -118,6 +118,8 @@ class ComputeUnit : public Block {
 
   // --- issue (compute_unit_issue.cpp) ---
   void issue_stage(uint64_t c);
+  size_t collect_due(uint64_t c, size_t start, bool queue_moved, uint64_t& skipped_earliest);
+  void look_at(WaveSlot& w, uint64_t c);
   void plan_next_cycle(WaveSlot& w, uint64_t c);
   void mark_dirty(WaveSlot& w);
   Stall evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const isa::DecodedOp*& op, const InstInfo*& info);
@@ -146,6 +148,7 @@ class ComputeUnit : public Block {
   std::vector<WaveSlot> slots_;                // simds * wave_slots; slot i lives on SIMD i / wave_slots
   std::vector<WaveSlot*> order_;               // resident waves, oldest first
   std::vector<uint64_t> eval_at_;              // per order_ entry: first cycle the issue stage must look at it again
+  std::vector<uint32_t> due_;                  // scratch: order_ positions the issue stage looks at this cycle
   std::vector<std::unique_ptr<Workgroup>> workgroups_;
   std::vector<Workgroup*> free_workgroups_;
   std::unordered_map<const isa::DecodeCache*, std::unique_ptr<ProgramInfo>> programs_;

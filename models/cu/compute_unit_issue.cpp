@@ -37,26 +37,19 @@ void ComputeUnit::issue_stage(uint64_t c) {
   waves_changed_ = false;
   others_changed_ = false;
   evaluated_.clear();
-  // Waves skipped below keep their earliest cycle, which is eval_at_'s.
+  // Waves not collected keep their earliest cycle, which is eval_at_'s.
   uint64_t skipped_earliest = kNever;
-  for (size_t k = 0, i = start; k < n; ++k, i = i + 1 == n ? 0 : i + 1) {
-    // With a memory queue moved, waves stalled on a unit are looked at too (their reason says which).
-    if (eval_at_[i] > c && !(queue_moved && order_[i]->reason == Stall::Structural)) {
-      skipped_earliest = std::min(skipped_earliest, eval_at_[i]);
-      continue;  // its reason goes on being charged
+  const size_t due = collect_due(c, start, queue_moved, skipped_earliest);
+  for (size_t k = 0; k < due; ++k) {
+    look_at(*order_[due_[k]], c);
+    if (!others_changed_) continue;
+    // A barrier release or a fault made waves later in this pass due that
+    // were not collected: read eval_at_ again for them, as collecting would.
+    for (size_t r = (due_[k] + n - start) % n + 1; r < n; ++r) {
+      const size_t i = (start + r) % n;
+      if (eval_at_[i] <= c || (queue_moved && order_[i]->reason == Stall::Structural)) look_at(*order_[i], c);
     }
-    WaveSlot& w = *order_[i];
-    evaluated_.push_back(&w);
-    if (w.ended) continue;  // the second pass closes its accounting
-    const bool changed = w.dirty;
-    w.dirty = false;
-    uint64_t earliest;
-    const DecodedOp* op = nullptr;
-    const InstInfo* info = nullptr;
-    const Stall s = changed ? evaluate(w, c, earliest, op, info) : reevaluate(w, c, earliest, op, info);
-    settle(w, c);
-    w.reason = s;  // for this cycle; the second pass says what follows
-    if (s == Stall::None) issue(w, *op, *info, c);
+    break;
   }
   if (others_changed_) {
     // A barrier released or a fault ended waves this pass skipped: plan every wave.
@@ -74,6 +67,47 @@ void ComputeUnit::issue_stage(uint64_t c) {
     plan_next_cycle(*w, c);
     earliest_wave_ = std::min(earliest_wave_, w->earliest);
   }
+}
+
+// The waves the first pass looks at, as positions in due_ in priority order
+// from `start`: those whose eval_at_ has come and, with a memory queue
+// moved, those stalled on a unit (their reason says which). Returns how many;
+// `skipped_earliest` becomes the earliest eval_at_ of the others. A loop of
+// its own, with the pointers and the minimum in registers: a CU ticks often,
+// and most of its waves are not due.
+size_t ComputeUnit::collect_due(uint64_t c, size_t start, bool queue_moved, uint64_t& skipped_earliest) {
+  const uint64_t* at = eval_at_.data();
+  uint32_t* due = due_.data();
+  size_t k = 0;
+  uint64_t low = kNever;
+  auto scan = [&](size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i) {
+      const uint64_t e = at[i];
+      if (e <= c || (queue_moved && order_[i]->reason == Stall::Structural))
+        due[k++] = static_cast<uint32_t>(i);
+      else
+        low = std::min(low, e);
+    }
+  };
+  scan(start, order_.size());
+  scan(0, start);
+  skipped_earliest = low;
+  return k;
+}
+
+// The first pass for one wave: evaluate it at cycle c and issue if it can.
+void ComputeUnit::look_at(WaveSlot& w, uint64_t c) {
+  evaluated_.push_back(&w);
+  if (w.ended) return;  // the second pass closes its accounting
+  const bool changed = w.dirty;
+  w.dirty = false;
+  uint64_t earliest;
+  const DecodedOp* op = nullptr;
+  const InstInfo* info = nullptr;
+  const Stall s = changed ? evaluate(w, c, earliest, op, info) : reevaluate(w, c, earliest, op, info);
+  settle(w, c);
+  w.reason = s;  // for this cycle; the second pass says what follows
+  if (s == Stall::None) issue(w, *op, *info, c);
 }
 
 // The second pass for one wave: its stall reason from cycle c + 1 on, the
