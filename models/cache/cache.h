@@ -37,8 +37,8 @@
 
 #include "models/cache/cache_array.h"
 #include "models/cache/cache_config.h"
+#include "models/mem/flat_map.h"
 #include "models/mem/gpu_access.h"
-#include "models/mem/pooled_map.h"
 #include "models/mem/time_ordered.h"
 #include "models/mem/timed_queue.h"
 #include "platform/block.h"
@@ -226,7 +226,7 @@ class Cache : public Block {
 
   // MSHRs.
   std::vector<Mshr> mshrs_;
-  PooledMap<uint64_t, int> mshr_by_line_;
+  FlatMap<uint64_t, int> mshr_by_line_;
   unsigned mshrs_busy_ = 0;
   // Changes whenever a line is installed or an MSHR frees: a request blocked
   // for an MSHR is looked up again only then.
@@ -241,7 +241,7 @@ class Cache : public Block {
   sc_core::sc_event out_event_;
   TimedQueue<tlm::tlm_generic_payload*> down_peq_;
   unsigned down_outstanding_ = 0;     // queued or sent on out, response not yet processed
-  PooledMap<uint64_t, unsigned> wb_in_flight_;  // line -> writebacks not yet answered
+  FlatMap<uint64_t, unsigned> wb_in_flight_;  // line -> writebacks not yet answered
 
   // Maintenance.
   TimedQueue<tlm::tlm_generic_payload*> ctrl_peq_;

@@ -38,8 +38,8 @@
 
 #include "models/cu/isa/device_memory.h"
 #include "models/mem/dram_channel.h"
+#include "models/mem/flat_map.h"
 #include "models/mem/gpu_access.h"
-#include "models/mem/pooled_map.h"
 #include "models/mem/timed_queue.h"
 #include "platform/block.h"
 #include "platform/registry.h"
@@ -131,7 +131,7 @@ class DramController : public Block {
   TimedQueue<tlm::tlm_generic_payload*> end_resp_peq_;
   sc_core::sc_event space_event_, schedule_event_, respond_event_;
   std::deque<Arrived> waiting_;  // arrived, END_REQ withheld
-  PooledMap<tlm::tlm_generic_payload*, Pending> pending_;
+  FlatMap<tlm::tlm_generic_payload*, Pending> pending_;
   std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> ready_;
   std::vector<EarlyDue> early_due_;  // min-heap by due time
   std::vector<DramIssued> issued_;  // scratch for schedule_method

@@ -38,7 +38,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "models/mem/pooled_map.h"
+#include "models/mem/flat_map.h"
 #include "models/mem/timed_queue.h"
 #include "models/noc/address_map.h"
 #include "models/noc/chiplet_fabric.h"
@@ -172,7 +172,7 @@ class Crossbar : public Block {
   unsigned chiplet_of_out(int o) const;
   unsigned queue_depth_, response_queue_depth_;
 
-  PooledMap<tlm::tlm_generic_payload*, Route> routes_;
+  FlatMap<tlm::tlm_generic_payload*, Route> routes_;
   TimedQueue<tlm::tlm_generic_payload*> req_peq_;
   sc_core::sc_event admit_event_, forward_event_, respond_event_;
   bool in_respond_method_ = false;  // finish_response need not wake respond_method for its own loop

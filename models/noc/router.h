@@ -17,7 +17,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "models/mem/pooled_map.h"
+#include "models/mem/flat_map.h"
 #include "models/mem/timed_queue.h"
 #include "models/noc/address_map.h"
 #include "platform/block.h"
@@ -76,7 +76,7 @@ class Router : public Block {
   AddressMap map_;
   sc_core::sc_time latency_;
 
-  PooledMap<tlm::tlm_generic_payload*, Route> routes_;
+  FlatMap<tlm::tlm_generic_payload*, Route> routes_;
   TimedQueue<tlm::tlm_generic_payload*> req_peq_;
   sc_core::sc_event output_free_event_, input_free_event_;
   std::vector<tlm::tlm_generic_payload*> req_in_flight_;   // per output: BEGIN_REQ sent, END_REQ awaited
