@@ -633,7 +633,7 @@ void ComputeUnit::fetch_returned(MemRequest& r) {
     ++st_.fetches_dropped;
     return;
   }
-  const uint64_t k = (block - w.ib_base) / cfg_.fetch_bytes;
+  const uint64_t k = (block - w.ib_base) >> cfg_.fetch_shift;
   if (k < cfg_.ib_depth && w.ib[k] == IbBlock::Requested) w.ib[k] = IbBlock::Valid;
   mark_dirty(w);
 }

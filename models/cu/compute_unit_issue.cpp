@@ -445,8 +445,8 @@ void ComputeUnit::fault_wave(WaveSlot& w) {
 
 bool ComputeUnit::ib_has(const WaveSlot& w, uint64_t pc, unsigned size) const {
   if (pc < w.ib_base) return false;
-  const uint64_t first = (pc - w.ib_base) / cfg_.fetch_bytes;
-  const uint64_t last = (pc + size - 1 - w.ib_base) / cfg_.fetch_bytes;
+  const uint64_t first = (pc - w.ib_base) >> cfg_.fetch_shift;
+  const uint64_t last = (pc + size - 1 - w.ib_base) >> cfg_.fetch_shift;
   if (last >= cfg_.ib_depth) return false;
   for (uint64_t k = first; k <= last; ++k)
     if (w.ib[k] != IbBlock::Valid) return false;
@@ -478,7 +478,7 @@ void ComputeUnit::refresh_fetch(WaveSlot& w) {
 void ComputeUnit::ib_advance(WaveSlot& w) {
   const uint64_t base = w.wave->pc & ~uint64_t(cfg_.fetch_bytes - 1);
   if (base == w.ib_base) return;
-  const uint64_t shift = base > w.ib_base ? (base - w.ib_base) / cfg_.fetch_bytes : cfg_.ib_depth;
+  const uint64_t shift = base > w.ib_base ? (base - w.ib_base) >> cfg_.fetch_shift : cfg_.ib_depth;
   if (shift >= cfg_.ib_depth) {
     ib_reset(w, w.wave->pc);
     return;

@@ -51,6 +51,7 @@ struct CuConfig {
   unsigned max_smem_requests = 16;
   unsigned max_fetches = 8;      // instruction fetches in flight per CU
   unsigned fetch_bytes = 32;     // bytes per instruction fetch
+  unsigned fetch_shift = 5;      // log2(fetch_bytes): the instruction buffer divides by shifting
   unsigned ib_depth = 2;         // fetch blocks buffered per wave
   uint64_t fetch_base = 0;       // added to code-object addresses to form instruction fetch addresses
   unsigned launch_latency = 4;   // cycles to launch one wave (waves launch one after another)

@@ -311,3 +311,19 @@ TEST_CASE("compute unit: instruction fetches follow the task's code address", "[
   CHECK(rig.fetch.requests[0].kind == AccessKind::InstFetch);
   CHECK(rig.finish_cycle() == 72);  // the same timing as at the code object's own addresses
 }
+
+// 64-byte fetch blocks: the sixteen VALU ops (64 bytes from an aligned entry)
+// are one block and s_endpgm starts the next; both are fetched at cycles 0
+// and 1, so the timing is that of 32-byte blocks. The instruction buffer
+// finds an instruction's block by the PC's offset divided by fetch_bytes.
+TEST_CASE("compute unit: 64-byte fetch blocks hold sixteen VALU ops each", "[cu]") {
+  CuRig rig(assemble(sixteen_valu()), "sixteen", quiet({{"fetch_bytes", "64 B"}}));
+  rig.launch(0, 64, 64);
+  rig.run();
+  REQUIRE(rig.fetch.requests.size() >= 2);
+  const uint64_t entry = rig.info->entry_address;
+  CHECK(entry % 64 == 0);
+  CHECK(rig.fetch.requests[0].addr == entry);
+  CHECK(rig.fetch.requests[1].addr == entry + 64);
+  CHECK(rig.finish_cycle() == 72);
+}
