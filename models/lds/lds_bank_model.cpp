@@ -10,7 +10,12 @@ uint64_t lane_mask(unsigned first, unsigned lanes) { return (lanes == 64 ? ~0ull
 }  // namespace
 
 LdsBankModel::LdsBankModel(unsigned banks)
-    : banks_(banks), seen_(size_t(banks) * banks), seen_count_(banks), first_dword_(banks) {}
+    : banks_(banks),
+      dwords_(64 * 2 * 4),  // lanes x addresses x dwords per address of the widest DS forms
+      by_bank_(dwords_.size()),
+      bank_count_(banks),
+      bank_start_(banks + 1),
+      first_dword_(banks) {}
 
 LdsCost LdsBankModel::cost(const LdsRequest& req) {
   const unsigned dwords = std::max(1u, (req.bytes + 3) / 4) * std::max(1u, req.addresses_per_lane);
@@ -98,26 +103,39 @@ unsigned LdsBankModel::group_cost(const LdsRequest& req, unsigned first, unsigne
   const unsigned per_address = dwords / std::max(1u, req.addresses_per_lane);
   if (banks_ <= 64 && (consecutive(req, first, lanes, per_address) || conflict_free(req, first, lanes, per_address)))
     return 1;
-  std::fill(seen_count_.begin(), seen_count_.end(), 0);
-  const unsigned cap = banks_;  // slots per bank in seen_
-  unsigned worst = 0;
+  // Bucket the group's dwords by bank (a counting sort), then count the
+  // distinct ones of each bank that could beat the worst so far.
+  const uint32_t bank_mask = banks_ - 1;
+  const size_t most = size_t(lanes) * req.addresses_per_lane * per_address;
+  if (most > dwords_.size()) {
+    dwords_.resize(most);
+    by_bank_.resize(most);
+  }
+  std::fill(bank_count_.begin(), bank_count_.end(), 0);
+  size_t n = 0;
   for (unsigned l = first; l < first + lanes; ++l) {
     if (!((req.exec >> l) & 1)) continue;
     for (unsigned a = 0; a < req.addresses_per_lane; ++a) {
       const uint32_t base = req.addr[a][l] >> 2;
       for (unsigned k = 0; k < per_address; ++k) {
-        const uint32_t dword = base + k;
-        const unsigned bank = dword & (banks_ - 1);
-        uint32_t* slots = &seen_[size_t(bank) * cap];
-        uint8_t& n = seen_count_[bank];
-        if (std::find(slots, slots + std::min<unsigned>(n, cap), dword) != slots + std::min<unsigned>(n, cap)) continue;
-        // More distinct dwords than slots: count them without remembering
-        // (a group of `banks` lanes cannot exceed banks distinct dwords per bank).
-        if (n < cap) slots[n] = dword;
-        if (n < 255) ++n;
-        worst = std::max<unsigned>(worst, n);
+        dwords_[n++] = base + k;
+        ++bank_count_[(base + k) & bank_mask];
       }
     }
+  }
+  bank_start_[0] = 0;
+  for (unsigned b = 0; b < banks_; ++b) bank_start_[b + 1] = bank_start_[b] + bank_count_[b];
+  for (size_t i = 0; i < n; ++i) by_bank_[bank_start_[dwords_[i] & bank_mask]++] = dwords_[i];
+  // bank_start_[b] now ends bank b's dwords; bank b's begin at bank_start_[b] - bank_count_[b].
+  unsigned worst = 0;
+  for (unsigned b = 0; b < banks_; ++b) {
+    const unsigned count = bank_count_[b];
+    if (count <= worst) continue;  // cannot hold more distinct dwords than that
+    const uint32_t* d = by_bank_.data() + (bank_start_[b] - count);
+    unsigned distinct = 0;
+    for (unsigned i = 0; i < count; ++i)
+      distinct += std::find(d, d + i, d[i]) == d + i;
+    worst = std::max(worst, distinct);
   }
   return std::max(worst, 1u);
 }

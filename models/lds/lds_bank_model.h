@@ -43,8 +43,10 @@ class LdsBankModel {
   bool consecutive(const LdsRequest& req, unsigned first_lane, unsigned lanes, unsigned per_address) const;
   bool conflict_free(const LdsRequest& req, unsigned first_lane, unsigned lanes, unsigned per_address);
   unsigned banks_;
-  std::vector<uint32_t> seen_;      // per bank: distinct dwords of the current group (banks x slots)
-  std::vector<uint8_t> seen_count_;
+  // Scratch for group_cost: the group's dwords, then the same sorted by bank,
+  // and per bank its count and where its dwords start in by_bank_.
+  std::vector<uint32_t> dwords_, by_bank_;
+  std::vector<uint32_t> bank_count_, bank_start_;
   std::vector<uint32_t> first_dword_;  // per bank: the dword it serves (conflict_free)
 };
 
