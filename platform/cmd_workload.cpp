@@ -190,10 +190,11 @@ int run_workload(const std::vector<std::string>& args) {
     if (timing) {
       print_timing(*timing);
       if (parsed.flag("--launches")) print_launches(*timing);
-      const json stats = timing->finish();
       if (stats_file) {
-        write_stats_file(*stats_file, stats, force);
+        write_stats_file(*stats_file, timing->finish(), force);
         std::cout << "  statistics  written to " << *stats_file << '\n';
+      } else {
+        timing->stop();
       }
     }
     return r.passed ? cli::kOk : cli::kFailure;

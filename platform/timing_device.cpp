@@ -297,20 +297,23 @@ runtime::LaunchStats TimingDevice::launch(const std::string& program_name, const
   });
 }
 
+void TimingDevice::stop() {
+  if (finished_) return;
+  finished_ = true;
+  // SystemC announces sc_stop() as an info report; here it is routine.
+  const auto actions =
+      sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  sc_core::sc_stop();
+  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, actions);
+}
+
 json TimingDevice::finish() {
   RunResult r;
   r.default_clock_hz = platform_->netlist().default_clock_hz();
   r.simulated = sc_core::sc_time_stamp();
   r.wall_seconds = totals_.seconds;
   r.delta_cycles = sc_core::sc_delta_count();
-  if (!finished_) {
-    finished_ = true;
-    // SystemC announces sc_stop() as an info report; here it is routine.
-    const auto actions =
-        sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-    sc_core::sc_stop();
-    sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, actions);
-  }
+  stop();
   for (const auto& b : platform_->blocks())
     if (!b->ok()) r.failed_blocks.push_back(b->path());
   json out = stats_json(*platform_, r);

@@ -109,8 +109,12 @@ class TimingDevice : public runtime::Device {
   // crossed between chiplets. Kernel-boundary costs per kernel come from here.
   const std::vector<json>& launch_log() const { return launch_log_; }
 
-  // Ends the simulation (blocks' end-of-simulation hooks run; no launch may
-  // follow) and returns every block's statistics plus a "simulation" section
+  // Ends the simulation: blocks' end-of-simulation hooks run, and no launch
+  // may follow. finish() does it too; stop() alone is for a caller that does
+  // not want the statistics (building them costs time on a large platform).
+  void stop();
+
+  // Ends the simulation (stop()) and returns every block's statistics plus a "simulation" section
   // as `tessera run` writes it (wall_time_s: host time spent simulating) and a
   // "timing_device" section: netlist, functional, launches, cycles (summed
   // over launches), workgroups, waves, wave_instructions, and launch_log.

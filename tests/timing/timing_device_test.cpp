@@ -96,6 +96,20 @@ TEST_CASE("timing device: launches run one after another in one simulation and s
   CHECK_THROWS_WITH(vector_add(d, 64, 64), Contains("the simulation has ended"));
 }
 
+// stop() ends the simulation as finish() does, without building the
+// statistics; they can still be had afterwards.
+TEST_CASE("timing device: stop() ends the simulation and finish() still gives the statistics", "[timing][device]") {
+  TimingDevice d(small_gpu());
+  const runtime::LaunchStats a = vector_add(d, 1024, 1024);
+  d.stop();
+  d.stop();  // a second stop does nothing
+  CHECK_THROWS_WITH(vector_add(d, 64, 64), Contains("the simulation has ended"));
+  const json stats = d.finish();
+  CHECK(stats["timing_device"]["launches"] == 1);
+  CHECK(stats["timing_device"]["cycles"] == a.cycles);
+  CHECK(stats["simulation"]["ok"] == true);
+}
+
 TEST_CASE("timing device: a launch that outlasts max_cycles is reported as hung", "[timing][device]") {
   TimingDevice d(small_gpu(100));
   CHECK_THROWS_WITH(vector_add(d, 65536, 65536), Contains("not done within 100 ns (hung?)"));
