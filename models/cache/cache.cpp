@@ -254,7 +254,7 @@ void Cache::accept_method() {
       break;
     }
     if (a == Admission::QueueFull) {  // retire(), or the next early response due, wakes us
-      if (!early_due_.empty()) cycle_event_.notify(sc_time::from_value(early_due_.front()) - now);
+      if (!early_due_.empty()) cycle_event_.notify(early_due_.front().time() - now);
       break;
     }
     if (a != Admission::Accepted) {
@@ -308,8 +308,7 @@ void Cache::early_answered(const Upstream& u, const sc_time& when) {
   const uint64_t period = clock_period().value();
   latency_hist_.sample(period ? (when - u.arrived).value() / period : 0);
   if (u.trans->get_response_status() != tlm::TLM_OK_RESPONSE) ++errors_;
-  early_due_.push_back(when.value());
-  std::push_heap(early_due_.begin(), early_due_.end(), std::greater<>());
+  early_due_.insert(when, u.port);
 }
 
 void Cache::respond_method() {
@@ -347,11 +346,9 @@ void Cache::retire() {
 }
 
 void Cache::release_early(const sc_time& now) {
-  while (!early_due_.empty() && early_due_.front() <= now.value()) {
-    const sc_time due = sc_time::from_value(early_due_.front());
-    std::pop_heap(early_due_.begin(), early_due_.end(), std::greater<>());
-    early_due_.pop_back();
-    set_occupancy(occupancy_ - 1, due);
+  while (!early_due_.empty() && early_due_.front().when <= now.value()) {
+    set_occupancy(occupancy_ - 1, early_due_.front().time());
+    early_due_.pop_front();
   }
 }
 

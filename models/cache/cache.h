@@ -216,10 +216,10 @@ class Cache : public Block {
   std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // per in[]: BEGIN_RESP sent, END_RESP awaited
   unsigned occupancy_ = 0;
   sc_core::sc_time occupancy_since_;
-  // Early responses: their due times (a min-heap; each holds a queue place
-  // until then), and the request being looked up by accept_method, whose early
-  // answer goes out in place of its END_REQ.
-  std::vector<uint64_t> early_due_;
+  // Early responses by due time, with their in[] port (each holds a queue
+  // place until then), and the request being looked up by accept_method, whose
+  // early answer goes out in place of its END_REQ.
+  TimeOrdered<int> early_due_;
   const tlm::tlm_generic_payload* accepting_ = nullptr;
   bool accepted_early_ = false;
   sc_core::sc_time accepted_early_when_;

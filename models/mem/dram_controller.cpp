@@ -313,7 +313,7 @@ void DramController::accept_method() {
   while (!waiting_.empty()) {
     if (!has_room(*waiting_.front().trans)) {
       // END_REQ withheld; a retirement, or the next early response due, wakes us.
-      if (!early_due_.empty()) space_event_.notify(sc_time::from_value(early_due_.front().due) - now);
+      if (!early_due_.empty()) space_event_.notify(early_due_.front().time() - now);
       return;
     }
     Arrived next = waiting_.front();
@@ -436,8 +436,7 @@ void DramController::end_resp_method() {
 void DramController::respond_early(tlm_generic_payload& trans, const sc_time& at) {
   auto it = pending_.find(&trans);
   record_done(it->second.arrived, at);
-  early_due_.push_back(EarlyDue{at.value(), it->second.channel});
-  std::push_heap(early_due_.begin(), early_due_.end(), &EarlyDue::later);
+  early_due_.insert(at, it->second.channel);
   pending_.erase(it);
   tlm::tlm_phase phase = tlm::BEGIN_RESP;
   sc_time delay = at - sc_core::sc_time_stamp();
@@ -448,12 +447,10 @@ void DramController::respond_early(tlm_generic_payload& trans, const sc_time& at
 }
 
 void DramController::release_early(const sc_time& now) {
-  while (!early_due_.empty() && early_due_.front().due <= now.value()) {
-    const EarlyDue e = early_due_.front();
-    std::pop_heap(early_due_.begin(), early_due_.end(), &EarlyDue::later);
-    early_due_.pop_back();
-    --channel_count_[e.channel];
-    set_occupancy(occupancy_ - 1, sc_time::from_value(e.due));
+  while (!early_due_.empty() && early_due_.front().when <= now.value()) {
+    --channel_count_[early_due_.front().item];
+    set_occupancy(occupancy_ - 1, early_due_.front().time());
+    early_due_.pop_front();
   }
 }
 

@@ -40,6 +40,7 @@
 #include "models/mem/dram_channel.h"
 #include "models/mem/flat_map.h"
 #include "models/mem/gpu_access.h"
+#include "models/mem/time_ordered.h"
 #include "models/mem/timed_queue.h"
 #include "platform/block.h"
 #include "platform/registry.h"
@@ -72,11 +73,6 @@ class DramController : public Block {
     int channel;    // -1: answered without a DRAM access (an error)
     sc_core::sc_time arrived;
     bool early;     // the requester takes early responses (GpuAccess::early_response)
-  };
-  struct EarlyDue {  // an early response's queue place, taken until `due`
-    uint64_t due;    // sc_time value
-    int channel;
-    static bool later(const EarlyDue& a, const EarlyDue& b) { return a.due > b.due; }
   };
   struct Ready {
     sc_core::sc_time at;
@@ -133,7 +129,7 @@ class DramController : public Block {
   std::deque<Arrived> waiting_;  // arrived, END_REQ withheld
   FlatMap<tlm::tlm_generic_payload*, Pending> pending_;
   std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> ready_;
-  std::vector<EarlyDue> early_due_;  // min-heap by due time
+  TimeOrdered<int> early_due_;  // early responses' queue places by due time: their channels
   std::vector<DramIssued> issued_;  // scratch for schedule_method
   tlm::tlm_generic_payload* resp_in_flight_ = nullptr;
   sc_core::sc_time resp_free_at_;
