@@ -32,6 +32,15 @@ json memory_params(json extra = json::object()) {
   for (auto& item : extra.items()) p[item.key()] = item.value();
   return p;
 }
+// Binds the probe to in[0] and the memories to out[0] and out[1], and runs
+// the simulation to its end.
+void run_with_two_memories(Probe& probe, Crossbar& xbar, Memory& m0, Memory& m1) {
+  probe.socket.bind(*xbar.in[0]);
+  xbar.out[0]->bind(m0.in);
+  xbar.out[1]->bind(m1.in);
+  sc_core::sc_start();
+}
+
 }  // namespace
 
 TEST_CASE("crossbar: an uncontended request and response each cost input link + latency + output link",
@@ -54,10 +63,7 @@ TEST_CASE("crossbar: an uncontended request and response each cost input link + 
     p.socket->b_transport(lt, d);
     lt_delay = d;
   });
-  probe.socket.bind(*xbar.in[0]);
-  xbar.out[0]->bind(m0.in);
-  xbar.out[1]->bind(m1.in);
-  sc_core::sc_start();
+  run_with_two_memories(probe, xbar, m0, m1);
 
   // Read: a header-only request takes 1 cycle per link: END_REQ at 1, at the memory at 1 + 2 + 1 = 4;
   // the memory answers at 4 + 2.5 + 40 = 46.5; 64 data bytes take 2 cycles per link: 46.5 + 2 + 2 + 2.
@@ -140,10 +146,7 @@ TEST_CASE("crossbar: a full output buffer withholds END_REQ from the initiator",
       p.wait_for(*t, tlm::END_REQ);
     }
   });
-  probe.socket.bind(*xbar.in[0]);
-  xbar.out[0]->bind(m0.in);
-  xbar.out[1]->bind(m1.in);
-  sc_core::sc_start();
+  run_with_two_memories(probe, xbar, m0, m1);
 
   // A goes straight into the memory. B fills the one-entry buffer, waiting for the memory's
   // only queue entry. C finds the buffer full: its END_REQ waits until A's response (42.5 ns)
@@ -182,10 +185,7 @@ TEST_CASE("crossbar: a full input response buffer withholds END_RESP from the ta
     p.wait_for(b, tlm::BEGIN_RESP);
     p.end_resp(b);
   });
-  probe.socket.bind(*xbar.in[0]);
-  xbar.out[0]->bind(m0.in);
-  xbar.out[1]->bind(m1.in);
-  sc_core::sc_start();
+  run_with_two_memories(probe, xbar, m0, m1);
 
   REQUIRE(probe.time_of(a, tlm::BEGIN_RESP) == ns(42.5));
   REQUIRE(probe.time_of(b, tlm::BEGIN_RESP) == ns(62.5));
@@ -210,10 +210,7 @@ TEST_CASE("crossbar: an initiator taking early responses gets them when taken an
     p.begin_req(b);
     p.wait_for(b, tlm::BEGIN_RESP);
   });
-  probe.socket.bind(*xbar.in[0]);
-  xbar.out[0]->bind(m0.in);
-  xbar.out[1]->bind(m1.in);
-  sc_core::sc_start();
+  run_with_two_memories(probe, xbar, m0, m1);
 
   // A as in the uncontended case: m0 answers at 46.5, then 2 + 2 + 2 cycles back: 52.5. The
   // crossbar sends A's BEGIN_RESP when it takes it from m0, annotated with that time.
@@ -245,10 +242,7 @@ TEST_CASE("crossbar: unmapped addresses get an address error and DMI and debug a
     for (int k = 0; k < 32; ++k) w.buffer[k] = static_cast<uint8_t>(k + 1);
     dbg = p.socket->transport_dbg(w);
   });
-  probe.socket.bind(*xbar.in[0]);
-  xbar.out[0]->bind(m0.in);
-  xbar.out[1]->bind(m1.in);
-  sc_core::sc_start();
+  run_with_two_memories(probe, xbar, m0, m1);
 
   REQUIRE(bad_return == tlm::TLM_COMPLETED);
   REQUIRE(bad.get_response_status() == tlm::TLM_ADDRESS_ERROR_RESPONSE);
