@@ -34,11 +34,11 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
       cfg_(cfg),
       array_(cfg.sets(), cfg.ways, cfg.line_size, cfg.xor_index),
       bank_shift_bits_(log2_of(cfg.banks)),
-      req_peq_("req_peq"),
+      req_peq_(accept_),
       bank_stamp_(cfg.banks, 0),
       mshrs_(cfg.mshrs),
-      down_peq_("down_peq"),
-      ctrl_peq_("ctrl_peq"),
+      down_peq_(down_),
+      ctrl_peq_(maint_),
       hits_(stats().counter("hits", "lookups that found their line (reads, writes, owner atomics)")),
       misses_(stats().counter("misses", "lookups that did not find their line, merged ones included")),
       mshr_merges_(stats().counter("mshr_merges", "misses that joined a fill already outstanding for their line")),
@@ -82,22 +82,6 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
   out.register_nb_transport_bw(this, &Cache::out_bw);
   ctrl.register_nb_transport_fw(this, &Cache::ctrl_fw, 0);
   ctrl.register_b_transport(this, &Cache::ctrl_b_transport, 0);
-
-  SC_METHOD(accept_method);
-  sensitive << req_peq_.event() << accept_event_ << cycle_event_;
-  dont_initialize();
-  SC_METHOD(respond_method);
-  sensitive << respond_event_;
-  dont_initialize();
-  SC_METHOD(out_method);
-  sensitive << out_event_;
-  dont_initialize();
-  SC_METHOD(down_method);
-  sensitive << down_peq_.event();
-  dont_initialize();
-  SC_METHOD(maint_method);
-  sensitive << ctrl_peq_.event() << maint_event_;
-  dont_initialize();
 }
 
 Cache::~Cache() = default;

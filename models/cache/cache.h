@@ -7,7 +7,8 @@
 // Sockets: in[] (targets; several requesters may share one cache), out (the
 // next level), ctrl (optional; CacheCommand maintenance).
 //
-// Processes (all SC_METHODs, none runs while the cache is idle):
+// Processes (Activities run by platform/scheduler.h; none runs while the
+// cache is idle):
 //   accept_method   takes arrived requests on the clock grid: at most `ports`
 //                   per cycle, one per bank per cycle, while fewer than
 //                   queue_depth are unanswered and an MSHR (or MSHR target) is
@@ -43,6 +44,7 @@
 #include "models/mem/timed_queue.h"
 #include "platform/block.h"
 #include "platform/registry.h"
+#include "platform/scheduler.h"
 
 namespace tessera {
 
@@ -200,6 +202,13 @@ class Cache : public Block {
   CacheArray array_;
   unsigned bank_shift_bits_ = 0;
 
+  // The processes (see the top of this file), run by the scheduler.
+  Activity accept_{this, &Cache::accept_method};
+  Activity respond_{this, &Cache::respond_method};
+  Activity out_{this, &Cache::out_method};
+  Activity down_{this, &Cache::down_method};
+  Activity maint_{this, &Cache::maint_method};
+
   // Upstream side.
   struct Arrival {
     tlm::tlm_generic_payload* trans;
@@ -207,7 +216,7 @@ class Cache : public Block {
   };
   TimedQueue<Arrival> req_peq_;
   std::vector<Upstream> waiting_;  // arrived, END_REQ withheld, in arrival order
-  sc_core::sc_event accept_event_, cycle_event_, respond_event_;
+  Trigger accept_event_{accept_}, cycle_event_{accept_}, respond_event_{respond_};
   sc_core::sc_time cycle_;        // the cycle the counters below belong to
   uint64_t cycle_stamp_ = 0;      // increases with every cycle the accept logic runs in
   unsigned accepted_in_cycle_ = 0;
@@ -238,7 +247,7 @@ class Cache : public Block {
   TimeOrdered<DownTxn*> out_queue_;  // by earliest send time
   DownTxn* out_in_flight_ = nullptr;  // BEGIN_REQ sent, END_REQ awaited
   sc_core::sc_time out_next_;         // next cycle a request may leave
-  sc_core::sc_event out_event_;
+  Trigger out_event_{out_};
   TimedQueue<tlm::tlm_generic_payload*> down_peq_;
   unsigned down_outstanding_ = 0;     // queued or sent on out, response not yet processed
   FlatMap<uint64_t, unsigned> wb_in_flight_;  // line -> writebacks not yet answered
@@ -249,7 +258,7 @@ class Cache : public Block {
   tlm::tlm_generic_payload* maint_cmd_ = nullptr;
   MaintState maint_state_ = MaintState::Idle;
   sc_core::sc_time maint_started_, maint_walk_end_;
-  sc_core::sc_event maint_event_;
+  Trigger maint_event_{maint_};
   bool ctrl_bound_ = false;
   std::unique_ptr<tlm_utils::simple_initiator_socket<Cache>> ctrl_tie_;  // binds an unused ctrl
 

@@ -67,10 +67,6 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
   vmem.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kVmem);
   smem.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kSmem);
   ifetch.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kFetch);
-
-  SC_METHOD(tick);
-  sensitive << wake_event_;
-  dont_initialize();
 }
 
 ComputeUnit::~ComputeUnit() = default;
@@ -344,9 +340,8 @@ uint64_t ComputeUnit::now_cycle() const {
 
 void ComputeUnit::wake_at(uint64_t cycle) {
   if (ticked_ && cycle <= last_tick_) cycle = last_tick_ + 1;
-  const sc_time at = clock_period() * static_cast<double>(cycle);
-  const sc_time now = sc_core::sc_time_stamp();
-  wake_event_.notify(at > now ? at - now : SC_ZERO_TIME);
+  const uint64_t at = clock_period().value() * cycle, now = sc_core::sc_time_stamp().value();
+  tick_.event().notify_at(std::max(at, now));
 }
 
 // Occupancy and active cycles up to `cycle`.

@@ -1,9 +1,9 @@
 // "compute_unit": a cycle-level CDNA2 compute unit.
 //
-// One SystemC module, one SC_METHOD (tick) that runs once per cycle while
-// something can happen and otherwise sleeps until the next known event (a
-// wave's ready time, an LDS completion) or an outside one (a memory response,
-// an END_REQ, a new workgroup). Waves, SIMDs and pipelines are plain C++
+// One SystemC module, one process (tick, an Activity of platform/scheduler.h)
+// that runs once per cycle while something can happen and otherwise sleeps
+// until the next known event (a wave's ready time, an LDS completion) or an
+// outside one (a memory response, an END_REQ, a new workgroup). Waves, SIMDs and pipelines are plain C++
 // objects inside (wave_slot.h, inst_class.h, coalescer.h, lds_bank_model.h).
 //
 // Each tick at cycle c: account the cycles slept, retire LDS operations due,
@@ -32,6 +32,7 @@
 #include "models/lds/lds_bank_model.h"
 #include "platform/block.h"
 #include "platform/registry.h"
+#include "platform/scheduler.h"
 
 namespace tessera {
 
@@ -174,7 +175,7 @@ class ComputeUnit : public Block {
   std::vector<MemRequest*> coalesced_;          // scratch for the coalescer
   isa::LdsAccess lds_access_;                   // scratch for the LDS bank model
 
-  sc_core::sc_event wake_event_;
+  Activity tick_{this, &ComputeUnit::tick};  // runs once per cycle while there is work
   uint64_t last_tick_ = 0;
   bool ticked_ = false;
   uint64_t occ_since_ = 0;

@@ -45,8 +45,8 @@ DramController::DramController(const BlockContext& ctx)
       bandwidth_(ctx.params.bandwidth("bandwidth")),
       controller_latency_(ctx.params.time("controller_latency")),
       queue_depth_(positive(ctx, "queue_depth")),
-      req_peq_("req_peq"),
-      end_resp_peq_("end_resp_peq"),
+      req_peq_(accept_),
+      end_resp_peq_(end_resp_),
       reads_(stats().counter("reads", "read transactions completed")),
       writes_(stats().counter("writes", "write transactions completed")),
       atomics_(stats().counter("atomics", "atomic transactions applied here (lanes in order)")),
@@ -86,18 +86,6 @@ DramController::DramController(const BlockContext& ctx)
   in.register_get_direct_mem_ptr(this, &DramController::get_direct_mem_ptr);
   in.register_transport_dbg(this, &DramController::transport_dbg);
 
-  SC_METHOD(accept_method);
-  sensitive << req_peq_.event() << space_event_;
-  dont_initialize();
-  SC_METHOD(schedule_method);
-  sensitive << schedule_event_;
-  dont_initialize();
-  SC_METHOD(respond_method);
-  sensitive << respond_event_;
-  dont_initialize();
-  SC_METHOD(end_resp_method);
-  sensitive << end_resp_peq_.event();
-  dont_initialize();
 }
 
 tlm::tlm_target_socket<>* DramController::target_socket(const std::string& name, int index) {
@@ -379,7 +367,7 @@ void DramController::schedule_method() {
         push_response(trans, d.data_end + controller_latency_);
     }
   }
-  if (next != never) next_trigger(next - now, schedule_event_);
+  if (next != never) schedule_.next_trigger(next - now);
 }
 
 void DramController::count_outcome(RowOutcome outcome) {
@@ -400,7 +388,7 @@ void DramController::respond_method() {
   const sc_time now = sc_core::sc_time_stamp();
   const sc_time when = std::max(ready_.top().at, resp_free_at_);
   if (when > now) {
-    next_trigger(when - now, respond_event_);
+    respond_.next_trigger(when - now);
     return;
   }
   tlm_generic_payload* trans = ready_.top().trans;

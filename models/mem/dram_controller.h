@@ -44,6 +44,7 @@
 #include "models/mem/timed_queue.h"
 #include "platform/block.h"
 #include "platform/registry.h"
+#include "platform/scheduler.h"
 
 namespace tessera {
 
@@ -123,9 +124,13 @@ class DramController : public Block {
   std::vector<DramChannel> channel_;
   std::vector<unsigned> channel_count_;  // accepted and not retired, per channel
   std::vector<sc_core::sc_time> channel_next_;  // when each channel wants scheduling again (max: idle)
+  Activity accept_{this, &DramController::accept_method};
+  Activity schedule_{this, &DramController::schedule_method};
+  Activity respond_{this, &DramController::respond_method};
+  Activity end_resp_{this, &DramController::end_resp_method};
   TimedQueue<tlm::tlm_generic_payload*> req_peq_;
   TimedQueue<tlm::tlm_generic_payload*> end_resp_peq_;
-  sc_core::sc_event space_event_, schedule_event_, respond_event_;
+  Trigger space_event_{accept_}, schedule_event_{schedule_}, respond_event_{respond_};
   std::deque<Arrived> waiting_;  // arrived, END_REQ withheld
   FlatMap<tlm::tlm_generic_payload*, Pending> pending_;
   std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> ready_;

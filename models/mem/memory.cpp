@@ -32,8 +32,8 @@ Memory::Memory(const BlockContext& ctx)
       latency_(ctx.params.time("latency")),
       bandwidth_(ctx.params.bandwidth("bandwidth")),
       queue_depth_(static_cast<unsigned>(ctx.params.integer("queue_depth"))),
-      req_peq_("req_peq"),
-      end_resp_peq_("end_resp_peq"),
+      req_peq_(accept_),
+      end_resp_peq_(end_resp_),
       reads_(stats().counter("reads", "read transactions completed")),
       writes_(stats().counter("writes", "write transactions completed")),
       bytes_read_(stats().counter("bytes_read", "bytes returned by reads")),
@@ -55,15 +55,6 @@ Memory::Memory(const BlockContext& ctx)
   in.register_get_direct_mem_ptr(this, &Memory::get_direct_mem_ptr);
   in.register_transport_dbg(this, &Memory::transport_dbg);
 
-  SC_METHOD(accept_method);
-  sensitive << req_peq_.event() << space_event_;
-  dont_initialize();
-  SC_METHOD(respond_method);
-  sensitive << respond_event_;
-  dont_initialize();
-  SC_METHOD(end_resp_method);
-  sensitive << end_resp_peq_.event();
-  dont_initialize();
 }
 
 tlm::tlm_target_socket<>* Memory::target_socket(const std::string& name, int index) {
@@ -240,7 +231,7 @@ void Memory::respond_method() {
   const sc_time now = sc_core::sc_time_stamp();
   const sc_time when = std::max(in_service_.front().ready, resp_free_at_);
   if (when > now) {
-    next_trigger(when - now, respond_event_);
+    respond_.next_trigger(when - now);
     return;
   }
   InService s = in_service_.front();

@@ -10,7 +10,8 @@
 // completed (END_RESP received); a further BEGIN_REQ waits without END_REQ.
 // Addresses are global: the memory answers [base, base+size).
 //
-// The AT machinery is the pattern for every memory-side target:
+// The AT machinery is the pattern for every memory-side target (processes are
+// Activities of platform/scheduler.h, which keep SystemC's event rules):
 //   nb_transport_fw only queues into PEQs;
 //   accept_method  (PEQ event, space freed) accepts requests while there is room;
 //   respond_method (one event, next_trigger for the next known time) sends
@@ -26,6 +27,7 @@
 #include "models/mem/timed_queue.h"
 #include "platform/block.h"
 #include "platform/registry.h"
+#include "platform/scheduler.h"
 
 namespace tessera {
 
@@ -80,10 +82,13 @@ class Memory : public Block {
   double bandwidth_;
   unsigned queue_depth_;
 
+  Activity accept_{this, &Memory::accept_method};
+  Activity respond_{this, &Memory::respond_method};
+  Activity end_resp_{this, &Memory::end_resp_method};
   TimedQueue<tlm::tlm_generic_payload*> req_peq_;
   TimedQueue<tlm::tlm_generic_payload*> end_resp_peq_;
-  sc_core::sc_event space_event_;    // a request retired: accept_method may accept more
-  sc_core::sc_event respond_event_;  // a response may be sendable now
+  Trigger space_event_{accept_};    // a request retired: accept_method may accept more
+  Trigger respond_event_{respond_};  // a response may be sendable now
   std::deque<Arrived> waiting_;      // arrived, END_REQ withheld
   std::deque<InService> in_service_; // accepted, BEGIN_RESP not yet sent
   tlm::tlm_generic_payload* resp_in_flight_ = nullptr;  // BEGIN_RESP sent, END_RESP awaited

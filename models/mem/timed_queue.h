@@ -1,6 +1,6 @@
 // TimedQueue: items that become due at a simulated time, handed out in time
-// order (first in, first out among items due at the same time), with an event
-// notified when the earliest one is due.
+// order (first in, first out among items due at the same time), waking an Activity
+// (platform/scheduler.h) when the earliest one is due.
 //
 // It behaves as tlm_utils::peq_with_get does, but keeps its items in a binary
 // heap in one vector instead of a std::multimap: no allocation per item once the
@@ -15,28 +15,31 @@
 
 #include <systemc>
 
+#include "platform/scheduler.h"
+
 namespace tessera {
 
 template <class Item>
 class TimedQueue {
  public:
-  explicit TimedQueue(const char* name) : event_(name) {}
+  // `activity` takes the items; the queue has a trigger of its own on it.
+  explicit TimedQueue(Activity& activity) : trigger_(activity) {}
 
   // `item` becomes due `delay` from now.
   void push(const Item& item, const sc_core::sc_time& delay) {
-    heap_.push_back(Entry{(sc_core::sc_time_stamp() + delay).value(), next_seq_++, item});
+    const uint64_t due = sc_core::sc_time_stamp().value() + delay.value();
+    heap_.push_back(Entry{due, next_seq_++, item});
     std::push_heap(heap_.begin(), heap_.end(), &Entry::later);
-    event_.notify(delay);
+    trigger_.notify_at(due);
   }
 
   // The earliest item that is due now, if any. When none is due but some are
   // pending, the event is notified for the earliest of them.
   bool pop(Item& out) {
     if (heap_.empty()) return false;
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
     const uint64_t due = heap_.front().due;
-    if (due > now.value()) {
-      event_.notify(sc_core::sc_time::from_value(due) - now);
+    if (due > sc_core::sc_time_stamp().value()) {
+      trigger_.notify_at(due);
       return false;
     }
     std::pop_heap(heap_.begin(), heap_.end(), &Entry::later);
@@ -46,7 +49,6 @@ class TimedQueue {
   }
 
   bool empty() const { return heap_.empty(); }
-  sc_core::sc_event& event() { return event_; }
 
  private:
   struct Entry {
@@ -57,7 +59,7 @@ class TimedQueue {
   };
   std::vector<Entry> heap_;
   uint64_t next_seq_ = 0;
-  sc_core::sc_event event_;
+  Trigger trigger_;
 };
 
 }  // namespace tessera

@@ -58,7 +58,7 @@ Crossbar::Crossbar(const BlockContext& ctx, AddressMap map)
       latency_(cycles(static_cast<uint64_t>(ctx.params.integer("latency")))),
       queue_depth_(static_cast<unsigned>(ctx.params.integer("queue_depth"))),
       response_queue_depth_(static_cast<unsigned>(ctx.params.integer("response_queue_depth"))),
-      req_peq_("req_peq"),
+      req_peq_(admit_),
       forwarded_(stats().counter("forwarded", "transactions sent to an output")),
       decode_errors_(stats().counter("decode_errors", "transactions to unmapped addresses (address error)")),
       request_stalls_(stats().counter("request_stalls", "requests whose END_REQ waited for room in an output buffer")),
@@ -96,15 +96,6 @@ Crossbar::Crossbar(const BlockContext& ctx, AddressMap map)
   forward_work_.member.assign(n_out, 0);
   respond_work_.member.assign(n_in, 0);
 
-  SC_METHOD(admit_method);
-  sensitive << req_peq_.event() << admit_event_;
-  dont_initialize();
-  SC_METHOD(forward_method);
-  sensitive << forward_event_;
-  dont_initialize();
-  SC_METHOD(respond_method);
-  sensitive << respond_event_;
-  dont_initialize();
 }
 
 Crossbar::Crossbar(const BlockContext& ctx, AddressMap map, std::unique_ptr<ChipletFabric> fabric,
@@ -336,7 +327,7 @@ void Crossbar::forward_method() {
     forward(o, *q.trans);
     return !out_buffer_[o].empty();
   });
-  if (next != sc_core::sc_max_time()) next_trigger(next - now, forward_event_);
+  if (next != sc_core::sc_max_time()) forward_.next_trigger(next - now);
 }
 
 void Crossbar::forward(int o, tlm_generic_payload& trans) {
@@ -507,7 +498,7 @@ void Crossbar::respond_method() {
     return in_buffer_[i].size() > sent_early_[i] || !resp_blocked_[i].empty();
   });
   in_respond_method_ = false;
-  if (next != sc_core::sc_max_time()) next_trigger(next - now, respond_event_);
+  if (next != sc_core::sc_max_time()) respond_.next_trigger(next - now);
 }
 
 void Crossbar::finish_response(int i) {

@@ -44,6 +44,7 @@
 #include "models/noc/chiplet_fabric.h"
 #include "platform/block.h"
 #include "platform/registry.h"
+#include "platform/scheduler.h"
 
 namespace tessera {
 
@@ -173,8 +174,11 @@ class Crossbar : public Block {
   unsigned queue_depth_, response_queue_depth_;
 
   FlatMap<tlm::tlm_generic_payload*, Route> routes_;
+  Activity admit_{this, &Crossbar::admit_method};
+  Activity forward_{this, &Crossbar::forward_method};
+  Activity respond_{this, &Crossbar::respond_method};
   TimedQueue<tlm::tlm_generic_payload*> req_peq_;
-  sc_core::sc_event admit_event_, forward_event_, respond_event_;
+  Trigger admit_event_{admit_}, forward_event_{forward_}, respond_event_{respond_};
   bool in_respond_method_ = false;  // finish_response need not wake respond_method for its own loop
   // Per output.
   struct Arrived {

@@ -29,7 +29,7 @@ Router::Router(const BlockContext& ctx, AddressMap map)
     : Block(ctx),
       map_(std::move(map)),
       latency_(cycles(static_cast<uint64_t>(ctx.params.integer("latency")))),
-      req_peq_("req_peq"),
+      req_peq_(request_),
       forwarded_(stats().counter("forwarded", "transactions sent to an output")),
       decode_errors_(stats().counter("decode_errors", "transactions to unmapped addresses (address error)")),
       request_waits_(stats().counter("request_waits", "requests that waited for a busy output")),
@@ -53,12 +53,6 @@ Router::Router(const BlockContext& ctx, AddressMap map)
   resp_in_flight_.assign(n_in, nullptr);
   resp_queue_.resize(n_in);
 
-  SC_METHOD(request_method);
-  sensitive << req_peq_.event() << output_free_event_;
-  dont_initialize();
-  SC_METHOD(response_method);
-  sensitive << input_free_event_;
-  dont_initialize();
 }
 
 tlm::tlm_initiator_socket<>* Router::initiator_socket(const std::string& name, int index) {
@@ -248,7 +242,7 @@ void Router::response_method() {
       finish(*q.trans);
     }
   }
-  if (waiting) next_trigger(next_ready - now, input_free_event_);
+  if (waiting) response_.next_trigger(next_ready - now);
 }
 
 void Router::finish(tlm_generic_payload& trans) { routes_.erase(&trans); }

@@ -22,6 +22,7 @@
 #include "models/noc/address_map.h"
 #include "platform/block.h"
 #include "platform/registry.h"
+#include "platform/scheduler.h"
 
 namespace tessera {
 
@@ -77,8 +78,10 @@ class Router : public Block {
   sc_core::sc_time latency_;
 
   FlatMap<tlm::tlm_generic_payload*, Route> routes_;
+  Activity request_{this, &Router::request_method};
+  Activity response_{this, &Router::response_method};
   TimedQueue<tlm::tlm_generic_payload*> req_peq_;
-  sc_core::sc_event output_free_event_, input_free_event_;
+  Trigger output_free_event_{request_}, input_free_event_{response_};
   std::vector<tlm::tlm_generic_payload*> req_in_flight_;   // per output: BEGIN_REQ sent, END_REQ awaited
   std::vector<std::deque<tlm::tlm_generic_payload*>> req_queue_;  // per output
   std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // per input: BEGIN_RESP sent, END_RESP awaited

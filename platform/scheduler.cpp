@@ -1,0 +1,76 @@
+#include "platform/scheduler.h"
+
+#include <algorithm>
+
+#include <sysc/kernel/sc_dynamic_processes.h>
+
+namespace tessera {
+
+Scheduler::Scheduler() : wake_(sc_core::sc_gen_unique_name("tessera_scheduler_wake")) {
+  sc_core::sc_spawn_options opts;
+  opts.spawn_method();
+  opts.dont_initialize();
+  opts.set_sensitivity(&wake_);
+  sc_core::sc_spawn([this] { run(); }, sc_core::sc_gen_unique_name("tessera_scheduler"), &opts);
+}
+
+void Scheduler::post(uint64_t time, uint64_t seq, Trigger* trigger) {
+  // The bucket for `time`, searched from the earliest end.
+  auto it = buckets_.end();
+  while (it != buckets_.begin() && std::prev(it)->time < time) --it;
+  if (it == buckets_.begin() || std::prev(it)->time != time) {
+    std::vector<Entry> storage;
+    if (!spare_.empty()) {
+      storage = std::move(spare_.back());
+      spare_.pop_back();
+    }
+    it = buckets_.insert(it, Bucket{time, 0, std::move(storage)}) + 1;
+  }
+  std::prev(it)->entries.push_back(Entry{seq, trigger});
+  if (running_ || time >= wake_at_) return;  // the running loop or the pending wake-up takes it
+  const uint64_t now = this->now();
+  wake_at_ = time;
+  wake_.notify(sc_core::sc_time::from_value(time > now ? time - now : 0));
+}
+
+// Runs everything due now in notification order, including what those runs
+// notify for now; then sleeps until the earliest pending trigger.
+void Scheduler::run() {
+  const uint64_t now = this->now();
+  wake_at_ = Trigger::kNone;
+  running_ = true;
+  while (!buckets_.empty() && buckets_.back().time <= now) {
+    Bucket& b = buckets_.back();
+    if (b.next == b.entries.size()) {
+      b.entries.clear();
+      spare_.push_back(std::move(b.entries));
+      buckets_.pop_back();
+      continue;
+    }
+    const Entry e = b.entries[b.next++];  // a copy: the run may append to this bucket
+    if (!live(e, b.time)) continue;
+    e.trigger->pending_ = Trigger::kNone;
+    e.trigger->activity_->run();
+  }
+  running_ = false;
+  const uint64_t next = earliest_live();
+  if (next == Trigger::kNone) return;
+  wake_at_ = next;
+  wake_.notify(sc_core::sc_time::from_value(next - now));
+}
+
+// The earliest time with a live entry; buckets holding only stale entries (a
+// trigger cancelled, or notified again for an earlier time) go.
+uint64_t Scheduler::earliest_live() {
+  while (!buckets_.empty()) {
+    Bucket& b = buckets_.back();
+    for (size_t i = b.next; i < b.entries.size(); ++i)
+      if (live(b.entries[i], b.time)) return b.time;
+    b.entries.clear();
+    spare_.push_back(std::move(b.entries));
+    buckets_.pop_back();
+  }
+  return Trigger::kNone;
+}
+
+}  // namespace tessera
