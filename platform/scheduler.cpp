@@ -28,7 +28,7 @@ void Scheduler::post(uint64_t time, uint64_t seq, Trigger* trigger) {
   }
   std::prev(it)->entries.push_back(Entry{seq, trigger});
   if (running_ || time >= wake_at_) return;  // the running loop or the pending wake-up takes it
-  const uint64_t now = this->now();
+  const uint64_t now = this->now().value();
   wake_at_ = time;
   wake_.notify(sc_core::sc_time::from_value(time > now ? time - now : 0));
 }
@@ -36,9 +36,16 @@ void Scheduler::post(uint64_t time, uint64_t seq, Trigger* trigger) {
 // Runs everything due now in notification order, including what those runs
 // notify for now; then sleeps until the earliest pending trigger.
 void Scheduler::run() {
-  const uint64_t now = this->now();
+  now_ = sc_core::sc_time_stamp();
+  const uint64_t now = now_.value();
   wake_at_ = Trigger::kNone;
   running_ = true;
+  // An activity may throw (a SystemC error report): the scheduler must not
+  // stay marked as running, or later notifications would not wake it.
+  struct Running {
+    bool& flag;
+    ~Running() { flag = false; }
+  } running{running_};
   while (!buckets_.empty() && buckets_.back().time <= now) {
     Bucket& b = buckets_.back();
     if (b.next == b.entries.size()) {

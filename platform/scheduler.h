@@ -101,7 +101,10 @@ class Scheduler {
   // at the same time.
   uint64_t next_seq() { return next_seq_++; }
   void post(uint64_t time, uint64_t seq, Trigger* trigger);
-  uint64_t now() const { return sc_core::sc_time_stamp().value(); }
+  // The current simulated time: from the SystemC kernel, or, while the
+  // scheduler runs activities, from its own copy (a call into the kernel
+  // less for every block that asks).
+  const sc_core::sc_time& now() const { return running_ ? now_ : (now_ = sc_core::sc_time_stamp()); }
 
  private:
   struct Entry {
@@ -129,7 +132,11 @@ class Scheduler {
   uint64_t wake_at_ = Trigger::kNone;  // when wake_ is pending for
   uint64_t next_seq_ = 0;
   bool running_ = false;
+  mutable sc_core::sc_time now_;
 };
+
+// The current simulated time, for the blocks' processes.
+inline const sc_core::sc_time& sim_now() { return Scheduler::instance().now(); }
 
 inline void Trigger::notify_at(uint64_t time) {
   if (pending_ <= time) return;
@@ -140,7 +147,7 @@ inline void Trigger::notify_at(uint64_t time) {
 }
 
 inline void Trigger::notify(const sc_core::sc_time& delay) {
-  notify_at(sc_core::sc_time_stamp().value() + delay.value());
+  notify_at(sim_now().value() + delay.value());
 }
 
 }  // namespace tessera

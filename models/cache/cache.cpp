@@ -126,7 +126,7 @@ sc_time Cache::align(const sc_time& t) const {
 }
 
 sc_time Cache::align_delay(const sc_time& d) const {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   return align(now + d) - now;
 }
 
@@ -140,7 +140,7 @@ unsigned Cache::bank_of(uint64_t line) const {
 
 tlm::tlm_sync_enum Cache::in_fw(int port, tlm_generic_payload& t, tlm::tlm_phase& ph, sc_time& d) {
   if (ph == tlm::BEGIN_REQ) {
-    const sc_time now = sc_core::sc_time_stamp();
+    const sc_time now = sim_now();
     if (d == SC_ZERO_TIME && waiting_.empty() && req_peq_.empty() && maint_state_ == MaintState::Idle &&
         now == align(now))
       return accept_at_once(Upstream{&t, port, now, false, ~uint64_t{0}}, ph, d);
@@ -155,7 +155,7 @@ tlm::tlm_sync_enum Cache::in_fw(int port, tlm_generic_payload& t, tlm::tlm_phase
     resp_in_flight_[port] = nullptr;
     retire();
     // Only a response already due can have waited for this port.
-    if (!responses_.empty() && responses_.begin()->when <= (sc_core::sc_time_stamp() + d).value())
+    if (!responses_.empty() && responses_.begin()->when <= (sim_now() + d).value())
       respond_event_.notify(d);
     return tlm::TLM_COMPLETED;
   }
@@ -218,7 +218,7 @@ Cache::Admission Cache::admit(Upstream& u, const sc_time& now) {
 }
 
 void Cache::accept_method() {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   for (Arrival a; req_peq_.pop(a);) waiting_.push_back(Upstream{a.trans, a.port, now, false, ~uint64_t{0}});
   if (waiting_.empty() || maint_state_ != MaintState::Idle) return;  // maintenance holds new requests
   release_early(now);
@@ -275,13 +275,13 @@ void Cache::respond(const Upstream& u, const sc_time& when) {
     return;
   }
   responses_.insert(when, u);
-  respond_event_.notify(when - sc_core::sc_time_stamp());
+  respond_event_.notify(when - sim_now());
 }
 
 void Cache::respond_early(const Upstream& u, const sc_time& when) {
   early_answered(u, when);
   tlm::tlm_phase ph = tlm::BEGIN_RESP;
-  sc_time d = when - sc_core::sc_time_stamp();
+  sc_time d = when - sim_now();
   if ((*in[u.port])->nb_transport_bw(*u.trans, ph, d) != tlm::TLM_COMPLETED)
     SC_REPORT_ERROR(path().c_str(), ("protocol violation: a requester asking for early responses did not complete "
                                      "BEGIN_RESP at once: " + describe(*u.trans)).c_str());
@@ -296,7 +296,7 @@ void Cache::early_answered(const Upstream& u, const sc_time& when) {
 }
 
 void Cache::respond_method() {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   const uint64_t period = clock_period().value();
   auto it = responses_.begin();
   while (it != responses_.end() && it->when <= now.value()) {
@@ -323,7 +323,7 @@ void Cache::respond_method() {
 
 // A freed place matters only to requests already waiting for one.
 void Cache::retire() {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   release_early(now);
   set_occupancy(occupancy_ - 1, now);
   if (!waiting_.empty()) accept_event_.notify(SC_ZERO_TIME);
@@ -342,6 +342,6 @@ void Cache::set_occupancy(unsigned n, const sc_time& at) {
   occupancy_since_ = at;
 }
 
-void Cache::end_of_simulation() { release_early(sc_core::sc_time_stamp()); }
+void Cache::end_of_simulation() { release_early(sim_now()); }
 
 }  // namespace tessera

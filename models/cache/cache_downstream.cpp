@@ -43,7 +43,7 @@ void Cache::send_down(DownTxn* d, const sc_time& when) {
   d->ext->early_response = true;
   ++down_outstanding_;
   out_queue_.insert(when, d);
-  out_event_.notify(when - sc_core::sc_time_stamp());
+  out_event_.notify(when - sim_now());
 }
 
 void Cache::send_fill(int mshr, const sc_time& when) {
@@ -121,7 +121,7 @@ void Cache::send_writeback(Victim& wb, const sc_time& when) {
 
 void Cache::out_method() {
   if (out_in_flight_ || out_queue_.empty()) return;  // END_REQ or new work wakes us
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   const sc_time when = std::max(out_queue_.front().time(), out_next_);
   if (when > now) {
     out_event_.notify(when - now);
@@ -153,8 +153,8 @@ tlm::tlm_sync_enum Cache::out_bw(tlm_generic_payload& t, tlm::tlm_phase& ph, sc_
     if (&t == out_in_flight_) {  // BEGIN_RESP implies END_REQ
       out_in_flight_ = nullptr;
       // The next request may go when END_REQ is due (a crossbar's is its input link's crossing).
-      out_next_ = std::max(out_next_, sc_core::sc_time_stamp() + d);
-      if (!out_queue_.empty()) out_event_.notify(out_next_ - sc_core::sc_time_stamp());
+      out_next_ = std::max(out_next_, sim_now() + d);
+      if (!out_queue_.empty()) out_event_.notify(out_next_ - sim_now());
     }
     if (ph == tlm::END_REQ) return tlm::TLM_ACCEPTED;
     down_peq_.push(&t, align_delay(d));
@@ -165,7 +165,7 @@ tlm::tlm_sync_enum Cache::out_bw(tlm_generic_payload& t, tlm::tlm_phase& ph, sc_
 }
 
 void Cache::down_method() {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   for (tlm_generic_payload* t; down_peq_.pop(t);) {
     DownTxn* d = static_cast<DownTxn*>(t);  // only our own payloads travel on out
     --down_outstanding_;
@@ -204,7 +204,7 @@ void Cache::writeback_done(DownTxn& d) {
   wb_in_flight_.erase(it);
   if (Mshr* m = mshr_of(d.line); m && m->waiting_wb) {
     m->waiting_wb = false;
-    send_fill(static_cast<int>(m - mshrs_.data()), align(sc_core::sc_time_stamp()));
+    send_fill(static_cast<int>(m - mshrs_.data()), align(sim_now()));
   }
 }
 

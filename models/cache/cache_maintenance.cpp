@@ -52,7 +52,7 @@ uint64_t Cache::maint_apply(CacheOp op, CacheCommand& cmd, F writeback) {
 
 void Cache::maint_method() {
   for (tlm_generic_payload* t; ctrl_peq_.pop(t);) ctrl_waiting_.push_back(t);
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   if (maint_state_ == MaintState::Idle && !maint_start()) return;
   if (maint_state_ == MaintState::Draining) {
     if (mshrs_busy_ || down_outstanding_) return;  // down_method wakes us
@@ -79,7 +79,7 @@ bool Cache::maint_start() {
   if (ctrl_waiting_.empty()) return false;
   maint_cmd_ = ctrl_waiting_.front();
   ctrl_waiting_.pop_front();
-  maint_started_ = sc_core::sc_time_stamp();
+  maint_started_ = sim_now();
   tlm::tlm_phase ph = tlm::END_REQ;
   sc_time d = SC_ZERO_TIME;
   ctrl->nb_transport_bw(*maint_cmd_, ph, d);

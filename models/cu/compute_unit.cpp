@@ -334,13 +334,13 @@ void ComputeUnit::flush_notifications() {
 // ---- the cycle loop ------------------------------------------------------------
 
 uint64_t ComputeUnit::now_cycle() const {
-  const uint64_t t = sc_core::sc_time_stamp().value(), p = clock_period().value();
+  const uint64_t t = sim_now().value(), p = clock_period().value();
   return (t + p - 1) / p;
 }
 
 void ComputeUnit::wake_at(uint64_t cycle) {
   if (ticked_ && cycle <= last_tick_) cycle = last_tick_ + 1;
-  const uint64_t at = clock_period().value() * cycle, now = sc_core::sc_time_stamp().value();
+  const uint64_t at = clock_period().value() * cycle, now = sim_now().value();
   tick_.event().notify_at(std::max(at, now));
 }
 
@@ -555,7 +555,7 @@ void ComputeUnit::end_of_simulation() {
 uint64_t ComputeUnit::next_edge() const { return cycle_after(SC_ZERO_TIME); }
 
 uint64_t ComputeUnit::cycle_after(const sc_time& delay) const {
-  return (sc_core::sc_time_stamp() + delay).value() / clock_period().value() + 1;
+  return (sim_now() + delay).value() / clock_period().value() + 1;
 }
 
 // Responses and END_REQs take effect at the first clock edge after they

@@ -213,7 +213,7 @@ void DramController::record_done(const sc_time& start, const sc_time& end) {
 void DramController::b_transport(tlm_generic_payload& trans, sc_time& delay) {
   // Functional use: no queueing and no bank state; every access costs an
   // unloaded row miss (ACT, column, data) plus the controller latency.
-  const sc_time start = sc_core::sc_time_stamp() + delay;
+  const sc_time start = sim_now() + delay;
   delay += controller_latency_;
   if (execute(trans) && trans.get_command() != tlm::TLM_IGNORE_COMMAND) {
     const sc_time transfer = timing_.burst_time * static_cast<double>(bursts_of(trans));
@@ -221,7 +221,7 @@ void DramController::b_transport(tlm_generic_payload& trans, sc_time& delay) {
     ++row_misses_;
     delay += timing_.tRCD + timing_.tCL + transfer;
   }
-  record_done(start, sc_core::sc_time_stamp() + delay);
+  record_done(start, sim_now() + delay);
 }
 
 bool DramController::get_direct_mem_ptr(tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
@@ -269,7 +269,7 @@ tlm::tlm_sync_enum DramController::nb_transport_fw(tlm_generic_payload& trans, t
     // accepted as accept_method would accept it in this instant; END_REQ goes back
     // on the return path instead of waking accept_method.
     if (delay == SC_ZERO_TIME && waiting_.empty() && req_peq_.empty()) {
-      const sc_time now = sc_core::sc_time_stamp();
+      const sc_time now = sim_now();
       release_early(now);
       if (has_room(trans)) {
         enqueue(Arrived{&trans, now});
@@ -295,7 +295,7 @@ bool DramController::has_room(const tlm_generic_payload& trans) const {
 }
 
 void DramController::accept_method() {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   for (tlm_generic_payload* t; req_peq_.pop(t);) waiting_.push_back(Arrived{t, now});
   release_early(now);
   while (!waiting_.empty()) {
@@ -315,7 +315,7 @@ void DramController::accept_method() {
 }
 
 void DramController::enqueue(const Arrived& a) {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   set_occupancy(occupancy_ + 1, now);
   if (!active_) {
     first_activity_ = a.arrived;
@@ -345,7 +345,7 @@ void DramController::enqueue(const Arrived& a) {
 }
 
 void DramController::schedule_method() {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   const sc_time& never = sc_core::sc_max_time();
   sc_time next = never;
   // Only channels that got a request or reached the time they named have work.
@@ -380,12 +380,12 @@ void DramController::count_outcome(RowOutcome outcome) {
 
 void DramController::push_response(tlm_generic_payload* trans, const sc_time& at) {
   ready_.push(Ready{at, seq_++, trans});
-  respond_event_.notify(at - sc_core::sc_time_stamp());
+  respond_event_.notify(at - sim_now());
 }
 
 void DramController::respond_method() {
   if (resp_in_flight_ || ready_.empty()) return;  // END_RESP or a new response wakes us
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   const sc_time when = std::max(ready_.top().at, resp_free_at_);
   if (when > now) {
     respond_.next_trigger(when - now);
@@ -427,7 +427,7 @@ void DramController::respond_early(tlm_generic_payload& trans, const sc_time& at
   early_due_.insert(at, it->second.channel);
   pending_.erase(it);
   tlm::tlm_phase phase = tlm::BEGIN_RESP;
-  sc_time delay = at - sc_core::sc_time_stamp();
+  sc_time delay = at - sim_now();
   if (!waiting_.empty()) space_event_.notify(delay);  // the place it frees then may be the one they wait for
   if (in->nb_transport_bw(trans, phase, delay) != tlm::TLM_COMPLETED)
     SC_REPORT_ERROR(path().c_str(), ("protocol violation: a requester asking for early responses did not complete "
@@ -442,14 +442,14 @@ void DramController::release_early(const sc_time& now) {
   }
 }
 
-void DramController::end_of_simulation() { release_early(sc_core::sc_time_stamp()); }
+void DramController::end_of_simulation() { release_early(sim_now()); }
 
 void DramController::retire(tlm_generic_payload& trans) {
-  release_early(sc_core::sc_time_stamp());  // the occupancy histogram takes its samples in time order
+  release_early(sim_now());  // the occupancy histogram takes its samples in time order
   auto it = pending_.find(&trans);
   if (it->second.channel >= 0) --channel_count_[it->second.channel];
   pending_.erase(it);
-  set_occupancy(occupancy_ - 1, sc_core::sc_time_stamp());
+  set_occupancy(occupancy_ - 1, sim_now());
   space_event_.notify(SC_ZERO_TIME);
 }
 

@@ -140,9 +140,9 @@ void Memory::b_transport(tlm_generic_payload& trans, sc_time& delay) {
   const uint64_t bytes = execute(trans);
   const sc_time transfer = transfer_time(bytes, bandwidth_);
   busy_ps_ += picoseconds(transfer);
-  const sc_time start = sc_core::sc_time_stamp() + delay;
+  const sc_time start = sim_now() + delay;
   delay += latency_ + transfer;
-  record_done(start, sc_core::sc_time_stamp() + delay);
+  record_done(start, sim_now() + delay);
 }
 
 bool Memory::get_direct_mem_ptr(tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
@@ -197,7 +197,7 @@ tlm::tlm_sync_enum Memory::nb_transport_fw(tlm_generic_payload& trans, tlm::tlm_
 
 void Memory::accept_method() {
   for (tlm_generic_payload* t; req_peq_.pop(t);)
-    waiting_.push_back(Arrived{t, sc_core::sc_time_stamp()});
+    waiting_.push_back(Arrived{t, sim_now()});
   while (!waiting_.empty() && occupancy_ < queue_depth_) {
     Arrived a = waiting_.front();
     waiting_.pop_front();
@@ -206,7 +206,7 @@ void Memory::accept_method() {
 }
 
 void Memory::accept(const Arrived& a) {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   set_occupancy(occupancy_ + 1);
   const uint64_t bytes = execute(*a.trans);
   const sc_time transfer = transfer_time(bytes, bandwidth_);
@@ -228,7 +228,7 @@ void Memory::accept(const Arrived& a) {
 
 void Memory::respond_method() {
   if (resp_in_flight_ || in_service_.empty()) return;  // END_RESP or a new request wakes us
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   const sc_time when = std::max(in_service_.front().ready, resp_free_at_);
   if (when > now) {
     respond_.next_trigger(when - now);
@@ -268,7 +268,7 @@ void Memory::retire(tlm_generic_payload&) {
 }
 
 void Memory::set_occupancy(unsigned n) {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   occupancy_hist_.sample(occupancy_, picoseconds(now - occupancy_since_));
   occupancy_ = n;
   occupancy_since_ = now;

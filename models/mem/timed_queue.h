@@ -27,7 +27,7 @@ class TimedQueue {
 
   // `item` becomes due `delay` from now.
   void push(const Item& item, const sc_core::sc_time& delay) {
-    const uint64_t due = sc_core::sc_time_stamp().value() + delay.value();
+    const uint64_t due = sim_now().value() + delay.value();
     heap_.push_back(Entry{due, next_seq_++, item});
     std::push_heap(heap_.begin(), heap_.end(), &Entry::later);
     trigger_.notify_at(due);
@@ -38,7 +38,7 @@ class TimedQueue {
   bool pop(Item& out) {
     if (heap_.empty()) return false;
     const uint64_t due = heap_.front().due;
-    if (due > sc_core::sc_time_stamp().value()) {
+    if (due > sim_now().value()) {
       trigger_.notify_at(due);
       return false;
     }

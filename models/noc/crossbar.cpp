@@ -137,8 +137,8 @@ sc_time Crossbar::switch_time(int i, int o, uint64_t bytes, bool) const {
 }
 
 void Crossbar::end_of_simulation() {
-  if (fabric_) fabric_->finish(sc_core::sc_time_stamp());
-  for (int i = 0; i < static_cast<int>(in.size()); ++i) release_sent(i, sc_core::sc_time_stamp());
+  if (fabric_) fabric_->finish(sim_now());
+  for (int i = 0; i < static_cast<int>(in.size()); ++i) release_sent(i, sim_now());
 }
 
 tlm::tlm_initiator_socket<>* Crossbar::initiator_socket(const std::string& name, int index) {
@@ -248,7 +248,7 @@ tlm::tlm_sync_enum Crossbar::nb_transport_fw(int id, tlm_generic_payload& trans,
     // goes back on the return path instead of waking admit_method.
     if (delay == SC_ZERO_TIME && req_peq_.empty() && blocked_[port].empty() &&
         out_buffer_[port].size() < queue_depth_) {
-      delay = enter_output(port, trans) - sc_core::sc_time_stamp();
+      delay = enter_output(port, trans) - sim_now();
       phase = tlm::END_REQ;
       return tlm::TLM_UPDATED;
     }
@@ -271,7 +271,7 @@ tlm::tlm_sync_enum Crossbar::nb_transport_fw(int id, tlm_generic_payload& trans,
 }
 
 void Crossbar::admit_method() {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   for (tlm_generic_payload* t; req_peq_.pop(t);) {
     const int o = routes_.at(t).out;
     blocked_[o].push_back(Arrived{t, now});
@@ -295,12 +295,12 @@ void Crossbar::admit_method() {
 void Crossbar::admit(int o, tlm_generic_payload& trans) {
   const sc_time crossed = enter_output(o, trans);
   tlm::tlm_phase phase = tlm::END_REQ;
-  sc_time delay = crossed - sc_core::sc_time_stamp();
+  sc_time delay = crossed - sim_now();
   (*in[routes_.at(&trans).in])->nb_transport_bw(trans, phase, delay);  // the initiator may send its next request after this
 }
 
 sc_time Crossbar::enter_output(int o, tlm_generic_payload& trans) {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   const int i = routes_.at(&trans).in;
   PortStats& ps = in_stats_[i];
   const sc_time crossed = cross(in_req_link_[i], request_bytes(trans), now, *ps.req_bytes, *ps.req_busy_cycles, ps);
@@ -313,7 +313,7 @@ sc_time Crossbar::enter_output(int o, tlm_generic_payload& trans) {
 }
 
 void Crossbar::forward_method() {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   sc_time next = sc_core::sc_max_time();
   forward_work_.visit([&](int o) {
     if (out_buffer_[o].empty()) return false;
@@ -331,7 +331,7 @@ void Crossbar::forward_method() {
 }
 
 void Crossbar::forward(int o, tlm_generic_payload& trans) {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   req_in_flight_[o] = &trans;
   PortStats& ps = out_stats_[o];
   const sc_time arrives = cross(out_req_link_[o], request_bytes(trans), now, *ps.req_bytes, *ps.req_busy_cycles, ps);
@@ -384,7 +384,7 @@ tlm::tlm_sync_enum Crossbar::nb_transport_bw(int o, tlm_generic_payload& trans, 
 }
 
 tlm::tlm_sync_enum Crossbar::take_or_hold_response(int o, tlm_generic_payload& trans, sc_time& delay) {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   const int i = routes_.at(&trans).in;
   release_sent(i, now);
   if (resp_blocked_[i].empty() && in_buffer_[i].size() < response_queue_depth_) {
@@ -400,11 +400,11 @@ void Crossbar::hold_response(int i, const HeldResponse& h) {
   resp_blocked_[i].push_back(h);
   respond_work_.add(i);
   // Room comes with a finished response, or when the first one sent early leaves.
-  if (sent_early_[i]) respond_event_.notify(in_buffer_[i].front().ready - sc_core::sc_time_stamp());
+  if (sent_early_[i]) respond_event_.notify(in_buffer_[i].front().ready - sim_now());
 }
 
 sc_time Crossbar::take_response(int o, tlm_generic_payload& trans, const sc_time& arrival) {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   const Route route = routes_.at(&trans);
   const int i = route.in;
   PortStats& ps = out_stats_[o];
@@ -425,7 +425,7 @@ sc_time Crossbar::take_response(int o, tlm_generic_payload& trans, const sc_time
 }
 
 void Crossbar::respond_early(int i) {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   Queued& q = in_buffer_[i].back();
   tlm_generic_payload& trans = *q.trans;
   PortStats& ps = in_stats_[i];
@@ -453,7 +453,7 @@ void Crossbar::release_sent(int i, const sc_time& now) {
 }
 
 void Crossbar::respond_method() {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   in_respond_method_ = true;
   sc_time next = sc_core::sc_max_time();
   respond_work_.visit([&](int i) {

@@ -160,7 +160,7 @@ class Crossbar : public Block {
   sc_core::sc_time cross(Link& link, uint64_t bytes, const sc_core::sc_time& earliest, Counter& bytes_stat,
                          Counter& busy_stat, PortStats& port);
   uint64_t cycles_for(uint64_t bytes, unsigned width) const;
-  void set_occupancy(PortStats& port, unsigned n, const sc_core::sc_time& at = sc_core::sc_time_stamp());
+  void set_occupancy(PortStats& port, unsigned n, const sc_core::sc_time& at = sim_now());
   void address_error(int id, tlm::tlm_generic_payload& trans);
   PortStats make_port_stats(StatRegistry& registry, const std::string& name, size_t depth);
 

@@ -202,7 +202,7 @@ tlm::tlm_sync_enum Router::accept_response(tlm_generic_payload& trans, sc_time& 
     return tlm::TLM_COMPLETED;
   }
   ++response_waits_;
-  resp_queue_[i].push_back(QueuedResponse{&trans, sc_core::sc_time_stamp() + delay});
+  resp_queue_[i].push_back(QueuedResponse{&trans, sim_now() + delay});
   return tlm::TLM_ACCEPTED;  // END_RESP withheld: back-pressure to the target
 }
 
@@ -219,7 +219,7 @@ bool Router::send_response(tlm_generic_payload& trans, const sc_time& delay_in) 
 }
 
 void Router::response_method() {
-  const sc_time now = sc_core::sc_time_stamp();
+  const sc_time now = sim_now();
   sc_time next_ready = sc_core::SC_ZERO_TIME;
   bool waiting = false;
   for (size_t i = 0; i < resp_queue_.size(); ++i) {
