@@ -112,8 +112,9 @@ class Probe : public sc_core::sc_module {
     for (;;) {
       for (const auto& e : log)
         if (e.trans == &t && e.phase == phase) {
-          if (e.at > sc_core::sc_time_stamp()) wait(e.at - sc_core::sc_time_stamp());
-          return e.at;
+          const sc_core::sc_time at = e.at;  // the log may grow (and move) while waiting
+          if (at > sc_core::sc_time_stamp()) wait(at - sc_core::sc_time_stamp());
+          return at;
         }
       wait(changed);
     }
