@@ -40,8 +40,8 @@ void Scheduler::run() {
   const uint64_t now = now_.value();
   wake_at_ = Trigger::kNone;
   running_ = true;
-  // An activity may throw (a SystemC error report): the scheduler must not
-  // stay marked as running, or later notifications would not wake it.
+  // Ends the running state on return, and also when an activity throws (a
+  // SystemC error report): otherwise later notifications would not wake it.
   struct Running {
     bool& flag;
     ~Running() { flag = false; }
@@ -49,9 +49,7 @@ void Scheduler::run() {
   while (!buckets_.empty() && buckets_.back().time <= now) {
     Bucket& b = buckets_.back();
     if (b.next == b.entries.size()) {
-      b.entries.clear();
-      spare_.push_back(std::move(b.entries));
-      buckets_.pop_back();
+      drop_earliest_bucket();
       continue;
     }
     const Entry e = b.entries[b.next++];  // a copy: the run may append to this bucket
@@ -59,7 +57,6 @@ void Scheduler::run() {
     e.trigger->pending_ = Trigger::kNone;
     e.trigger->activity_->run();
   }
-  running_ = false;
   const uint64_t next = earliest_live();
   if (next == Trigger::kNone) return;
   wake_at_ = next;
@@ -73,11 +70,17 @@ uint64_t Scheduler::earliest_live() {
     Bucket& b = buckets_.back();
     for (size_t i = b.next; i < b.entries.size(); ++i)
       if (live(b.entries[i], b.time)) return b.time;
-    b.entries.clear();
-    spare_.push_back(std::move(b.entries));
-    buckets_.pop_back();
+    drop_earliest_bucket();
   }
   return Trigger::kNone;
+}
+
+// The earliest bucket is done with; its storage serves a later one.
+void Scheduler::drop_earliest_bucket() {
+  std::vector<Entry>& entries = buckets_.back().entries;
+  entries.clear();
+  spare_.push_back(std::move(entries));
+  buckets_.pop_back();
 }
 
 }  // namespace tessera

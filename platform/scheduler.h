@@ -122,6 +122,7 @@ class Scheduler {
   void run();
   bool live(const Entry& e, uint64_t time) const { return e.trigger->pending_ == time && e.trigger->seq_ == e.seq; }
   uint64_t earliest_live();
+  void drop_earliest_bucket();
 
   inline static Scheduler* instance_ = nullptr;
   // Buckets of distinct times, latest first, so that the earliest is at the

@@ -3,8 +3,9 @@
 // One SystemC module, one process (tick, an Activity of platform/scheduler.h)
 // that runs once per cycle while something can happen and otherwise sleeps
 // until the next known event (a wave's ready time, an LDS completion) or an
-// outside one (a memory response, an END_REQ, a new workgroup). Waves, SIMDs and pipelines are plain C++
-// objects inside (wave_slot.h, inst_class.h, coalescer.h, lds_bank_model.h).
+// outside one (a memory response, an END_REQ, a new workgroup). Waves, SIMDs
+// and pipelines are plain C++ objects inside (wave_slot.h, inst_class.h,
+// coalescer.h, lds_bank_model.h).
 //
 // Each tick at cycle c: account the cycles slept, retire LDS operations due,
 // let the issue arbiter pick at most one instruction per unit from different

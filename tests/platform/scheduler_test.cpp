@@ -29,6 +29,11 @@ struct Pair : sc_core::sc_module {
   void a_run() { log.push_back("a@" + now()); if (a_then) { auto f = a_then; a_then = nullptr; f(*this); } }
   void b_run() { log.push_back("b@" + now()); }
   void start() { script(*this); }
+  std::string joined() const {
+    std::string out;
+    for (const std::string& s : log) out += s + " ";
+    return out;
+  }
   static std::string now() { return std::to_string(static_cast<int>(sc_core::sc_time_stamp().to_seconds() * 1e9 + 0.5)); }
 
   Activity a{this, &Pair::a_run}, b{this, &Pair::b_run};
@@ -43,9 +48,7 @@ std::string run(void (*script)(Pair&), void (*a_then)(Pair&) = nullptr) {
   p.script = script;
   p.a_then = a_then;
   sc_core::sc_start();
-  std::string out;
-  for (const std::string& s : p.log) out += s + " ";
-  return out;
+  return p.joined();
 }
 
 }  // namespace
@@ -124,8 +127,6 @@ TEST_CASE("scheduler: notifications from SystemC processes during the run are ta
   Late late("late", p);
   p.script = [](Pair& q) { q.a.notify(sc_time(20, SC_NS)); };
   sc_core::sc_start();
-  std::string out;
-  for (const std::string& s : p.log) out += s + " ";
-  CHECK(out == "b@3 a@20 ");
+  CHECK(p.joined() == "b@3 a@20 ");
   CHECK(sc_core::sc_time_stamp() == sc_time(20, SC_NS));
 }
