@@ -122,6 +122,7 @@ class ComputeUnit : public Block {
   void issue_stage(uint64_t c);
   size_t collect_due(uint64_t c, size_t start, bool queue_moved, uint64_t& skipped_earliest);
   void look_at(WaveSlot& w, uint64_t c);
+  bool still_waits_for_unit(WaveSlot& w, uint64_t c);
   void plan_next_cycle(WaveSlot& w, uint64_t c);
   void mark_dirty(WaveSlot& w);
   Stall evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const isa::DecodedOp*& op, const InstInfo*& info);
@@ -187,6 +188,7 @@ class ComputeUnit : public Block {
   bool waves_changed_ = true;                  // a wave became dirty or ended since the issue stage last looked
   bool others_changed_ = false;                // this pass, a wave changed waves it had passed over
   std::vector<WaveSlot*> evaluated_;           // scratch: waves the issue stage's first pass looked at
+  uint64_t unit_waiters_earliest_ = kNever;    // this pass: the earliest of waves left waiting for a unit
 
   // Functional mode: waves and LDS reused from workgroup to workgroup.
   std::vector<std::unique_ptr<isa::Wave>> functional_waves_;

@@ -37,6 +37,7 @@ void ComputeUnit::issue_stage(uint64_t c) {
   waves_changed_ = false;
   others_changed_ = false;
   evaluated_.clear();
+  unit_waiters_earliest_ = kNever;
   // Waves not collected keep their earliest cycle, which is eval_at_'s.
   uint64_t skipped_earliest = kNever;
   const size_t due = collect_due(c, start, queue_moved, skipped_earliest);
@@ -62,7 +63,7 @@ void ComputeUnit::issue_stage(uint64_t c) {
     }
     return;
   }
-  earliest_wave_ = skipped_earliest;
+  earliest_wave_ = std::min(skipped_earliest, unit_waiters_earliest_);
   for (WaveSlot* w : evaluated_) {
     plan_next_cycle(*w, c);
     earliest_wave_ = std::min(earliest_wave_, w->earliest);
@@ -97,6 +98,7 @@ size_t ComputeUnit::collect_due(uint64_t c, size_t start, bool queue_moved, uint
 
 // The first pass for one wave: evaluate it at cycle c and issue if it can.
 void ComputeUnit::look_at(WaveSlot& w, uint64_t c) {
+  if (still_waits_for_unit(w, c)) return;
   evaluated_.push_back(&w);
   if (w.ended) return;  // the second pass closes its accounting
   const bool changed = w.dirty;
@@ -108,6 +110,22 @@ void ComputeUnit::look_at(WaveSlot& w, uint64_t c) {
   settle(w, c);
   w.reason = s;  // for this cycle; the second pass says what follows
   if (s == Stall::None) issue(w, *op, *info, c);
+}
+
+// A wave that last stalled for a unit, with nothing changed since, while the
+// unit is still busy at c (another wave took it this cycle): evaluating it now
+// and at c + 1 would give the same stall with the unit's free cycle as its
+// earliest, so both passes are done here and its stall accounting runs on.
+// When a unit frees, every wave queued for it is due, and all but one find it
+// taken again: this keeps a busy SIMD's queue cheap.
+bool ComputeUnit::still_waits_for_unit(WaveSlot& w, uint64_t c) {
+  if (w.dirty || w.ended || w.reason != Stall::Structural || !w.next_info) return false;
+  const uint64_t unit = unit_free(w, *w.next_info);
+  if (unit <= c) return false;
+  w.earliest = unit;
+  eval_at_[w.pos] = unit;
+  unit_waiters_earliest_ = std::min(unit_waiters_earliest_, unit);
+  return true;
 }
 
 // The second pass for one wave: its stall reason from cycle c + 1 on, the
