@@ -238,6 +238,7 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
     w.dirty = true;
     waves_changed_ = true;
     w.next_info = nullptr;
+    w.looked_pc = kNever;
     ib_reset(w, wave.pc);
     slots_used_[simd] += 1;
     vgprs_used_[simd] += vgpr;
@@ -420,12 +421,13 @@ uint64_t ComputeUnit::fetch_stage(uint64_t c) {
   bool sent = false;
   uint64_t next = kNever;
   for (WaveSlot* w : order_) {
-    if (w->ended) continue;
+    // Ended waves and full buffers want no fetch (a wave not launched yet has
+    // an empty buffer, so it is not passed over here).
+    if (!w->wants_fetch) continue;
     if (c < w->ready_at && w->ready_reason == Stall::Launch) {
       next = std::min(next, w->ready_at);
       continue;
     }
-    if (!w->wants_fetch) continue;  // its buffer is full
     unsigned k = 0;
     while (k < cfg_.ib_depth && w->ib[k] != IbBlock::Empty) ++k;
     if (k == cfg_.ib_depth) continue;

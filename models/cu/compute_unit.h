@@ -127,6 +127,7 @@ class ComputeUnit : public Block {
   void mark_dirty(WaveSlot& w);
   Stall evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const isa::DecodedOp*& op, const InstInfo*& info);
   Stall reevaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const isa::DecodedOp*& op, const InstInfo*& info);
+  bool look_up_next(WaveSlot& w);
   Stall waitcnt_stall(const WaveSlot& w, const isa::Instruction& inst) const;
   uint64_t operands_ready(const WaveSlot& w, const InstInfo& info) const;
   uint64_t unit_free(const WaveSlot& w, const InstInfo& info) const;

@@ -169,18 +169,18 @@ Stall ComputeUnit::evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const D
     earliest = w.ready_at;
     return w.ready_reason;
   }
-  op = isa::next_op(w.prog->program(), wave, w.site);
-  if (!op) {  // a PC outside the code, no semantics, registers beyond the allocation
+  if (wave.pc != w.looked_pc && !look_up_next(w)) {
     fault_wave(w);
     return Stall::Drain;
   }
+  op = w.looked_op;
   if (!ib_has(w, wave.pc, op->inst.size)) return Stall::NoInstruction;
-  info = &w.prog->info(*op);
+  info = w.looked_info;
   if (info->cls == IssueClass::Waitcnt) {
     const Stall s = waitcnt_stall(w, op->inst);
     if (s != Stall::None) return s;
   }
-  const uint64_t dep = operands_ready(w, *info);
+  const uint64_t dep = w.operands_at;
   if (dep > c) {
     earliest = dep;
     return Stall::Dependency;
@@ -192,6 +192,19 @@ Stall ComputeUnit::evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const D
     return Stall::Structural;
   }
   return Stall::None;
+}
+
+// The instruction at the wave's PC and when its operands are ready. False
+// after faulting the wave's architectural state: a PC outside the code, no
+// semantics, registers beyond the allocation.
+bool ComputeUnit::look_up_next(WaveSlot& w) {
+  const DecodedOp* op = isa::next_op(w.prog->program(), *w.wave, w.site);
+  if (!op) return false;
+  w.looked_pc = w.wave->pc;
+  w.looked_op = op;
+  w.looked_info = &w.prog->info(*op);
+  w.operands_at = operands_ready(w, *w.looked_info);
+  return true;
 }
 
 // gfx9 s_waitcnt: vmcnt in bits 3:0 and 15:14, expcnt in 6:4, lgkmcnt in
@@ -252,6 +265,7 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
   ++st_.instructions;
   ++w.wg->instructions;
   w.next_info = nullptr;
+  w.looked_pc = kNever;  // the PC and the scoreboard change
   w.ready_at = c + 1;
   w.ready_reason = Stall::Dependency;  // (only seen for ready_at later than c + 1, set below)
   if (log_level() <= LogLevel::Debug)

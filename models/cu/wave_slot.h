@@ -83,6 +83,14 @@ struct WaveSlot {
   bool skipped = false;             // not evaluated this cycle: reason and earliest still hold
   const InstInfo* next_info = nullptr;  // the next instruction's, while the wave waits for a unit
 
+  // The instruction at `looked_pc` and the cycle its source registers are
+  // ready, as last looked up: both hold until the wave issues, as only its own
+  // issue moves its PC or its scoreboard. kNever: look up again.
+  uint64_t looked_pc = kNever;
+  const isa::DecodedOp* looked_op = nullptr;
+  const InstInfo* looked_info = nullptr;
+  uint64_t operands_at = 0;
+
   bool outstanding() const { return vm || lgkm; }
 };
 
