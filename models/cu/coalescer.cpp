@@ -249,7 +249,7 @@ void Coalescer::scatter(const MemRequest& req, isa::MemPlan& plan) {
     return;
   }
   if (a.kind != AccessKind::Load && a.kind != AccessKind::ScalarLoad) return;
-  for (const Piece& p : req.pieces) std::memcpy(plan.data.data() + p.data_offset, req.data.data() + p.line_offset, p.bytes);
+  for (const Piece& p : req.pieces) copy_piece(plan.data.data() + p.data_offset, req.data.data() + p.line_offset, p.bytes);
 }
 
 }  // namespace tessera

@@ -431,6 +431,7 @@ void ComputeUnit::issue_memory(WaveSlot& w, const DecodedOp& op, const InstInfo&
 // Flat accesses through the shared aperture touch the CU's own LDS, at issue.
 void ComputeUnit::serve_lds_chunks(WaveSlot& w, MemInst& m) {
   isa::MemPlan& plan = m.plan;
+  if (!plan.lds_chunks) return;
   for (size_t i = 0; i < plan.chunks.size(); ++i) {
     const isa::MemChunk& ch = plan.chunks[i];
     if (ch.space != isa::MemSpace::Lds) continue;

@@ -22,6 +22,7 @@ void MemPlan::clear() {
   elem = mem::Elem::U32;
   atomic_cmp.clear();
   returns_data = false;
+  lds_chunks = false;
 }
 
 unsigned MemPlan::bytes() const {

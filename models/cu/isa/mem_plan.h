@@ -108,6 +108,7 @@ struct MemPlan {
   mem::Elem elem = mem::Elem::U32;
   std::vector<uint64_t> atomic_cmp;
   bool returns_data = false;  // atomics with glc: complete() writes old values
+  bool lds_chunks = false;    // some chunk is MemSpace::Lds (the CU serves those itself)
 
   // Back to an empty load plan with zeroed data; keeps the vectors' capacity,
   // so a CU that reuses its plans allocates nothing per instruction.
@@ -125,6 +126,7 @@ struct MemPlan {
     }
     // Field by field into the vector's own slot: a chunk built on the stack
     // and copied in costs a store-forwarding stall per lane.
+    lds_chunks |= space == MemSpace::Lds;
     MemChunk& c = chunks.emplace_back();
     c.addr = addr;
     c.data_offset = static_cast<uint16_t>(data_offset);
