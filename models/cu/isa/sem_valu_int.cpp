@@ -73,25 +73,26 @@ void carry_op(Wave& w, const Instruction& in) {
   const u32* a = ops.u32(0, b0);
   const u32* b = ops.u32(1, b1);
   const uint64_t cin_mask = CIN ? ops.lane_mask_src(2) : 0;
-  uint64_t cout = 0;
+  // Straight-line lane loops (carries as bytes, packed at the end), which
+  // the compiler can vectorise.
+  alignas(64) uint8_t carry[kWaveSize];
   for (int l = 0; l < kWaveSize; ++l) {
-    const u64 ci = (cin_mask >> l) & 1;
-    u64 r;
-    bool carry;
+    const u64 ci = CIN ? (cin_mask >> l) & 1 : 0;
     if (OP == CarryOp::Add) {
-      r = static_cast<u64>(a[l]) + b[l] + ci;
-      carry = r > 0xffffffffull;
+      const u64 r = static_cast<u64>(a[l]) + b[l] + ci;
+      d[l] = static_cast<u32>(r);
+      carry[l] = static_cast<uint8_t>(r >> 32);
     } else {
       const u64 x = OP == CarryOp::Sub ? a[l] : b[l], y = OP == CarryOp::Sub ? b[l] : a[l];
-      r = x - y - ci;
-      carry = y + ci > x;
+      d[l] = static_cast<u32>(x - y - ci);
+      carry[l] = y + ci > x;
     }
-    d[l] = static_cast<u32>(r);
-    if (in.clamp && carry) d[l] = OP == CarryOp::Add ? 0xffffffffu : 0u;
-    cout |= static_cast<uint64_t>(carry) << l;
   }
+  if (in.clamp)
+    for (int l = 0; l < kWaveSize; ++l)
+      if (carry[l]) d[l] = OP == CarryOp::Add ? 0xffffffffu : 0u;
   ops.store_u32(d);
-  ops.store_lane_mask(cout, 1);
+  ops.store_lane_mask(pack_lane_bytes(carry), 1);
 }
 
 void cndmask(Wave& w, const Instruction& in) {

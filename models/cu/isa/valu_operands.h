@@ -12,6 +12,7 @@
 // and the EXEC (and DPP) mask is applied once, at the write.
 #pragma once
 #include <cstdint>
+#include <cstring>
 
 #include "models/cu/isa/float_ops.h"
 #include "models/cu/isa/semantics.h"
@@ -83,12 +84,27 @@ class ValuOperands {
   uint8_t dpp_src_[kWaveSize]{};  // DPP source lane of each lane
 };
 
-// Lane-mask helper: bit i set where pred(i).
+// A lane mask from one 0/1 byte per lane: eight bytes at a time, as
+// multiplying them by this constant gathers byte i's bit into bit 56 + i
+// (the partial products never overlap, so nothing carries between them).
+inline uint64_t pack_lane_bytes(const uint8_t* lanes) {
+  static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "byte i of the word is lane 8g + i");
+  uint64_t m = 0;
+  for (int g = 0; g < kWaveSize / 8; ++g) {
+    uint64_t x;
+    std::memcpy(&x, lanes + 8 * g, 8);
+    m |= ((x * 0x0102040810204080ull) >> 56) << (8 * g);
+  }
+  return m;
+}
+
+// Lane-mask helper: bit i set where pred(i). The predicates go to bytes
+// first, a loop the compiler can vectorise; a bit at a time it cannot.
 template <typename Pred>
 inline uint64_t lane_bits(Pred pred) {
-  uint64_t m = 0;
-  for (int i = 0; i < kWaveSize; ++i) m |= static_cast<uint64_t>(pred(i) ? 1 : 0) << i;
-  return m;
+  alignas(64) uint8_t t[kWaveSize];
+  for (int i = 0; i < kWaveSize; ++i) t[i] = pred(i) ? 1 : 0;
+  return pack_lane_bytes(t);
 }
 
 // Lane loops shared by the semantics files: fetch the sources, apply `f` to
