@@ -137,6 +137,13 @@ class WaveState {
   void write64(const Operand& dst, const uint64_t* vals, uint64_t mask) {
     uint32_t* lo = lanes(dst, 0);
     uint32_t* hi = lanes(dst, 1);
+    if (mask == ~0ull) {  // every lane: a loop without selects, which vectorises
+      for (int i = 0; i < kWaveSize; ++i) {
+        lo[i] = static_cast<uint32_t>(vals[i]);
+        hi[i] = static_cast<uint32_t>(vals[i] >> 32);
+      }
+      return;
+    }
     for (int i = 0; i < kWaveSize; ++i) {
       const bool on = (mask >> i) & 1;
       lo[i] = on ? static_cast<uint32_t>(vals[i]) : lo[i];
