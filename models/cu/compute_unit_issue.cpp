@@ -120,7 +120,8 @@ void ComputeUnit::look_at(WaveSlot& w, uint64_t c) {
 // taken again: this keeps a busy SIMD's queue cheap.
 bool ComputeUnit::still_waits_for_unit(WaveSlot& w, uint64_t c) {
   if (w.dirty || w.ended || w.reason != Stall::Structural || !w.next_info) return false;
-  const uint64_t unit = unit_free(w, *w.next_info);
+  // (A wave's own SIMD, read here directly, is what most of them wait for.)
+  const uint64_t unit = w.next_info->cls == IssueClass::Valu ? simd_free_[w.simd] : unit_free(w, *w.next_info);
   if (unit <= c) return false;
   w.earliest = unit;
   eval_at_[w.pos] = unit;

@@ -15,6 +15,7 @@
 #include "models/cu/isa/float_ops.h"
 #include "models/cu/isa/op_table.h"
 #include "models/cu/isa/semantics.h"
+#include "models/cu/isa/valu_operands.h"
 #include "models/cu/isa/wave.h"
 
 using namespace tessera::isa;
@@ -79,6 +80,30 @@ TEST_CASE("f32 denormals flush when the mode disables them", "[valu]") {
   h.w.mode.f32_denorms = false;
   h.run({0x02000501});
   for (int l = 0; l < 64; ++l) REQUIRE(h.w.v(0)[l] == 0u);
+}
+
+TEST_CASE("lane masks go to one byte per lane and back", "[valu]") {
+  std::mt19937_64 rng(7);
+  for (int k = 0; k < 200; ++k) {
+    const uint64_t mask = k == 0 ? 0 : k == 1 ? ~0ull : rng();
+    uint8_t lanes[64];
+    unpack_lane_bytes(mask, lanes);
+    for (int l = 0; l < 64; ++l) REQUIRE(lanes[l] == ((mask >> l) & 1));
+    REQUIRE(pack_lane_bytes(lanes) == mask);
+    REQUIRE(lane_bits([&](int l) { return ((mask >> l) & 1) != 0; }) == mask);
+  }
+}
+
+TEST_CASE("v_add_co_u32 clamp saturates the lanes that carry", "[valu]") {
+  Harness h;
+  h.fill_random(1);
+  h.fill_random(2);
+  h.run({0xd1198000, 0x00020501});  // v_add_co_u32_e64 v0, s[0:1], v1, v2 clamp
+  for (int l = 0; l < 64; ++l) {
+    const uint64_t sum = static_cast<uint64_t>(h.w.v(1)[l]) + h.w.v(2)[l];
+    REQUIRE(h.w.v(0)[l] == (sum > 0xffffffffull ? 0xffffffffu : static_cast<uint32_t>(sum)));
+    REQUIRE(((h.w.s64(0) >> l) & 1) == (sum > 0xffffffffull));
+  }
 }
 
 TEST_CASE("carry chain: v_add_co_u32 then v_addc_co_u32 add 64-bit values", "[valu]") {

@@ -72,12 +72,12 @@ void carry_op(Wave& w, const Instruction& in) {
   alignas(64) u32 b0[kWaveSize], b1[kWaveSize], d[kWaveSize];
   const u32* a = ops.u32(0, b0);
   const u32* b = ops.u32(1, b1);
-  const uint64_t cin_mask = CIN ? ops.lane_mask_src(2) : 0;
-  // Straight-line lane loops (carries as bytes, packed at the end), which
-  // the compiler can vectorise.
-  alignas(64) uint8_t carry[kWaveSize];
+  // Straight-line lane loops (carries as bytes, unpacked first and packed at
+  // the end), which the compiler can vectorise.
+  alignas(64) uint8_t carry_in[kWaveSize] = {}, carry[kWaveSize];
+  if (CIN) unpack_lane_bytes(ops.lane_mask_src(2), carry_in);
   for (int l = 0; l < kWaveSize; ++l) {
-    const u64 ci = CIN ? (cin_mask >> l) & 1 : 0;
+    const u64 ci = carry_in[l];
     if (OP == CarryOp::Add) {
       const u64 r = static_cast<u64>(a[l]) + b[l] + ci;
       d[l] = static_cast<u32>(r);

@@ -98,6 +98,18 @@ inline uint64_t pack_lane_bytes(const uint8_t* lanes) {
   return m;
 }
 
+// The inverse: lane l's bit of `mask` as byte l (0 or 1), eight at a time.
+// Each byte of the replicated mask keeps its own bit (2^i or 0); adding 0x7f
+// moves any nonzero byte's top bit up without carrying into the next byte.
+inline void unpack_lane_bytes(uint64_t mask, uint8_t* lanes) {
+  static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "byte i of the word is lane 8g + i");
+  for (int g = 0; g < kWaveSize / 8; ++g) {
+    const uint64_t x = (((mask >> (8 * g)) & 0xff) * 0x0101010101010101ull) & 0x8040201008040201ull;
+    const uint64_t bytes = ((x + 0x7f7f7f7f7f7f7f7full) >> 7) & 0x0101010101010101ull;
+    std::memcpy(lanes + 8 * g, &bytes, 8);
+  }
+}
+
 // Lane-mask helper: bit i set where pred(i). The predicates go to bytes
 // first, a loop the compiler can vectorise; a bit at a time it cannot.
 template <typename Pred>
