@@ -46,6 +46,7 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
       lds_model_(cfg_.lds_banks),
       slots_(cfg_.simds * cfg_.wave_slots),
       due_(cfg_.simds * cfg_.wave_slots),
+      fetch_bits_((cfg_.simds * cfg_.wave_slots + 63) / 64),
       slots_used_(cfg_.simds),
       vgprs_used_(cfg_.simds),
       sgprs_used_(cfg_.simds),
@@ -239,14 +240,14 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
     waves_changed_ = true;
     w.next_info = nullptr;
     w.looked_pc = kNever;
-    ib_reset(w, wave.pc);
+    w.pos = static_cast<unsigned>(order_.size());
+    order_.push_back(&w);
+    eval_at_.push_back(0);
+    ib_reset(w, wave.pc);  // (in the order already: its fetch bit is at its position)
     slots_used_[simd] += 1;
     vgprs_used_[simd] += vgpr;
     sgprs_used_[simd] += sgpr;
     wg->waves.push_back(&w);
-    w.pos = static_cast<unsigned>(order_.size());
-    order_.push_back(&w);
-    eval_at_.push_back(0);
     ++resident_;
   }
   if (log_level() <= LogLevel::Debug)
@@ -420,10 +421,10 @@ uint64_t ComputeUnit::fetch_stage(uint64_t c) {
   if (!fetch_wanted_) return kNever;
   bool sent = false;
   uint64_t next = kNever;
-  for (WaveSlot* w : order_) {
-    // Ended waves and full buffers want no fetch (a wave not launched yet has
-    // an empty buffer, so it is not passed over here).
-    if (!w->wants_fetch) continue;
+  // Only the waves that want a fetch, in priority order (ended waves and full
+  // buffers want none; a wave not launched yet has an empty buffer).
+  for (size_t p = next_fetch_candidate(0); p < order_.size(); p = next_fetch_candidate(p + 1)) {
+    WaveSlot* w = order_[p];
     if (c < w->ready_at && w->ready_reason == Stall::Launch) {
       next = std::min(next, w->ready_at);
       continue;
@@ -455,6 +456,17 @@ uint64_t ComputeUnit::fetch_stage(uint64_t c) {
     if (k + 1 < cfg_.ib_depth && w->ib[k + 1] == IbBlock::Empty) return c + 1;
   }
   return next;
+}
+
+// The first position at or after `from` whose wave wants a fetch, or
+// order_.size() if none does.
+size_t ComputeUnit::next_fetch_candidate(size_t from) const {
+  for (size_t word = from / 64; word < fetch_bits_.size(); ++word) {
+    uint64_t bits = fetch_bits_[word];
+    if (word == from / 64) bits &= ~uint64_t{0} << (from % 64);
+    if (bits) return word * 64 + static_cast<size_t>(__builtin_ctzll(bits));
+  }
+  return order_.size();
 }
 
 void ComputeUnit::send(Port& p, MemRequest* r, uint64_t c) {
@@ -511,6 +523,10 @@ void ComputeUnit::retire_wave(WaveSlot& w) {
   order_.erase(order_.begin() + w.pos);
   eval_at_.erase(eval_at_.begin() + w.pos);
   for (size_t k = w.pos; k < order_.size(); ++k) order_[k]->pos = static_cast<unsigned>(k);
+  // The waves after it moved up one place: their fetch bits too.
+  std::fill(fetch_bits_.begin(), fetch_bits_.end(), 0);
+  for (const WaveSlot* x : order_)
+    if (x->wants_fetch) fetch_bits_[x->pos / 64] |= uint64_t{1} << (x->pos % 64);
   --resident_;
   slots_used_[w.simd] -= 1;
   vgprs_used_[w.simd] -= w.vgpr_cost;

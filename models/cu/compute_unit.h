@@ -142,6 +142,7 @@ class ComputeUnit : public Block {
   void ib_reset(WaveSlot& w, uint64_t pc);
   void ib_advance(WaveSlot& w);
   void refresh_fetch(WaveSlot& w);
+  size_t next_fetch_candidate(size_t from) const;
 
   CuConfig cfg_;
   int cu_id_;
@@ -153,6 +154,7 @@ class ComputeUnit : public Block {
   std::vector<WaveSlot*> order_;               // resident waves, oldest first
   std::vector<uint64_t> eval_at_;              // per order_ entry: first cycle the issue stage must look at it again
   std::vector<uint32_t> due_;                  // scratch: order_ positions the issue stage looks at this cycle
+  std::vector<uint64_t> fetch_bits_;           // bit p: order_[p] wants a fetch (wants_fetch)
   std::vector<std::unique_ptr<Workgroup>> workgroups_;
   std::vector<Workgroup*> free_workgroups_;
   std::unordered_map<const isa::DecodeCache*, std::unique_ptr<ProgramInfo>> programs_;

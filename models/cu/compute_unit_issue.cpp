@@ -495,16 +495,22 @@ void ComputeUnit::ib_reset(WaveSlot& w, uint64_t pc) {
 }
 
 // Keeps the count of waves that want a fetch, so the fetch stage costs
-// nothing when every buffer is full.
+// nothing when every buffer is full, and their bits by position in the
+// priority order, so that it looks only at them. A resident wave is in the
+// order (at w.pos) whenever this is called.
 void ComputeUnit::refresh_fetch(WaveSlot& w) {
   bool want = w.active && !w.ended;
   if (want) want = std::find(w.ib, w.ib + cfg_.ib_depth, IbBlock::Empty) != w.ib + cfg_.ib_depth;
   if (want == w.wants_fetch) return;
   w.wants_fetch = want;
-  if (want)
+  const uint64_t bit = uint64_t{1} << (w.pos % 64);
+  if (want) {
     ++fetch_wanted_;
-  else
+    fetch_bits_[w.pos / 64] |= bit;
+  } else {
     --fetch_wanted_;
+    fetch_bits_[w.pos / 64] &= ~bit;
+  }
 }
 
 // Sequential execution: blocks behind the PC leave the buffer, making room
