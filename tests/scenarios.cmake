@@ -110,6 +110,11 @@ tessera_scenario("timing workload statistics are deterministic"
                  ARGS "workload|histogram|--size|5000|--netlist|${small_gpu}|--stats|${TESSERA_SCENARIO_DIR}/timing.json"
                  EXIT 0 DEFINES -DSTATS=${TESSERA_SCENARIO_DIR}/timing.json -DDETERMINISM=ON
                  "-DSTATS_CHECKS=timing_device/launches=1|timing_device/cycles>0|timing_device/cp_instructions>0|dispatcher/ranges=1|cp/kernel_launches=1|cp/doorbells=1|l2[0]/fills>0|dram[1]/reads>0|simulation/ok=ON")
+# More resident waves than one 64-bit word of the CU's per-wave bit sets holds.
+tessera_scenario("a compute unit with 80 wave slots keeps more than 64 waves resident"
+                 ARGS "workload|vector_add|--size|65536|--netlist|${small_gpu}|--set|cu[*].wave_slots=20|--stats|${TESSERA_SCENARIO_DIR}/slots80.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/slots80.json
+                 "-DSTATS_CHECKS=cu[0]/resident_waves/max=80|cu[3]/resident_waves/max=80")
 # Without the kernel-end write-back (the firmware told to skip it) the results
 # stay in the L2: the host reads stale memory.
 tessera_scenario("workload --set changes a timing parameter"
