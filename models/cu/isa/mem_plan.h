@@ -124,9 +124,9 @@ struct MemPlan {
         return;
       }
     }
+    lds_chunks |= space == MemSpace::Lds;
     // Field by field into the vector's own slot: a chunk built on the stack
     // and copied in costs a store-forwarding stall per lane.
-    lds_chunks |= space == MemSpace::Lds;
     MemChunk& c = chunks.emplace_back();
     c.addr = addr;
     c.data_offset = static_cast<uint16_t>(data_offset);
