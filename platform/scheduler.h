@@ -6,8 +6,8 @@
 // process activation, some 600 host instructions, about a quarter of a
 // memory-bound run. Here a block's process is an Activity, the events it is
 // sensitive to are Triggers, and one SystemC method (spawned the first time
-// it is needed) runs every Activity that is due at the current time from a
-// heap of plain integers, then sleeps until the earliest pending Trigger.
+// it is needed) runs every Activity that is due at the current time from
+// buckets of distinct times, then sleeps until the earliest pending Trigger.
 //
 // The rules are SystemC's:
 // - A Trigger holds at most one pending notification; notifying it again

@@ -101,12 +101,13 @@ void ComputeUnit::look_at(WaveSlot& w, uint64_t c) {
   if (still_waits_for_unit(w, c)) return;
   evaluated_.push_back(&w);
   if (w.ended) return;  // the second pass closes its accounting
-  const bool changed = w.dirty;
   w.dirty = false;
   uint64_t earliest;
   const DecodedOp* op = nullptr;
   const InstInfo* info = nullptr;
-  const Stall s = changed ? evaluate(w, c, earliest, op, info) : reevaluate(w, c, earliest, op, info);
+  // (A wave whose stall for a unit still holds was taken above: every other
+  // one needs the full evaluation.)
+  const Stall s = evaluate(w, c, earliest, op, info);
   settle(w, c);
   w.reason = s;  // for this cycle; the second pass says what follows
   if (s == Stall::None) issue(w, *op, *info, c);

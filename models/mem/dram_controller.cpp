@@ -85,7 +85,6 @@ DramController::DramController(const BlockContext& ctx)
   in.register_nb_transport_fw(this, &DramController::nb_transport_fw);
   in.register_get_direct_mem_ptr(this, &DramController::get_direct_mem_ptr);
   in.register_transport_dbg(this, &DramController::transport_dbg);
-
 }
 
 tlm::tlm_target_socket<>* DramController::target_socket(const std::string& name, int index) {

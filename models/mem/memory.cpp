@@ -54,7 +54,6 @@ Memory::Memory(const BlockContext& ctx)
   in.register_nb_transport_fw(this, &Memory::nb_transport_fw);
   in.register_get_direct_mem_ptr(this, &Memory::get_direct_mem_ptr);
   in.register_transport_dbg(this, &Memory::transport_dbg);
-
 }
 
 tlm::tlm_target_socket<>* Memory::target_socket(const std::string& name, int index) {
