@@ -16,18 +16,27 @@ Scheduler::Scheduler() : wake_(sc_core::sc_gen_unique_name("tessera_scheduler_wa
 
 void Scheduler::post(uint64_t time, uint64_t seq, Trigger* trigger) {
   // The bucket for `time`, searched from the earliest end.
-  auto it = buckets_.end();
-  while (it != buckets_.begin() && std::prev(it)->time < time) --it;
-  if (it == buckets_.begin() || std::prev(it)->time != time) {
-    std::vector<Entry> storage;
-    if (!spare_.empty()) {
-      storage = std::move(spare_.back());
-      spare_.pop_back();
-    }
-    it = buckets_.insert(it, Bucket{time, 0, std::move(storage)}) + 1;
-  }
-  std::prev(it)->entries.push_back(Entry{seq, trigger});
+  size_t i = buckets_.size();
+  while (i && buckets_[i - 1].time < time) --i;
+  Bucket& b = i && buckets_[i - 1].time == time ? buckets_[i - 1] : open_bucket(i, time);
+  b.entries.push_back(Entry{seq, trigger});
   if (running_ || time >= wake_at_) return;  // the running loop or the pending wake-up takes it
+  wake_for(time);
+}
+
+// A new bucket for `time` at position i. Out of line, as is wake_for(): most
+// notifications find their bucket and need no wake-up, and post() stays
+// cheap when it does not carry these rarer paths.
+[[gnu::noinline]] Scheduler::Bucket& Scheduler::open_bucket(size_t i, uint64_t time) {
+  std::vector<Entry> storage;
+  if (!spare_.empty()) {
+    storage = std::move(spare_.back());
+    spare_.pop_back();
+  }
+  return *buckets_.insert(buckets_.begin() + static_cast<std::ptrdiff_t>(i), Bucket{time, 0, std::move(storage)});
+}
+
+[[gnu::noinline]] void Scheduler::wake_for(uint64_t time) {
   const uint64_t now = this->now().value();
   wake_at_ = time;
   wake_.notify(sc_core::sc_time::from_value(time > now ? time - now : 0));

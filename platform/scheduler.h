@@ -121,6 +121,8 @@ class Scheduler {
   Scheduler();
   void run();
   bool live(const Entry& e, uint64_t time) const { return e.trigger->pending_ == time && e.trigger->seq_ == e.seq; }
+  Bucket& open_bucket(size_t i, uint64_t time);
+  void wake_for(uint64_t time);
   uint64_t earliest_live();
   void drop_earliest_bucket();
 

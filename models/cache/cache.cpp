@@ -122,6 +122,7 @@ sc_time Cache::align(const sc_time& t) const {
   const sc_dt::uint64 p = clock_period().value();
   if (p == 0) return t;
   const sc_dt::uint64 v = t.value();
+  if (v % p == 0) return t;  // on an edge already, as most times asked about are
   return sc_time::from_value((v + p - 1) / p * p);
 }
 
@@ -143,7 +144,7 @@ tlm::tlm_sync_enum Cache::in_fw(int port, tlm_generic_payload& t, tlm::tlm_phase
     const sc_time now = sim_now();
     if (d == SC_ZERO_TIME && waiting_.empty() && req_peq_.empty() && maint_state_ == MaintState::Idle &&
         now == align(now))
-      return accept_at_once(Upstream{&t, port, now, false, ~uint64_t{0}}, ph, d);
+      return accept_at_once(Upstream{&t, port, now, false, ~uint64_t{0}, t.get_extension<GpuAccess>()}, ph, d);
     req_peq_.push(Arrival{&t, port}, align_delay(d));
     return tlm::TLM_ACCEPTED;
   }
@@ -219,7 +220,8 @@ Cache::Admission Cache::admit(Upstream& u, const sc_time& now) {
 
 void Cache::accept_method() {
   const sc_time now = sim_now();
-  for (Arrival a; req_peq_.pop(a);) waiting_.push_back(Upstream{a.trans, a.port, now, false, ~uint64_t{0}});
+  for (Arrival a; req_peq_.pop(a);)
+    waiting_.push_back(Upstream{a.trans, a.port, now, false, ~uint64_t{0}, a.trans->get_extension<GpuAccess>()});
   if (waiting_.empty() || maint_state_ != MaintState::Idle) return;  // maintenance holds new requests
   release_early(now);
   if (now != align(now)) {  // only on clock edges
@@ -264,8 +266,7 @@ void Cache::accept_method() {
 }
 
 void Cache::respond(const Upstream& u, const sc_time& when) {
-  const GpuAccess* ext = u.trans->get_extension<GpuAccess>();
-  if (ext && ext->early_response) {
+  if (u.ext && u.ext->early_response) {
     if (u.trans != accepting_) {
       respond_early(u, when);
     } else {  // accept_method sends it once the request counts as accepted

@@ -75,6 +75,7 @@ class Cache : public Block {
     sc_core::sc_time arrived;
     bool stalled = false;  // already counted as an MSHR stall
     uint64_t blocked_at = ~uint64_t{0};  // array_epoch_ when it last found no MSHR
+    const GpuAccess* ext = nullptr;      // trans's GpuAccess (looked up once, on arrival)
   };
   enum class Op { Read, Write, Atomic, Ignore };
   // Work waiting on a fill, applied in arrival order when the line arrives:

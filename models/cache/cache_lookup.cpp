@@ -64,7 +64,7 @@ void Cache::count_request(const tlm_generic_payload& t, const GpuAccess* ext) {
 
 bool Cache::lookup(Upstream& u, const sc_time& now) {
   tlm_generic_payload& t = *u.trans;
-  const GpuAccess* ext = t.get_extension<GpuAccess>();
+  const GpuAccess* ext = u.ext;
   const Op op = classify(t, ext);
   const sc_time hit_time = now + cycles(cfg_.hit_latency);
   const tlm::tlm_response_status status = check(t, op, ext);
@@ -342,7 +342,7 @@ void Cache::apply_entry(MshrEntry& e, uint8_t* data, int idx, const sc_time& now
     return;
   }
   tlm_generic_payload& t = *e.up.trans;
-  const Op op = classify(t, t.get_extension<GpuAccess>());
+  const Op op = classify(t, e.up.ext);
   if (op == Op::Read) {
     read_from_line(t, data);
   } else if (op == Op::Write) {

@@ -54,7 +54,7 @@ Open& entry(std::vector<Open>& open, const MemRequest* r) {
 
 void finish(Open& o, const isa::MemPlan& plan, AccessKind kind) {
   MemRequest& r = *o.req;
-  tlm::tlm_generic_payload& t = r.trans;
+  tlm::tlm_generic_payload& t = r;
   t.set_address(o.line + o.lo);
   t.set_data_ptr(r.data.data() + o.lo);
   t.set_data_length(o.hi - o.lo);

@@ -434,7 +434,7 @@ uint64_t ComputeUnit::fetch_stage(uint64_t c) {
     if (k == cfg_.ib_depth) continue;
     if (sent || !fetch_port_.can_send(c)) return c + 1;
     MemRequest* r = fetch_port_.pool.get();
-    tlm_generic_payload& t = r->trans;
+    tlm_generic_payload& t = *r;
     t.set_command(tlm::TLM_READ_COMMAND);
     // Aligned, so that a fetch never crosses a line whatever the code's placement.
     r->fetch_block = w->ib_base + uint64_t(k) * cfg_.fetch_bytes;
@@ -476,19 +476,19 @@ void ComputeUnit::send(Port& p, MemRequest* r, uint64_t c) {
   if (&p == &smem_port_) ++st_.smem_requests;
   tlm::tlm_phase phase = tlm::BEGIN_REQ;
   sc_time delay = SC_ZERO_TIME;
-  const tlm::tlm_sync_enum s = p.socket->nb_transport_fw(r->trans, phase, delay);
+  const tlm::tlm_sync_enum s = p.socket->nb_transport_fw(*r, phase, delay);
   if (s == tlm::TLM_ACCEPTED) {
-    p.blocked = &r->trans;
+    p.blocked = r;
     return;
   }
   p.send_from = c + 1;  // accepted at once
   if (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP) {
-    arrive(p, r->trans, cycle_after(delay));  // END_REQ implied; END_RESP goes back now
+    arrive(p, *r, cycle_after(delay));  // END_REQ implied; END_RESP goes back now
     tlm::tlm_phase end = tlm::END_RESP;
     sc_time d = SC_ZERO_TIME;
-    p.socket->nb_transport_fw(r->trans, end, d);
+    p.socket->nb_transport_fw(*r, end, d);
   } else if (s == tlm::TLM_COMPLETED) {
-    arrive(p, r->trans, cycle_after(delay));
+    arrive(p, *r, cycle_after(delay));
   }
   // TLM_UPDATED with END_REQ: accepted, the response comes later.
 }

@@ -4,7 +4,7 @@ namespace tessera {
 
 RequestPool::~RequestPool() {
   // Payloads still referenced elsewhere at teardown are not ours to free twice.
-  for (auto& r : all_) r->trans.set_mm(nullptr);
+  for (auto& r : all_) r->set_mm(nullptr);
 }
 
 MemRequest* RequestPool::get() {
@@ -18,8 +18,8 @@ MemRequest* RequestPool::get() {
     r->pieces.reserve(64);
     r->access = new GpuAccess();
     r->access->lanes.reserve(64);
-    r->trans.set_extension(r->access);
-    r->trans.set_mm(this);
+    r->set_extension(r->access);
+    r->set_mm(this);
   } else {
     r = free_.back();
     free_.pop_back();
@@ -37,13 +37,13 @@ MemRequest* RequestPool::get() {
   a.glc = a.slc = false;
   a.early_response = true;  // the CU completes every BEGIN_RESP at once (ComputeUnit::nb_transport_bw)
   a.lanes.clear();  // keeps its capacity
-  r->trans.set_byte_enable_ptr(nullptr);
-  r->trans.set_byte_enable_length(0);
-  r->trans.set_streaming_width(0);
-  r->trans.set_dmi_allowed(false);
-  r->trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  r->trans.set_data_ptr(r->data.data());
-  r->trans.acquire();
+  r->set_byte_enable_ptr(nullptr);
+  r->set_byte_enable_length(0);
+  r->set_streaming_width(0);
+  r->set_dmi_allowed(false);
+  r->set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  r->set_data_ptr(r->data.data());
+  r->acquire();
   return r;
 }
 

@@ -44,9 +44,11 @@ struct Piece {
 
 class RequestPool;
 
-struct MemRequest {
-  tlm::tlm_generic_payload trans;
-  GpuAccess* access = nullptr;       // owned by `trans`
+// The payload itself, so that a response leads straight back to its request
+// (no extension lookup, no pool table: a response's request is cold by the
+// time it returns, and each dependent load is a cache miss).
+struct MemRequest : tlm::tlm_generic_payload {
+  GpuAccess* access = nullptr;       // owned by the payload (its extension)
   std::vector<uint8_t> data, enables;
   std::vector<Piece> pieces;         // in lane order (atomics: one per GpuAccess lane)
   MemInst* inst = nullptr;           // nullptr: an instruction fetch
@@ -67,10 +69,8 @@ class RequestPool : public tlm::tlm_mm_interface {
   MemRequest* get();
   void free(tlm::tlm_generic_payload* trans) override;
   unsigned line_bytes() const { return line_; }
-  // The request a payload of this pool belongs to (GpuAccess::tag is its index).
-  MemRequest* from(const tlm::tlm_generic_payload& trans) const {
-    return all_[trans.get_extension<GpuAccess>()->tag].get();
-  }
+  // The request a payload of this pool is (every payload a pool hands out is a MemRequest).
+  static MemRequest* from(tlm::tlm_generic_payload& trans) { return static_cast<MemRequest*>(&trans); }
 
  private:
   unsigned line_;

@@ -14,7 +14,7 @@ namespace {
 
 void add_chunk(isa::MemPlan& plan, uint64_t addr, unsigned bytes, unsigned lane, unsigned data_offset,
                isa::MemSpace space = isa::MemSpace::Global) {
-  isa::MemChunk c;
+  isa::MemChunk c{};
   c.addr = addr;
   c.bytes = static_cast<uint8_t>(bytes);
   c.lane = static_cast<uint8_t>(lane);
@@ -38,9 +38,9 @@ TEST_CASE("compute unit coalescer: 64 consecutive dwords make 4 whole-line reads
   const auto reqs = coalesce(m, AccessKind::Load, pool);
   REQUIRE(reqs.size() == 4);
   for (unsigned i = 0; i < 4; ++i) {
-    CHECK(reqs[i]->trans.get_address() == 0x1000 + 64 * i);
-    CHECK(reqs[i]->trans.get_data_length() == 64);
-    CHECK(reqs[i]->trans.is_read());
+    CHECK(reqs[i]->get_address() == 0x1000 + 64 * i);
+    CHECK(reqs[i]->get_data_length() == 64);
+    CHECK(reqs[i]->is_read());
     CHECK(reqs[i]->pieces.size() == 16);
     CHECK(reqs[i]->access->cu == 3);
     CHECK(reqs[i]->access->wave == 7);
@@ -61,13 +61,13 @@ TEST_CASE("compute unit coalescer: a chunk across a line boundary is split and l
   add_chunk(m.plan, 0x1000, 4, 3, 24, isa::MemSpace::Lds);  // the CU's own LDS: not sent
   const auto reqs = coalesce(m, AccessKind::Load, pool);
   REQUIRE(reqs.size() == 3);
-  CHECK(reqs[0]->trans.get_address() == 0x2078);
-  CHECK(reqs[0]->trans.get_data_length() == 8);
-  CHECK(reqs[1]->trans.get_address() == 0x2080);
-  CHECK(reqs[1]->trans.get_data_length() == 8);  // 0x2080..0x2087, both lanes' bytes
+  CHECK(reqs[0]->get_address() == 0x2078);
+  CHECK(reqs[0]->get_data_length() == 8);
+  CHECK(reqs[1]->get_address() == 0x2080);
+  CHECK(reqs[1]->get_data_length() == 8);  // 0x2080..0x2087, both lanes' bytes
   CHECK(reqs[1]->pieces.size() == 2);
-  CHECK(reqs[2]->trans.get_address() == 0x2000);
-  CHECK(reqs[2]->trans.get_data_length() == 4);
+  CHECK(reqs[2]->get_address() == 0x2000);
+  CHECK(reqs[2]->get_data_length() == 4);
 }
 
 TEST_CASE("compute unit coalescer: a store with holes carries byte enables and later lanes win", "[cu]") {
@@ -81,7 +81,7 @@ TEST_CASE("compute unit coalescer: a store with holes carries byte enables and l
   std::memcpy(m.plan.data.data(), v, sizeof v);
   const auto reqs = coalesce(m, AccessKind::Store, pool);
   REQUIRE(reqs.size() == 1);
-  const tlm::tlm_generic_payload& t = reqs[0]->trans;
+  const tlm::tlm_generic_payload& t = *reqs[0];
   CHECK(t.is_write());
   CHECK(t.get_address() == 0x3000);
   REQUIRE(t.get_data_length() == 12);
@@ -98,7 +98,7 @@ TEST_CASE("compute unit coalescer: a store with holes carries byte enables and l
   for (unsigned l = 0; l < 16; ++l) add_chunk(full.plan, 0x4000 + 4 * l, 4, l, 4 * l);
   const auto whole = coalesce(full, AccessKind::Store, pool);
   REQUIRE(whole.size() == 1);
-  CHECK(whole[0]->trans.get_byte_enable_ptr() == nullptr);
+  CHECK(whole[0]->get_byte_enable_ptr() == nullptr);
 }
 
 TEST_CASE("compute unit coalescer: atomics become GpuAccess lanes with offsets from the request", "[cu]") {
@@ -118,7 +118,7 @@ TEST_CASE("compute unit coalescer: atomics become GpuAccess lanes with offsets f
   const GpuAccess& a = *reqs[0]->access;
   CHECK(a.kind == AccessKind::Atomic);
   CHECK(a.op == isa::mem::Rmw::CmpSwap);
-  CHECK(reqs[0]->trans.get_address() == 0x5010);
+  CHECK(reqs[0]->get_address() == 0x5010);
   REQUIRE(a.lanes.size() == 3);
   CHECK(a.lanes[0].offset == 0);
   CHECK(a.lanes[1].offset == 0);
@@ -144,11 +144,11 @@ TEST_CASE("compute unit coalescer: requests come back to their pool when release
   auto first = coalesce(m, AccessKind::Load, pool);
   REQUIRE(first.size() == 1);
   MemRequest* r = first[0];
-  CHECK(pool.from(r->trans) == r);
-  r->trans.release();  // the CU's reference: the payload returns to the pool
+  CHECK(pool.from(*r) == r);
+  r->release();  // the CU's reference: the payload returns to the pool
   auto second = coalesce(m, AccessKind::Load, pool);
   CHECK(second[0] == r);
-  second[0]->trans.release();
+  second[0]->release();
 }
 
 // ---- the fast path against the general path ---------------------------------
@@ -182,8 +182,8 @@ AccessKind access_kind(isa::MemKind kind) {
 
 // Everything a request carries that the memory system or scatter() reads.
 void check_same(const MemRequest& a, const MemRequest& b, const MemInst& ma, const MemInst& mb) {
-  const tlm::tlm_generic_payload& ta = a.trans;
-  const tlm::tlm_generic_payload& tb = b.trans;
+  const tlm::tlm_generic_payload& ta = a;
+  const tlm::tlm_generic_payload& tb = b;
   CHECK(ta.get_address() == tb.get_address());
   CHECK(ta.get_command() == tb.get_command());
   CHECK(ta.get_data_length() == tb.get_data_length());
@@ -227,7 +227,7 @@ void check_fast_matches_general(const MemInst& m, AccessKind kind, unsigned line
     MemRequest* r = p->get();
     std::fill(r->data.begin(), r->data.end(), uint8_t{0x5a});
     std::fill(r->enables.begin(), r->enables.end(), uint8_t{0x33});
-    r->trans.release();
+    r->release();
   }
   std::vector<MemRequest*> f, g;
   Coalescer::coalesce(mf, kind, 3, 7, fast_pool, f);

@@ -59,6 +59,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -80,13 +81,17 @@ enum class MemKind : uint8_t { Load, Store, Atomic };
 // One contiguous piece of one lane's access. A lane's access is split into
 // several chunks when it is not contiguous in device memory (scratch is
 // swizzled per dword). Chunks are listed in lane order.
+// A trivial type (MemChunk{} is all zero): a plan sizes its list of chunks
+// with one clear of memory, not a constructor call per chunk, and then
+// writes them in place.
 struct MemChunk {
-  uint64_t addr = 0;         // device address (Global) or LDS offset (Lds)
-  uint16_t data_offset = 0;  // where its bytes live in MemPlan::data
-  uint8_t bytes = 0;         // 1, 2, 4, 8, 12 or 16 (scalar loads: up to 64)
-  uint8_t lane = 0;          // 0 for scalar instructions
-  MemSpace space = MemSpace::Global;
+  uint64_t addr;         // device address (Global) or LDS offset (Lds)
+  uint16_t data_offset;  // where its bytes live in MemPlan::data
+  uint8_t bytes;         // 1, 2, 4, 8, 12 or 16 (scalar loads: up to 64)
+  uint8_t lane;          // 0 for scalar instructions
+  MemSpace space;
 };
+static_assert(std::is_trivial_v<MemChunk>);
 
 struct MemPlan {
   static constexpr unsigned kLaneBytes = 16;   // widest per-lane access (dwordx4)
