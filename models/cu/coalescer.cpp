@@ -134,12 +134,13 @@ void close_request(Open& o, const isa::MemPlan& plan, AccessKind kind) {
   finish(o, plan, kind);
 }
 
-// Copies a store piece; the common lane sizes as fixed-size copies, which
-// compile to plain moves instead of a library call.
+// Copies a piece; the common lane sizes and a 64-byte line of a packed plan
+// as fixed-size copies, which compile to plain moves instead of a library call.
 void copy_piece(uint8_t* dst, const uint8_t* src, unsigned n) {
   switch (n) {
     case 4: std::memcpy(dst, src, 4); break;
     case 8: std::memcpy(dst, src, 8); break;
+    case 64: std::memcpy(dst, src, 64); break;
     default: std::memcpy(dst, src, n); break;
   }
 }
@@ -170,7 +171,7 @@ void coalesce_ascending(MemInst& inst, AccessKind kind, int cu, int wave, Reques
     Piece& p = req->pieces.emplace_back();
     p.line_offset = static_cast<uint16_t>(off);
     p.data_offset = static_cast<uint16_t>(data_offset);
-    p.bytes = static_cast<uint8_t>(n);
+    p.bytes = static_cast<uint16_t>(n);
     if (store) copy_piece(req->data.data() + off, plan.data.data() + data_offset, n);
   };
   for (const isa::MemChunk& c : plan.chunks) {
@@ -225,7 +226,7 @@ void Coalescer::coalesce_general(MemInst& inst, AccessKind kind, int cu, int wav
       Open& o = entry(open, r);
       o.lo = std::min(o.lo, off);
       o.hi = std::max(o.hi, off + n);
-      r->pieces.push_back(Piece{static_cast<uint16_t>(off), static_cast<uint16_t>(data_offset), static_cast<uint8_t>(n)});
+      r->pieces.push_back(Piece{static_cast<uint16_t>(off), static_cast<uint16_t>(data_offset), static_cast<uint16_t>(n)});
       if (kind == AccessKind::Store) {
         std::memcpy(r->data.data() + off, plan.data.data() + data_offset, n);
         std::fill(r->enables.begin() + off, r->enables.begin() + off + n, uint8_t(TLM_BYTE_ENABLED));

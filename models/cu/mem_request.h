@@ -39,7 +39,7 @@ struct MemInst {
 struct Piece {
   uint16_t line_offset;  // from the request's address
   uint16_t data_offset;  // into MemPlan::data
-  uint8_t bytes;
+  uint16_t bytes;        // up to a line (a packed plan's chunk covers whole lines)
 };
 
 class RequestPool;

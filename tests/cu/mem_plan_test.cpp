@@ -156,7 +156,11 @@ class Trial {
 
   Instruction make(const OpInfo& op) {
     randomize_registers();
-    exec_ = pick_exec();
+    // Unit stride: active lanes 0..n-1 at consecutive addresses, which a
+    // plan packs into one chunk when they are all in one allocation.
+    unit_ = (op.format == Format::FLAT || op.format == Format::GLOBAL) && chance(3);
+    unit_base_ = (rnd(static_cast<uint32_t>(kBufBytes - 64 * 16)) / 4) * 4 + (chance(4) ? rnd(4) : 0);
+    exec_ = unit_ ? ~0ull >> rnd(64) : pick_exec();
     fault_lane_ = chance(6) && exec_ ? pick_active_lane() : -1;
     Instruction in;
     switch (op.format) {
@@ -228,6 +232,7 @@ class Trial {
       return kPrivateApertureBase + private_offset(bytes);
     }
     if (bad) return m_.buf + kBufBytes - bytes + 1 + rnd(64);
+    if (unit_) return m_.buf + unit_base_ + uint64_t(lane) * bytes;
     return m_.buf + buffer_offset(align);
   }
 
@@ -362,6 +367,8 @@ class Trial {
   Machine& m_;
   uint64_t exec_ = 0;
   int fault_lane_ = -1;
+  bool unit_ = false;
+  uint64_t unit_base_ = 0;  // the unit-stride run's offset in the buffer
 };
 
 // Registers complete() may read or write: the destination.
@@ -398,7 +405,7 @@ void restore_sources(Wave& w, const Instruction& in, const Regs& saved) {
 }
 
 struct Outcome {
-  unsigned runs = 0, faults = 0, chunks = 0;
+  unsigned runs = 0, faults = 0, chunks = 0, packed = 0;
 };
 
 // One trial of `op`: ExecFn on machine a, plan/perform/complete on b.
@@ -430,6 +437,7 @@ void run_trial(const OpInfo& op, std::mt19937& rng, uint32_t seed, Outcome& out)
     return;
   }
   out.chunks += static_cast<unsigned>(plan.chunks.size());
+  out.packed += plan.lane_stride != MemPlan::kLaneBytes;
   scramble_sources(b.w, in, rng);
   REQUIRE(perform_directly(b.w, plan));
   fns.complete(b.w, in, plan);
@@ -490,11 +498,13 @@ TEST_CASE("mem_plan: plan then complete equals the ExecFn for every mnemonic", "
     total.runs += out.runs;
     total.faults += out.faults;
     total.chunks += out.chunks;
+    total.packed += out.packed;
     ++mnemonics;
   }
   CHECK(mnemonics == 179);
   CHECK(total.faults > 0);
   CHECK(total.chunks > 0);
+  CHECK(total.packed > 0);  // unit-stride plans were among those compared
 }
 
 // --- Directed cases: exact chunks and values ---
@@ -690,6 +700,63 @@ TEST_CASE("mem_plan: scratch and flat-to-private chunks are swizzled per dword",
   CHECK(plan.chunks[9].space == MemSpace::Global);
   CHECK(plan.chunks[9].addr == m.scratch + 3 * 256 + 36);
   CHECK(dword_at(m, m.scratch + 3 * 256 + 36) == 0x7009u);
+}
+
+TEST_CASE("mem_plan: unit-stride lanes in one allocation move as one packed chunk", "[mem_plan]") {
+  Machine m(6);
+  FlatFields f;
+  f.vaddr = 0;
+  f.vdst = 4;
+  const uint64_t base = m.buf + 0x100;
+  for (int l = 0; l < kWaveSize; ++l) {
+    m.w.v(0)[l] = static_cast<uint32_t>(base + 16 * l);
+    m.w.v(1)[l] = static_cast<uint32_t>((base + 16 * l) >> 32);
+  }
+  m.w.set_exec(~0ull >> 24);  // lanes 0..39
+  MemPlan plan;
+  run_plan(m, encode_flat(*op_named("global_load_dwordx4"), f), plan);
+  REQUIRE(plan.chunks.size() == 1);
+  CHECK(plan.lane_stride == 16);
+  CHECK(plan.chunks[0].addr == base);
+  CHECK(plan.chunks[0].bytes == 40 * 16);
+  for (unsigned l = 0; l < 40; ++l)
+    for (unsigned d = 0; d < 4; ++d) CHECK(m.w.v(4 + d)[l] == dword_at(m, base + 16 * l + 4 * d));
+
+  // Dwords: packed at 4 bytes a lane; lanes past EXEC keep their registers.
+  for (int l = 0; l < kWaveSize; ++l) {
+    m.w.v(0)[l] = static_cast<uint32_t>(base + 4 * l);
+    m.w.v(1)[l] = static_cast<uint32_t>((base + 4 * l) >> 32);
+    m.w.v(8)[l] = 0x5a5a0000u + l;
+  }
+  f.vdst = 8;
+  run_plan(m, encode_flat(*op_named("global_load_dword"), f), plan);
+  REQUIRE(plan.chunks.size() == 1);
+  CHECK(plan.lane_stride == 4);
+  CHECK(plan.chunks[0].bytes == 40 * 4);
+  for (unsigned l = 0; l < kWaveSize; ++l)
+    CHECK(m.w.v(8)[l] == (l < 40 ? dword_at(m, base + 4 * l) : 0x5a5a0000u + l));
+
+  // A store writes exactly the active lanes' bytes.
+  const uint32_t after = dword_at(m, base + 4 * 40);
+  f = FlatFields{};
+  f.vaddr = 0;
+  f.data = 10;
+  for (int l = 0; l < kWaveSize; ++l) m.w.v(10)[l] = 0xc0de0000u + l;
+  run_plan(m, encode_flat(*op_named("global_store_dword"), f), plan);
+  REQUIRE(plan.chunks.size() == 1);
+  CHECK(plan.lane_stride == 4);
+  for (unsigned l = 0; l < 40; ++l) CHECK(dword_at(m, base + 4 * l) == 0xc0de0000u + l);
+  CHECK(dword_at(m, base + 4 * 40) == after);
+
+  // Not unit stride (lane 7 out of step), or an atomic: one chunk a lane, as before.
+  m.w.v(0)[7] += 4;
+  run_plan(m, encode_flat(*op_named("global_store_dword"), f), plan);
+  CHECK(plan.chunks.size() == 40);
+  CHECK(plan.lane_stride == MemPlan::kLaneBytes);
+  m.w.v(0)[7] -= 4;
+  run_plan(m, encode_flat(*op_named("global_atomic_add"), f), plan);
+  CHECK(plan.chunks.size() == 40);
+  CHECK(plan.lane_stride == MemPlan::kLaneBytes);
 }
 
 TEST_CASE("mem_plan: flat through the shared aperture gives LDS chunks", "[mem_plan]") {

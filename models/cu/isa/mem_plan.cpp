@@ -16,6 +16,7 @@ void MemPlan::clear() {
   scalar = false;
   glc = slc = false;
   exec = 0;
+  lane_stride = kLaneBytes;
   chunks.clear();
   data.fill(0);
   op = mem::Rmw::Add;
@@ -123,24 +124,25 @@ void start_vector_plan(const Wave& wave, const Instruction& inst, MemPlan& p, Me
 
 void fill_store_data(const Wave& wave, const Operand& data, MemPlan& p, const mem::Width& width) {
   for (unsigned lane = 0; lane < kWaveSize; ++lane)
-    if ((p.exec >> lane) & 1) mem::store_from(wave, data, lane, p.data.data() + lane * MemPlan::kLaneBytes, width);
+    if ((p.exec >> lane) & 1) mem::store_from(wave, data, lane, p.data.data() + lane * p.lane_stride, width);
 }
 
 void complete_vector_load(Wave& wave, const Operand& dst, const MemPlan& plan, const mem::Width& width) {
   const uint64_t exec = plan.exec;
   const uint8_t* data = plan.data.data();
+  const unsigned stride = plan.lane_stride;
   if (width.bytes % 4 == 0) {
     // Whole dwords: gather each register's lanes, then one merged write.
     uint32_t out[kWaveSize];
     for (unsigned d = 0; d < width.bytes / 4; ++d) {
       for (unsigned lane = 0; lane < kWaveSize; ++lane)
-        std::memcpy(&out[lane], data + lane * MemPlan::kLaneBytes + 4 * d, 4);
+        std::memcpy(&out[lane], data + lane * stride + 4 * d, 4);
       wave.write32(dst, out, exec, d);
     }
     return;
   }
   for (unsigned lane = 0; lane < kWaveSize; ++lane)
-    if ((exec >> lane) & 1) mem::load_into(wave, dst, lane, data + lane * MemPlan::kLaneBytes, width);
+    if ((exec >> lane) & 1) mem::load_into(wave, dst, lane, data + lane * stride, width);
 }
 
 void complete_atomic(Wave& wave, const Operand& dst, const MemPlan& plan) {
@@ -149,7 +151,7 @@ void complete_atomic(Wave& wave, const Operand& dst, const MemPlan& plan) {
   for (unsigned lane = 0; lane < kWaveSize; ++lane) {
     if (!((plan.exec >> lane) & 1)) continue;
     uint64_t old;
-    std::memcpy(&old, plan.data.data() + lane * MemPlan::kLaneBytes, 8);
+    std::memcpy(&old, plan.data.data() + lane * plan.lane_stride, 8);
     mem::set_lane(wave, dst, 0, lane, static_cast<uint32_t>(old));
     if (wide) mem::set_lane(wave, dst, 1, lane, static_cast<uint32_t>(old >> 32));
   }

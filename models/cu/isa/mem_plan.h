@@ -30,11 +30,15 @@
 // overwrite the sources while the access is in flight, as on hardware.
 //
 // What the chunks look like:
-//   - Vector instructions: lane L's bytes live at data[L * kLaneBytes ...];
+//   - Vector instructions: lane L's bytes live at data[L * lane_stride ...];
 //     chunks are listed in lane order, one per lane unless the lane's access is
 //     not contiguous (scratch and flat-to-private are swizzled per dword, a
 //     swizzled buffer resource places each dword alone; contiguous pieces are
-//     merged back). Lanes outside EXEC have no chunk.
+//     merged back). Lanes outside EXEC have no chunk. lane_stride is
+//     kLaneBytes, except for a FLAT/GLOBAL load or store whose active lanes
+//     are lanes 0..n-1 at consecutive addresses in one allocation (unit
+//     stride, the common case): its data is then packed (lane_stride = the
+//     access size) and moves as one chunk, data_offset 0, of n * size bytes.
 //   - Scratch, and flat through the private aperture: Global chunks at the
 //     swizzled device address (FLAT_SCRATCH + (offset/4)*256 + lane*4 + offset%4).
 //   - Flat through the shared (LDS) aperture: MemSpace::Lds chunks, addr = the
@@ -87,8 +91,8 @@ enum class MemKind : uint8_t { Load, Store, Atomic };
 struct MemChunk {
   uint64_t addr;         // device address (Global) or LDS offset (Lds)
   uint16_t data_offset;  // where its bytes live in MemPlan::data
-  uint8_t bytes;         // 1, 2, 4, 8, 12 or 16 (scalar loads: up to 64)
-  uint8_t lane;          // 0 for scalar instructions
+  uint16_t bytes;        // 1, 2, 4, 8, 12 or 16 (scalar loads: up to 64; packed: up to kDataBytes)
+  uint8_t lane;          // 0 for scalar instructions (packed: the first lane, 0)
   MemSpace space;
 };
 static_assert(std::is_trivial_v<MemChunk>);
@@ -101,6 +105,7 @@ struct MemPlan {
   bool scalar = false;        // SMEM: one access for the wave, into SGPRs
   bool glc = false, slc = false;
   uint64_t exec = 0;          // lanes whose destination complete() writes (EXEC at issue)
+  uint8_t lane_stride = kLaneBytes;  // lane L's bytes at data[L * lane_stride] (see above)
   std::vector<MemChunk> chunks;
   // Loads: filled by whoever moves the bytes (pre-zeroed: a buffer access out
   // of range reads zeros and has no chunk). Stores: the bytes to write, filled
@@ -125,7 +130,7 @@ struct MemPlan {
       MemChunk& last = chunks.back();
       if (last.lane == lane && last.space == space && last.addr + last.bytes == addr &&
           last.data_offset + last.bytes == data_offset) {
-        last.bytes = static_cast<uint8_t>(last.bytes + bytes);
+        last.bytes = static_cast<uint16_t>(last.bytes + bytes);
         return;
       }
     }
@@ -135,7 +140,7 @@ struct MemPlan {
     MemChunk& c = chunks.emplace_back();
     c.addr = addr;
     c.data_offset = static_cast<uint16_t>(data_offset);
-    c.bytes = static_cast<uint8_t>(bytes);
+    c.bytes = static_cast<uint16_t>(bytes);
     c.lane = static_cast<uint8_t>(lane);
     c.space = space;
   }

@@ -103,15 +103,32 @@ void atomic(W& w, const I& i) {
 
 // --- Two-phase forms (mem_plan.h) ---
 
+// The active lanes are lanes 0..n-1 (EXEC a run of low bits, not empty),
+// each `bytes` after the one before: one run of n * bytes from addr[0].
+bool unit_stride(const uint64_t* addr, uint64_t exec, unsigned bytes) {
+  if (exec & (exec + 1)) return false;
+  const unsigned n = exec == ~0ull ? kWaveSize : static_cast<unsigned>(__builtin_ctzll(~exec));
+  bool ok = true;  // (no early exit: the loop vectorises)
+  for (unsigned lane = 1; lane < n; ++lane) ok &= addr[lane] == addr[0] + uint64_t(lane) * bytes;
+  return ok;
+}
+
 // Lists the chunks of every lane in the plan's EXEC, `chunk` bytes at a time
 // as the ExecFn checks them (merged back where contiguous), and checks each
-// exactly as the ExecFn does; false after faulting the wave.
+// exactly as the ExecFn does; false after faulting the wave. With `pack`
+// (loads and stores), a unit-stride access in one allocation is one chunk
+// with its data packed (MemPlan::lane_stride).
 template <Space S>
-bool plan_lanes(W& w, const I& i, MemPlan& p, unsigned bytes, unsigned chunk) {
+bool plan_lanes(W& w, const I& i, MemPlan& p, unsigned bytes, unsigned chunk, bool pack) {
   uint64_t addr[kWaveSize];
   mem::lane_addresses<S>(w, i, addr);
   uint64_t lo = 0;
   if (mem::all_lanes_in_one_allocation<S>(w, addr, p.exec, bytes, lo)) {
+    if (pack && unit_stride(addr, p.exec, bytes)) {
+      p.lane_stride = static_cast<uint8_t>(bytes);
+      p.add(MemSpace::Global, addr[0], static_cast<unsigned>(__builtin_popcountll(p.exec)) * bytes, 0, 0);
+      return true;
+    }
     // Nothing to check or merge: one chunk per active lane, written in place.
     p.chunks.resize(static_cast<size_t>(__builtin_popcountll(p.exec)));
     MemChunk* c = p.chunks.data();
@@ -119,7 +136,7 @@ bool plan_lanes(W& w, const I& i, MemPlan& p, unsigned bytes, unsigned chunk) {
       if (!((p.exec >> lane) & 1)) continue;
       c->addr = addr[lane];
       c->data_offset = static_cast<uint16_t>(lane * MemPlan::kLaneBytes);
-      c->bytes = static_cast<uint8_t>(bytes);
+      c->bytes = static_cast<uint16_t>(bytes);
       c->lane = static_cast<uint8_t>(lane);
       c->space = MemSpace::Global;
       ++c;
@@ -144,13 +161,13 @@ bool plan_lanes(W& w, const I& i, MemPlan& p, unsigned bytes, unsigned chunk) {
 template <Space S, unsigned Bytes>
 void plan_load(W& w, const I& i, MemPlan& p) {
   start_vector_plan(w, i, p, MemKind::Load);
-  plan_lanes<S>(w, i, p, Bytes, mem::chunk_bytes<S>(Bytes));
+  plan_lanes<S>(w, i, p, Bytes, mem::chunk_bytes<S>(Bytes), true);
 }
 
 template <Space S, unsigned Bytes, int D16>
 void plan_store(W& w, const I& i, MemPlan& p) {
   start_vector_plan(w, i, p, MemKind::Store);
-  if (!plan_lanes<S>(w, i, p, Bytes, mem::chunk_bytes<S>(Bytes))) return;
+  if (!plan_lanes<S>(w, i, p, Bytes, mem::chunk_bytes<S>(Bytes), true)) return;
   fill_store_data(w, i.src[1], p, Width{Bytes, false, D16});
 }
 
@@ -163,7 +180,7 @@ void plan_atomic(W& w, const I& i, MemPlan& p) {
   p.op = Op;
   p.elem = E;
   p.returns_data = i.glc && i.dst[0].kind != OperandKind::None;
-  if (!plan_lanes<S>(w, i, p, bytes, bytes)) return;
+  if (!plan_lanes<S>(w, i, p, bytes, bytes, false)) return;
   fill_atomic_operands<Op, E>(w, i.src[1], p);
 }
 
