@@ -70,8 +70,13 @@ void CacheArray::install(int index, uint64_t line_addr) {
 void CacheArray::mark_dirty(int index, uint64_t offset, uint64_t length, const uint8_t* enables,
                             unsigned enable_length) {
   uint8_t* d = dirty_.data() + static_cast<uint64_t>(index) * line_size_ + offset;
+  if (!enables || !enable_length) {
+    std::fill_n(d, length, uint8_t{1});
+    lines_[index].dirty = true;
+    return;
+  }
   for (uint64_t i = 0; i < length; ++i)
-    if (!enables || !enable_length || enables[i % enable_length] == TLM_BYTE_ENABLED) d[i] = 1;
+    if (enables[i % enable_length] == TLM_BYTE_ENABLED) d[i] = 1;
   lines_[index].dirty = true;
 }
 

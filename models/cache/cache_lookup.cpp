@@ -264,6 +264,10 @@ void Cache::write_into_line(const tlm_generic_payload& t, uint8_t* line_data) {
   const uint64_t off = t.get_address() - array_.line_of(t.get_address());
   const uint64_t len = t.get_data_length();
   const uint8_t* src = t.get_data_ptr();
+  if (!t.get_byte_enable_ptr()) {  // every byte written (most writes)
+    std::memcpy(line_data + off, src, len);
+    return;
+  }
   for (uint64_t i = 0; i < len; ++i)
     if (enabled(t, i)) line_data[off + i] = src[i];
 }

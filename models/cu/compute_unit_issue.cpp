@@ -383,8 +383,7 @@ void ComputeUnit::issue_memory(WaveSlot& w, const DecodedOp& op, const InstInfo&
     isa::execute(wave, op);
     return;
   }
-  MemInst& m = *inst_pool_.get();
-  m.plan.clear();
+  MemInst& m = *inst_pool_.get();  // (its plan is cleared by the plan function)
   m.op = &op;
   m.wave = &w;
   m.issued = c;

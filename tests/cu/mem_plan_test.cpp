@@ -421,7 +421,16 @@ void run_trial(const OpInfo& op, std::mt19937& rng, uint32_t seed, Outcome& out)
   const MemFns fns = mem_fns(op.mnemonic);
   REQUIRE(fns.plan);
   REQUIRE(fns.complete);
+  // A used plan full of another instruction's state: plan() starts by
+  // clearing it (the CU reuses its plans without clearing them).
   MemPlan plan;
+  plan.kind = MemKind::Atomic;
+  plan.exec = ~0ull;
+  plan.lane_stride = 3;
+  plan.data.fill(0xa5);
+  plan.chunks.push_back(MemChunk{0x40, 0, 4, 0, MemSpace::Lds});
+  plan.atomic_cmp.push_back(7);
+  plan.lds_chunks = true;
   const Regs before = regs_of(b.w);
   fns.plan(b.w, in, plan);
   const Regs after_plan = regs_of(b.w);
@@ -748,12 +757,19 @@ TEST_CASE("mem_plan: unit-stride lanes in one allocation move as one packed chun
   for (unsigned l = 0; l < 40; ++l) CHECK(dword_at(m, base + 4 * l) == 0xc0de0000u + l);
   CHECK(dword_at(m, base + 4 * 40) == after);
 
-  // Not unit stride (lane 7 out of step), or an atomic: one chunk a lane, as before.
+  // Lane 7 out of step (onto lane 8's dword): runs 0..6, 7 and 8..39, still
+  // packed; lane 8 stores after lane 7, as the ExecFn does.
   m.w.v(0)[7] += 4;
   run_plan(m, encode_flat(*op_named("global_store_dword"), f), plan);
-  CHECK(plan.chunks.size() == 40);
-  CHECK(plan.lane_stride == MemPlan::kLaneBytes);
+  REQUIRE(plan.chunks.size() == 3);
+  CHECK(plan.lane_stride == 4);
+  CHECK(plan.chunks[1].lane == 7);
+  CHECK(plan.chunks[1].addr == base + 32);
+  CHECK(plan.chunks[2].bytes == 32 * 4);
+  CHECK(dword_at(m, base + 28) == 0xc0de0007u);  // no lane wrote it this time: the first store's lane 7
+  CHECK(dword_at(m, base + 32) == 0xc0de0008u);
   m.w.v(0)[7] -= 4;
+  // An atomic: one chunk a lane at kLaneBytes, as atomics always are.
   run_plan(m, encode_flat(*op_named("global_atomic_add"), f), plan);
   CHECK(plan.chunks.size() == 40);
   CHECK(plan.lane_stride == MemPlan::kLaneBytes);

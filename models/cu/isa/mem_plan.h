@@ -9,7 +9,8 @@
 // (sem_memory_common.h) as its ExecFn and registered from the same list of
 // mnemonics, so the two cannot drift apart:
 //
-//   plan(wave, inst, out)     at issue: reads the wave's registers (addresses,
+//   plan(wave, inst, out)     at issue: clears `out` (any plan may be passed),
+//                             reads the wave's registers (addresses,
 //                             EXEC, store data, atomic operands) and lists the
 //                             accesses as chunks; checks every chunk against
 //                             the wave's device memory (or LDS) and faults the
@@ -35,10 +36,11 @@
 //     not contiguous (scratch and flat-to-private are swizzled per dword, a
 //     swizzled buffer resource places each dword alone; contiguous pieces are
 //     merged back). Lanes outside EXEC have no chunk. lane_stride is
-//     kLaneBytes, except for a FLAT/GLOBAL load or store whose active lanes
-//     are lanes 0..n-1 at consecutive addresses in one allocation (unit
-//     stride, the common case): its data is then packed (lane_stride = the
-//     access size) and moves as one chunk, data_offset 0, of n * size bytes.
+//     kLaneBytes, except for a FLAT/GLOBAL load or store whose lanes all
+//     fall in one allocation (the common case): its data is then packed
+//     (lane_stride = the access size) and lanes at consecutive addresses
+//     share a chunk, so a unit-stride access moves as one chunk of
+//     n * size bytes (its `lane` is the run's first lane).
 //   - Scratch, and flat through the private aperture: Global chunks at the
 //     swizzled device address (FLAT_SCRATCH + (offset/4)*256 + lane*4 + offset%4).
 //   - Flat through the shared (LDS) aperture: MemSpace::Lds chunks, addr = the

@@ -116,8 +116,9 @@ bool unit_stride(const uint64_t* addr, uint64_t exec, unsigned bytes) {
 // Lists the chunks of every lane in the plan's EXEC, `chunk` bytes at a time
 // as the ExecFn checks them (merged back where contiguous), and checks each
 // exactly as the ExecFn does; false after faulting the wave. With `pack`
-// (loads and stores), a unit-stride access in one allocation is one chunk
-// with its data packed (MemPlan::lane_stride).
+// (loads and stores) and every lane in one allocation, the data is packed
+// (MemPlan::lane_stride) and lanes at consecutive addresses share a chunk:
+// a unit-stride access is one chunk.
 template <Space S>
 bool plan_lanes(W& w, const I& i, MemPlan& p, unsigned bytes, unsigned chunk, bool pack) {
   uint64_t addr[kWaveSize];
@@ -129,18 +130,29 @@ bool plan_lanes(W& w, const I& i, MemPlan& p, unsigned bytes, unsigned chunk, bo
       p.add(MemSpace::Global, addr[0], static_cast<unsigned>(__builtin_popcountll(p.exec)) * bytes, 0, 0);
       return true;
     }
-    // Nothing to check or merge: one chunk per active lane, written in place.
+    // Nothing to check: a chunk per active lane (or run of lanes), written in place.
+    const unsigned stride = pack ? bytes : MemPlan::kLaneBytes;
+    p.lane_stride = static_cast<uint8_t>(stride);
     p.chunks.resize(static_cast<size_t>(__builtin_popcountll(p.exec)));
-    MemChunk* c = p.chunks.data();
+    MemChunk* const first = p.chunks.data();
+    MemChunk* c = first;  // the next one to write
     for (unsigned lane = 0; lane < kWaveSize; ++lane) {
       if (!((p.exec >> lane) & 1)) continue;
+      if (pack && c != first) {
+        MemChunk& last = c[-1];
+        if (last.data_offset + last.bytes == lane * stride && last.addr + last.bytes == addr[lane]) {
+          last.bytes = static_cast<uint16_t>(last.bytes + bytes);
+          continue;
+        }
+      }
       c->addr = addr[lane];
-      c->data_offset = static_cast<uint16_t>(lane * MemPlan::kLaneBytes);
+      c->data_offset = static_cast<uint16_t>(lane * stride);
       c->bytes = static_cast<uint16_t>(bytes);
       c->lane = static_cast<uint8_t>(lane);
       c->space = MemSpace::Global;
       ++c;
     }
+    p.chunks.resize(static_cast<size_t>(c - first));
     return true;
   }
   for (unsigned lane = 0; lane < kWaveSize; ++lane) {
