@@ -238,6 +238,9 @@ class Cache : public Block {
   std::vector<Mshr> mshrs_;
   FlatMap<uint64_t, int> mshr_by_line_;
   unsigned mshrs_busy_ = 0;
+  // Bit i set: MSHR i is free. The lowest free one is taken, found without
+  // walking the MSHRs themselves.
+  std::vector<uint64_t> mshr_free_bits_;
   // Changes whenever a line is installed or an MSHR frees: a request blocked
   // for an MSHR is looked up again only then.
   uint64_t array_epoch_ = 0;

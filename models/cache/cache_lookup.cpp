@@ -198,9 +198,8 @@ Cache::Mshr* Cache::mshr_of(uint64_t line) {
 }
 
 int Cache::free_mshr() const {
-  if (mshrs_busy_ >= mshrs_.size()) return -1;
-  for (size_t i = 0; i < mshrs_.size(); ++i)
-    if (!mshrs_[i].busy) return static_cast<int>(i);
+  for (size_t w = 0; w < mshr_free_bits_.size(); ++w)
+    if (mshr_free_bits_[w]) return static_cast<int>(w * 64 + static_cast<size_t>(__builtin_ctzll(mshr_free_bits_[w])));
   return -1;
 }
 
@@ -208,6 +207,7 @@ int Cache::free_mshr() const {
 Cache::Mshr& Cache::open_mshr(int i, uint64_t line) {
   Mshr& m = mshrs_[i];
   m.busy = true;
+  mshr_free_bits_[static_cast<size_t>(i) / 64] &= ~(uint64_t{1} << (i % 64));
   m.line = line;
   m.targets = 0;
   m.install = true;
@@ -334,6 +334,8 @@ void Cache::complete_fill(DownTxn& d, const sc_time& now) {
   mshr_by_line_.erase(m.line);
   m.entries.clear();
   m.busy = false;
+  const size_t i = static_cast<size_t>(&m - mshrs_.data());
+  mshr_free_bits_[i / 64] |= uint64_t{1} << (i % 64);
   --mshrs_busy_;
   ++array_epoch_;
   if (!waiting_.empty()) accept_event_.notify(sc_core::SC_ZERO_TIME);  // a request may have waited for the MSHR

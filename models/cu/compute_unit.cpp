@@ -346,7 +346,9 @@ void ComputeUnit::wake_at(uint64_t cycle) {
   tick_.event().notify_at(std::max(at, now));
 }
 
-// Occupancy and active cycles up to `cycle`.
+// Occupancy and active cycles up to `cycle`. Called before the number of
+// resident waves changes and at the end: in between it is constant, so ticks
+// need not account (a sample of n + m cycles equals one of n and one of m).
 void ComputeUnit::account_until(uint64_t cycle) {
   if (cycle <= occ_since_) return;
   const uint64_t n = cycle - occ_since_;
@@ -377,7 +379,6 @@ void ComputeUnit::tick() {
     wake_at(last_tick_ + 1);
     return;
   }
-  account_until(c);
   ++st_.ticks;
   if (log_level() <= LogLevel::Debug) debug("tick " + std::to_string(c));
   ticked_ = true;

@@ -43,46 +43,13 @@ struct Workgroup;
 
 enum class IbBlock : uint8_t { Empty, Requested, Valid };
 
-struct WaveSlot {
+// The fields the issue stage reads for every wave it evaluates come first,
+// on the slot's first two cache lines; what only issue, fetch, launch and
+// retirement touch follows.
+struct alignas(64) WaveSlot {
+  // --- read by every evaluation ---
   std::unique_ptr<isa::Wave> wave;  // reused while the register counts stay the same
-  std::vector<uint64_t> reg_ready;  // scoreboard: [0,128) scalar codes, 128 SCC, then VGPRs, then AGPRs
-  unsigned simd = 0, index = 0;     // SIMD, and slot index within the CU
-  unsigned pos = 0;                 // position in the CU's priority order, while resident
-  bool active = false;              // resident
-  bool ended = false;               // s_endpgm issued or the workgroup faulted: drains, issues nothing
-  bool retiring = false;            // queued for retirement
-  Workgroup* wg = nullptr;
-  ProgramInfo* prog = nullptr;
-  uint64_t age = 0;                 // launch order (oldest-first priority)
-  unsigned vgpr_cost = 0, sgpr_cost = 0;
-
   uint64_t ready_at = 0;            // in-order issue: no issue before this cycle
-  Stall ready_reason = Stall::Launch;
-
-  // Instruction buffer: ib_depth fetch blocks starting at the block of the PC.
-  uint64_t ib_base = 0;
-  uint64_t fetch_offset = 0;        // added to a PC to form its fetch address
-  uint32_t ib_gen = 0;              // bumped on a flush; older fetch responses are dropped
-  IbBlock ib[64] = {};
-  bool wants_fetch = false;         // resident, not ended, an empty block (counted in the CU)
-
-  // s_waitcnt counters and what they count.
-  unsigned vm = 0, lgkm = 0, lds_out = 0, smem_out = 0;
-  std::deque<MemInst*> vm_order;    // vector memory instructions in issue order
-
-  isa::FaultSite site;              // the instruction being issued, for fault reports
-
-  // Stall accounting: cycles before `accounted` are counted; from there on
-  // the wave stalls for `reason` until the next evaluation.
-  Stall reason = Stall::None;
-  uint64_t accounted = 0;
-  uint64_t earliest = kNever;       // earliest cycle the wave may issue, as last evaluated
-  // Something the last evaluation depended on changed (a response, an LDS
-  // completion, a barrier release): evaluate again even before `earliest`.
-  bool dirty = true;
-  bool skipped = false;             // not evaluated this cycle: reason and earliest still hold
-  const InstInfo* next_info = nullptr;  // the next instruction's, while the wave waits for a unit
-
   // The instruction at `looked_pc` and the cycle its source registers are
   // ready, as last looked up: both hold until the wave issues, as only its own
   // issue moves its PC or its scoreboard. kNever: look up again.
@@ -90,6 +57,39 @@ struct WaveSlot {
   const isa::DecodedOp* looked_op = nullptr;
   const InstInfo* looked_info = nullptr;
   uint64_t operands_at = 0;
+  const InstInfo* next_info = nullptr;  // the next instruction's, while the wave waits for a unit
+  // Stall accounting: cycles before `accounted` are counted; from there on
+  // the wave stalls for `reason` until the next evaluation.
+  uint64_t accounted = 0;
+  uint64_t earliest = kNever;       // earliest cycle the wave may issue, as last evaluated
+  uint64_t ib_base = 0;             // the instruction buffer's first block (see ib)
+  // s_waitcnt counters and what they count.
+  unsigned vm = 0, lgkm = 0, lds_out = 0, smem_out = 0;
+  unsigned simd = 0, index = 0;     // SIMD, and slot index within the CU
+  unsigned pos = 0;                 // position in the CU's priority order, while resident
+  Stall reason = Stall::None;
+  Stall ready_reason = Stall::Launch;
+  // Something the last evaluation depended on changed (a response, an LDS
+  // completion, a barrier release): evaluate again even before `earliest`.
+  bool dirty = true;
+  bool skipped = false;             // not evaluated this cycle: reason and earliest still hold
+  bool active = false;              // resident
+  bool ended = false;               // s_endpgm issued or the workgroup faulted: drains, issues nothing
+  bool retiring = false;            // queued for retirement
+  bool wants_fetch = false;         // resident, not ended, an empty block (counted in the CU)
+  // Instruction buffer: ib_depth fetch blocks starting at the block of the PC.
+  IbBlock ib[64] = {};
+
+  // --- issue, fetch, launch and retirement ---
+  Workgroup* wg = nullptr;
+  ProgramInfo* prog = nullptr;
+  std::vector<uint64_t> reg_ready;  // scoreboard: [0,128) scalar codes, 128 SCC, then VGPRs, then AGPRs
+  uint64_t age = 0;                 // launch order (oldest-first priority)
+  unsigned vgpr_cost = 0, sgpr_cost = 0;
+  uint64_t fetch_offset = 0;        // added to a PC to form its fetch address
+  uint32_t ib_gen = 0;              // bumped on a flush; older fetch responses are dropped
+  std::deque<MemInst*> vm_order;    // vector memory instructions in issue order
+  isa::FaultSite site;              // the instruction being issued, for fault reports
 
   bool outstanding() const { return vm || lgkm; }
 };

@@ -11,8 +11,12 @@ DramChannel::DramChannel(const DramTiming& timing, unsigned banks, Policy policy
 
 void DramChannel::push(const DramRequest& r) {
   Bank& b = banks_[r.bank];
-  if (b.queue.empty()) busy_.push_back(r.bank);
+  const bool was_idle = b.queue.empty();
   b.queue.push_back(r);
+  if (was_idle) {
+    busy_.push_back(r.bank);
+    note_front(b);
+  }
   ++queued_;
 }
 
@@ -29,10 +33,10 @@ bool DramChannel::pick_column(const sc_time& now, Pick& pick) const {
     // The channel's oldest request (arrival order is `seq`), if its row is open and ready.
     unsigned oldest = busy_.front();
     for (unsigned bi : busy_)
-      if (banks_[bi].queue.front().seq < banks_[oldest].queue.front().seq) oldest = bi;
+      if (banks_[bi].front_seq < banks_[oldest].front_seq) oldest = bi;
     const Bank& b = banks_[oldest];
     pick = Pick{oldest, 0};
-    return hits(b, b.queue.front()) && b.ready <= now;
+    return hits_front(b) && b.ready <= now;
   }
   // The oldest request over all banks whose row is open and ready.
   bool found = false;
@@ -59,10 +63,12 @@ void DramChannel::issue_column(const Pick& pick, const sc_time& now, std::vector
   DramIssued d;
   d.req = b.queue[pick.index];
   // Mostly the bank's oldest: pop_front() skips erase()'s general shuffle.
-  if (pick.index == 0)
+  if (pick.index == 0) {
     b.queue.pop_front();
-  else
+    note_front(b);
+  } else {
     b.queue.erase(b.queue.begin() + static_cast<std::ptrdiff_t>(pick.index));
+  }
   --queued_;
   if (b.queue.empty()) {
     auto it = std::find(busy_.begin(), busy_.end(), pick.bank);
@@ -98,11 +104,10 @@ sc_time DramChannel::prepare_banks(const sc_time& now) {
   sc_time next = never_;
   for (unsigned bi : busy_) {
     Bank& b = banks_[bi];
-    DramRequest& oldest = b.queue.front();
     // Open the bank for its oldest request unless it is open for it already or
     // busy opening; FR-FCFS keeps a row open while any queued request still hits it.
-    if (!hits(b, oldest) && b.ready <= now && !(policy_ == Policy::FrFcfs && b.open && has_hit(b)))
-      open_row(b, oldest, now);
+    if (!hits_front(b) && b.ready <= now && !(policy_ == Policy::FrFcfs && b.open && has_hit(b)))
+      open_row(b, b.queue.front(), now);
     if (b.ready > now) next = std::min(next, b.ready);
   }
   return next;

@@ -83,6 +83,10 @@ class DramChannel {
     uint64_t row = 0;
     sc_core::sc_time ready;   // the open row accepts column commands from then
     sc_core::sc_time act_at;  // last ACT, for tRAS
+    // The oldest queued request's seq and row, kept beside the bank's state:
+    // the scheduler reads them for every busy bank each time it runs, and the
+    // queue's own storage is elsewhere in memory.
+    uint64_t front_seq = 0, front_row = 0;
     std::deque<DramRequest> queue;  // arrival order
   };
   struct Pick {  // a request whose column command may go now
@@ -100,6 +104,12 @@ class DramChannel {
   void open_row(Bank& bank, DramRequest& r, const sc_core::sc_time& now);
   bool has_hit(const Bank& b) const;
   static bool hits(const Bank& b, const DramRequest& r) { return b.open && b.row == r.row; }
+  static bool hits_front(const Bank& b) { return b.open && b.row == b.front_row; }
+  static void note_front(Bank& b) {
+    if (b.queue.empty()) return;
+    b.front_seq = b.queue.front().seq;
+    b.front_row = b.queue.front().row;
+  }
 
   DramTiming t_;
   Policy policy_;
