@@ -4,6 +4,8 @@
 // instruction decoded from llvm-mc's encoding and reads D back.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <random>
 #include <vector>
 
 #include "models/cu/isa/decoder.h"
@@ -139,6 +141,64 @@ TEST_CASE("MFMA bf16 and i8 shapes match a CPU matrix product", "[mfma]") {
   check_case({{0xd3ed8000, 0x04020300}, 16, 8, 1, Type::BF16});  // v_mfma_f32_16x16x8bf16
   check_case({{0xd3e38000, 0x04020500}, 32, 4, 2, Type::BF16});  // v_mfma_f32_32x32x4bf16_1k
   check_case({{0xd3d58000, 0x04020300}, 16, 16, 1, Type::I8});   // v_mfma_i32_16x16x16i8
+}
+
+// With values whose sums round, D must be C + (the f64 sum of the exact
+// products in k order), rounded once to f32: a different summation order or
+// rounding would change some of the results.
+void check_rounding(const Case& c) {
+  Harness h;
+  const Instruction in = h.decode(c.words);
+  std::mt19937 rng(7);
+  auto rnd = [&] {
+    const float mant = static_cast<float>(rng() % 2000001) / 1000000.0f - 1.0f;
+    return std::ldexp(mant, static_cast<int>(rng() % 40) - 20);
+  };
+  const int kpl = c.m * c.k * c.blocks / 64;
+  std::vector<float> a(c.blocks * c.m * c.k), b(a.size()), cm(c.blocks * c.m * c.m);
+  for (float& x : a) x = rnd();
+  for (float& x : b) x = rnd();
+  for (float& x : cm) x = rnd();
+  for (int blk = 0; blk < c.blocks; ++blk)
+    for (int x = 0; x < c.m; ++x)
+      for (int k = 0; k < c.k; ++k) {
+        const int lane = x + c.m * (blk + c.blocks * (k / kpl));
+        h.w.v(0 + k % kpl)[lane] = fp::bits(a[(blk * c.m + x) * c.k + k]);
+        h.w.v(4 + k % kpl)[lane] = fp::bits(b[(blk * c.k + k) * c.m + x]);
+      }
+  for (int blk = 0; blk < c.blocks; ++blk)
+    for (int i = 0; i < c.m; ++i)
+      for (int j = 0; j < c.m; ++j) {
+        int reg, lane;
+        out_pos(c, blk, i, j, reg, lane);
+        h.w.lanes(in.src[2], reg)[lane] = fp::bits(cm[(blk * c.m + i) * c.m + j]);
+      }
+  h.run(in);
+  unsigned inexact = 0;
+  for (int blk = 0; blk < c.blocks; ++blk)
+    for (int i = 0; i < c.m; ++i)
+      for (int j = 0; j < c.m; ++j) {
+        double sum = 0;
+        float naive = cm[(blk * c.m + i) * c.m + j];
+        for (int k = 0; k < c.k; ++k) {
+          const float x = a[(blk * c.m + i) * c.k + k], y = b[(blk * c.k + k) * c.m + j];
+          sum += static_cast<double>(x) * static_cast<double>(y);
+          naive += x * y;
+        }
+        const float want = static_cast<float>(static_cast<double>(cm[(blk * c.m + i) * c.m + j]) + sum);
+        inexact += naive != want;
+        int reg, lane;
+        out_pos(c, blk, i, j, reg, lane);
+        INFO(in.mnemonic() << " block " << blk << " D[" << i << "][" << j << "]");
+        REQUIRE(h.w.lanes(in.dst[0], reg)[lane] == fp::bits(want));
+      }
+  CHECK(inexact > 0);  // the values do make the order of rounding matter
+}
+
+TEST_CASE("MFMA sums exact f64 products in k order and rounds once to f32", "[mfma]") {
+  check_rounding({{0xd3c58000, 0x04020900}, 16, 4, 1, Type::F32});  // v_mfma_f32_16x16x4f32 a[0:3], v0, v4, a[0:3]
+  check_rounding({{0xd3c48000, 0x04020900}, 32, 2, 1, Type::F32});  // v_mfma_f32_32x32x2f32 a[0:15], v0, v4, a[0:15]
+  check_rounding({{0xd3c08000, 0x04020900}, 32, 1, 2, Type::F32});  // v_mfma_f32_32x32x1f32 a[0:31], v0, v4, a[0:31]
 }
 
 TEST_CASE("MFMA with an inline-constant C starts from that constant", "[mfma]") {

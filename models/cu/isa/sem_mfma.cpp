@@ -105,6 +105,9 @@ void out_position(const Shape& s, int b, int i, int j, int& reg, int& lane) {
   }
 }
 
+// The largest M and K of any shape (kShapes checks its entries against them).
+constexpr int kMaxM = 32, kMaxK = 16;
+
 // The accumulator (C, then D) as 32-bit words: acc[reg][lane].
 struct Accumulator {
   uint32_t w[32][kWaveSize];
@@ -147,30 +150,34 @@ void run_mfma(Wave& w, const Instruction& in, const Shape& s) {
   const double neg_c = (f64 && (in.neg & 4)) ? -1.0 : 1.0;
   for (int blk = 0; blk < s.blocks; ++blk) {
     const int a_blk = in.cbsz ? (blk & ~(group - 1)) | (in.abid & (group - 1)) : blk;
+    // This block's A rows and B columns as k-vectors: at[i][k], bt[k][j].
+    double at[kMaxM][kMaxK], bt[kMaxK][kMaxM];
+    for (int k = 0; k < s.k; ++k) {
+      const int g_a = a_blk + s.blocks * (k / kpl), g_b = blk + s.blocks * (k / kpl), kk = k % kpl;
+      for (int i = 0; i < s.m; ++i) at[i][k] = a.v[i + s.m * g_a][kk];
+      for (int j = 0; j < s.m; ++j) bt[k][j] = b.v[f64 ? j + s.m * g_b : blgp_lane(j + s.m * g_b, in.blgp)][kk];
+    }
     for (int i = 0; i < s.m; ++i) {
+      // One row of D at a time, k outside j: every sum still adds its
+      // products in k order, and the j loop vectorises. (Integer products
+      // and their sums are exact in f64: |sum| <= 16 * 128 * 128.)
+      double sum[kMaxM] = {};
+      for (int k = 0; k < s.k; ++k) {
+        const double x = at[i][k];
+        for (int j = 0; j < s.m; ++j) sum[j] += x * bt[k][j];
+      }
       for (int j = 0; j < s.m; ++j) {
         int reg = 0, lane = 0;
         out_position(s, blk, i, j, reg, lane);
-        double sum = 0;
-        int64_t isum = 0;
-        for (int k = 0; k < s.k; ++k) {
-          const int g_a = a_blk + s.blocks * (k / kpl), g_b = blk + s.blocks * (k / kpl);
-          const double x = a.v[i + s.m * g_a][k % kpl];
-          const double y = b.v[f64 ? j + s.m * g_b : blgp_lane(j + s.m * g_b, in.blgp)][k % kpl];
-          if (s.elem == Elem::I8)
-            isum += static_cast<int64_t>(x) * static_cast<int64_t>(y);
-          else
-            sum += x * y;
-        }
         if (s.elem == Elem::I8) {
-          acc.w[reg][lane] = static_cast<uint32_t>(acc.w[reg][lane] + static_cast<uint32_t>(isum));
+          acc.w[reg][lane] = static_cast<uint32_t>(acc.w[reg][lane] + static_cast<uint32_t>(static_cast<int64_t>(sum[j])));
         } else if (f64) {
           const uint64_t cbits = acc.w[2 * reg][lane] | (static_cast<uint64_t>(acc.w[2 * reg + 1][lane]) << 32);
-          const double d = neg_c * fp::f64(cbits) + neg_a * neg_b * sum;
+          const double d = neg_c * fp::f64(cbits) + neg_a * neg_b * sum[j];
           acc.w[2 * reg][lane] = static_cast<uint32_t>(bits(d));
           acc.w[2 * reg + 1][lane] = static_cast<uint32_t>(bits(d) >> 32);
         } else {
-          acc.w[reg][lane] = bits(static_cast<float>(static_cast<double>(f32(acc.w[reg][lane])) + sum));
+          acc.w[reg][lane] = bits(static_cast<float>(static_cast<double>(f32(acc.w[reg][lane])) + sum[j]));
         }
       }
     }
@@ -200,6 +207,12 @@ constexpr Named kShapes[] = {
     {"v_mfma_f64_4x4x4f64", {4, 4, 4, Elem::F64}},
 };
 constexpr int kNumShapes = sizeof(kShapes) / sizeof(kShapes[0]);
+constexpr bool shapes_fit() {
+  for (const Named& n : kShapes)
+    if (n.shape.m > kMaxM || n.shape.k > kMaxK) return false;
+  return true;
+}
+static_assert(shapes_fit(), "an MFMA shape exceeds kMaxM/kMaxK");
 
 template <int N>
 void mfma(Wave& w, const Instruction& in) {
