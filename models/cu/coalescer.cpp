@@ -34,22 +34,21 @@ struct Open {
   bool packed;
 };
 
-MemRequest* find_or_open(std::vector<Open>& open, uint64_t line, RequestPool& pool, std::vector<MemRequest*>& out) {
-  // Coalesced patterns touch the line of the previous chunk: look there first.
-  if (!open.empty() && open.back().line == line) return open.back().req;
-  for (Open& o : open)
-    if (o.line == line) return o.req;
+// The position in `open` of the request for `line`, opened (and appended to
+// `out`) if there is none. `hint` is the position found last: coalesced
+// patterns touch that line again, and strided ones that come back over their
+// lines (a second column of lanes after a first) the one after it, so both
+// are looked at before the others.
+size_t find_or_open(std::vector<Open>& open, uint64_t line, size_t& hint, RequestPool& pool,
+                    std::vector<MemRequest*>& out) {
+  if (hint < open.size() && open[hint].line == line) return hint;
+  if (hint + 1 < open.size() && open[hint + 1].line == line) return ++hint;
+  for (size_t i = 0; i < open.size(); ++i)
+    if (open[i].line == line) return hint = i;
   MemRequest* r = pool.get();
   open.push_back(Open{r, line, ~0u, 0, false});
   out.push_back(r);
-  return r;
-}
-
-Open& entry(std::vector<Open>& open, const MemRequest* r) {
-  if (open.back().req == r) return open.back();
-  for (Open& o : open)
-    if (o.req == r) return o;
-  return open.back();  // unreachable: every request was opened here
+  return hint = open.size() - 1;
 }
 
 void finish(Open& o, const isa::MemPlan& plan, AccessKind kind) {
@@ -215,15 +214,16 @@ void Coalescer::coalesce_general(MemInst& inst, AccessKind kind, int cu, int wav
                                  std::vector<MemRequest*>& out) {
   static thread_local std::vector<Open> open;
   open.clear();
+  size_t hint = 0;
   const unsigned line_bytes = pool.line_bytes();
   const isa::MemPlan& plan = inst.plan;
   for (size_t ci = 0; ci < plan.chunks.size(); ++ci) {
     const isa::MemChunk& c = plan.chunks[ci];
     if (c.space != isa::MemSpace::Global) continue;
     split_by_line(c, line_bytes, [&](uint64_t line, unsigned off, unsigned data_offset, unsigned n) {
-      MemRequest* r = find_or_open(open, line, pool, out);
+      Open& o = open[find_or_open(open, line, hint, pool, out)];
+      MemRequest* r = o.req;
       if (r->pieces.empty()) set_up(*r, inst, kind, cu, wave);
-      Open& o = entry(open, r);
       o.lo = std::min(o.lo, off);
       o.hi = std::max(o.hi, off + n);
       r->pieces.push_back(Piece{static_cast<uint16_t>(off), static_cast<uint16_t>(data_offset), static_cast<uint16_t>(n)});
