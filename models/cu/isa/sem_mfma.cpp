@@ -82,6 +82,7 @@ int blgp_lane(int lane, uint8_t blgp) {
 }
 
 // (register, lane) of D[b][i][j]; for f64 the register is a value index.
+// The lane is always j plus a part that does not depend on j.
 void out_position(const Shape& s, int b, int i, int j, int& reg, int& lane) {
   if (s.elem == Elem::F64) {
     if (s.m == 16) {
@@ -166,19 +167,22 @@ void run_mfma(Wave& w, const Instruction& in, const Shape& s) {
         const double x = at[i][k];
         for (int j = 0; j < s.m; ++j) sum[j] += x * bt[k][j];
       }
-      for (int j = 0; j < s.m; ++j) {
-        int reg = 0, lane = 0;
-        out_position(s, blk, i, j, reg, lane);
-        if (s.elem == Elem::I8) {
-          acc.w[reg][lane] = static_cast<uint32_t>(acc.w[reg][lane] + static_cast<uint32_t>(static_cast<int64_t>(sum[j])));
-        } else if (f64) {
-          const uint64_t cbits = acc.w[2 * reg][lane] | (static_cast<uint64_t>(acc.w[2 * reg + 1][lane]) << 32);
-          const double d = neg_c * fp::f64(cbits) + neg_a * neg_b * sum[j];
-          acc.w[2 * reg][lane] = static_cast<uint32_t>(bits(d));
-          acc.w[2 * reg + 1][lane] = static_cast<uint32_t>(bits(d) >> 32);
-        } else {
-          acc.w[reg][lane] = bits(static_cast<float>(static_cast<double>(f32(acc.w[reg][lane])) + sum[j]));
+      // D[blk][i][j] for every j: one register, consecutive lanes from lane0.
+      int reg = 0, lane0 = 0;
+      out_position(s, blk, i, 0, reg, lane0);
+      if (s.elem == Elem::I8) {
+        uint32_t* d = acc.w[reg] + lane0;
+        for (int j = 0; j < s.m; ++j) d[j] = static_cast<uint32_t>(d[j] + static_cast<uint32_t>(static_cast<int64_t>(sum[j])));
+      } else if (f64) {
+        uint32_t *lo = acc.w[2 * reg] + lane0, *hi = acc.w[2 * reg + 1] + lane0;
+        for (int j = 0; j < s.m; ++j) {
+          const double d = neg_c * fp::f64(lo[j] | (static_cast<uint64_t>(hi[j]) << 32)) + neg_a * neg_b * sum[j];
+          lo[j] = static_cast<uint32_t>(bits(d));
+          hi[j] = static_cast<uint32_t>(bits(d) >> 32);
         }
+      } else {
+        uint32_t* d = acc.w[reg] + lane0;
+        for (int j = 0; j < s.m; ++j) d[j] = bits(static_cast<float>(static_cast<double>(f32(d[j])) + sum[j]));
       }
     }
   }
