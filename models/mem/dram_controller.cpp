@@ -199,10 +199,17 @@ void DramController::record_done(const sc_time& start, const sc_time& end) {
   latency_ns_.sample(ps / 1000);
   latency_sum_ps_ += ps;
   ++latency_count_;
-  latency_mean_ns_.value = static_cast<double>(latency_sum_ps_) / 1000.0 / static_cast<double>(latency_count_);
   if (!active_) first_activity_ = start;
   active_ = true;
   last_activity_ = std::max(last_activity_, end);
+}
+
+// The mean latency and the achieved bandwidth, from the totals (statistics
+// are read only once the simulation has ended).
+void DramController::end_of_simulation() {
+  release_early(sim_now());
+  if (latency_count_)
+    latency_mean_ns_.value = static_cast<double>(latency_sum_ps_) / 1000.0 / static_cast<double>(latency_count_);
   const double span = (last_activity_ - first_activity_).to_seconds();
   if (span > 0) bandwidth_achieved_.value = static_cast<double>(bytes_read_.value + bytes_written_.value) / span;
 }
@@ -441,7 +448,6 @@ void DramController::release_early(const sc_time& now) {
   }
 }
 
-void DramController::end_of_simulation() { release_early(sim_now()); }
 
 void DramController::retire(tlm_generic_payload& trans) {
   release_early(sim_now());  // the occupancy histogram takes its samples in time order

@@ -139,6 +139,13 @@ sc_time Crossbar::switch_time(int i, int o, uint64_t bytes, bool) const {
 void Crossbar::end_of_simulation() {
   if (fabric_) fabric_->finish(sim_now());
   for (int i = 0; i < static_cast<int>(in.size()); ++i) release_sent(i, sim_now());
+  // Bandwidth from the final byte counts and transfer span (here rather than
+  // at every crossing: the statistics are read only after the simulation).
+  for (std::vector<PortStats>* ports : {&in_stats_, &out_stats_})
+    for (PortStats& port : *ports) {
+      const double span = (port.last - port.first).to_seconds();
+      if (span > 0) port.bandwidth->value = static_cast<double>(port.req_bytes->value + port.resp_bytes->value) / span;
+    }
 }
 
 tlm::tlm_initiator_socket<>* Crossbar::initiator_socket(const std::string& name, int index) {
@@ -179,8 +186,6 @@ sc_time Crossbar::cross(Link& link, uint64_t bytes, const sc_time& earliest, Cou
   if (!port.active) port.first = start;
   port.active = true;
   port.last = std::max(port.last, done);
-  const double span = (port.last - port.first).to_seconds();
-  if (span > 0) port.bandwidth->value = static_cast<double>(port.req_bytes->value + port.resp_bytes->value) / span;
   return done;
 }
 
