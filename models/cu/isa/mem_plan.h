@@ -84,9 +84,10 @@ enum class MemSpace : uint8_t {
 
 enum class MemKind : uint8_t { Load, Store, Atomic };
 
-// One contiguous piece of one lane's access. A lane's access is split into
-// several chunks when it is not contiguous in device memory (scratch is
-// swizzled per dword). Chunks are listed in lane order.
+// One contiguous piece of one lane's access (of a run of lanes, in a packed
+// plan). A lane's access is split into several chunks when it is not
+// contiguous in device memory (scratch is swizzled per dword). Chunks are
+// listed in lane order.
 // A trivial type (MemChunk{} is all zero): a plan sizes its list of chunks
 // with one clear of memory, not a constructor call per chunk, and then
 // writes them in place.
@@ -94,7 +95,7 @@ struct MemChunk {
   uint64_t addr;         // device address (Global) or LDS offset (Lds)
   uint16_t data_offset;  // where its bytes live in MemPlan::data
   uint16_t bytes;        // 1, 2, 4, 8, 12 or 16 (scalar loads: up to 64; packed: up to kDataBytes)
-  uint8_t lane;          // 0 for scalar instructions (packed: the first lane, 0)
+  uint8_t lane;          // 0 for scalar instructions (packed: the run's first lane)
   MemSpace space;
 };
 static_assert(std::is_trivial_v<MemChunk>);
