@@ -88,7 +88,6 @@ class Cache : public Block {
     std::vector<uint8_t> bytes, enables;
   };
   struct Mshr {
-    bool busy = false;
     uint64_t line = 0;
     unsigned targets = 0;     // requests (not patches) waiting
     bool install = true;      // false: an atomic passed the line; answer, do not keep it

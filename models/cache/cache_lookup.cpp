@@ -206,7 +206,6 @@ int Cache::free_mshr() const {
 // Entries keep their capacity from one use of the MSHR to the next.
 Cache::Mshr& Cache::open_mshr(int i, uint64_t line) {
   Mshr& m = mshrs_[i];
-  m.busy = true;
   mshr_free_bits_[static_cast<size_t>(i) / 64] &= ~(uint64_t{1} << (i % 64));
   m.line = line;
   m.targets = 0;
@@ -333,7 +332,6 @@ void Cache::complete_fill(DownTxn& d, const sc_time& now) {
   }
   mshr_by_line_.erase(m.line);
   m.entries.clear();
-  m.busy = false;
   const size_t i = static_cast<size_t>(&m - mshrs_.data());
   mshr_free_bits_[i / 64] |= uint64_t{1} << (i % 64);
   --mshrs_busy_;

@@ -448,7 +448,6 @@ void DramController::release_early(const sc_time& now) {
   }
 }
 
-
 void DramController::retire(tlm_generic_payload& trans) {
   release_early(sim_now());  // the occupancy histogram takes its samples in time order
   auto it = pending_.find(&trans);

@@ -125,6 +125,8 @@ bool plan_lanes(W& w, const I& i, MemPlan& p, unsigned bytes, unsigned chunk, bo
   mem::lane_addresses<S>(w, i, addr);
   uint64_t lo = 0;
   if (mem::all_lanes_in_one_allocation<S>(w, addr, p.exec, bytes, lo)) {
+    // The common case first: unit_stride() is a vectorised test, cheaper than
+    // finding the same single run with the loop below.
     if (pack && unit_stride(addr, p.exec, bytes)) {
       p.lane_stride = static_cast<uint8_t>(bytes);
       p.add(MemSpace::Global, addr[0], static_cast<unsigned>(__builtin_popcountll(p.exec)) * bytes, 0, 0);
