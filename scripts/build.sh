@@ -82,7 +82,25 @@ build_fast() {
   args=(-DCMAKE_BUILD_TYPE=Release -DTESSERA_LTO=ON -DTESSERA_PGO=use "-DTESSERA_PGO_DIR=$profile")
   # Every object depends on the profile, which make does not track: rebuild all.
   configure_and_build "$dir" --clean-first --target tessera tessera_firmware
+  check_fast "$train/tessera" "$dir/tessera"
   echo "$dir"
+}
+
+# The optimised binary must simulate exactly what the instrumented one did:
+# a few runs, compared by outcome and simulated cycles.
+check_fast() {
+  local reference=$1 fast=$2 w a b
+  for w in "vector_add --size 65536" "sgemm16 --size 64" "spmv --size 3000" "stencil_iter --size 64"; do
+    # shellcheck disable=SC2086  # a run is a list of arguments
+    a=$("$reference" workload $w --netlist "$root/json/platforms/chiplet4_small.json" 2>&1 | grep -E ': (PASS|FAIL)|^  cycles') || true
+    # shellcheck disable=SC2086
+    b=$("$fast" workload $w --netlist "$root/json/platforms/chiplet4_small.json" 2>&1 | grep -E ': (PASS|FAIL)|^  cycles') || true
+    if [[ -z $a || $a != "$b" || $a != *PASS* ]]; then
+      printf 'fast build: %s differs from the instrumented build or fails:\n%s\n---\n%s\n' "$w" "$a" "$b" >&2
+      exit 1
+    fi
+  done
+  echo "fast build: the optimised binary matches the instrumented one (outcome and cycles of 4 runs)" >&2
 }
 
 case "${1:-}" in
