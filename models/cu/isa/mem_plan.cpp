@@ -18,7 +18,6 @@ void MemPlan::clear() {
   exec = 0;
   lane_stride = kLaneBytes;
   chunks.clear();
-  data.fill(0);
   op = mem::Rmw::Add;
   elem = mem::Elem::U32;
   atomic_cmp.clear();

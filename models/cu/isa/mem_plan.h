@@ -46,10 +46,12 @@
 //   - Flat through the shared (LDS) aperture: MemSpace::Lds chunks, addr = the
 //     LDS byte offset; the CU serves them from its LDS.
 //   - MUBUF lanes (or dwords) out of the resource's range have no chunk: loads
-//     read zero (data is pre-zeroed), stores are dropped, atomics return 0.
+//     read zero (their plans zero data first), stores are dropped, atomics
+//     return 0.
 //   - SMEM: scalar = true, one chunk of up to 64 bytes at data[0] (loads into
 //     SGPRs, s_store from SGPRs); s_buffer_load lists only the dwords inside
-//     num_records (merged: one chunk in practice), the others read zero.
+//     num_records (merged: one chunk in practice), the others read zero (SMEM
+//     plans zero data's first 64 bytes).
 //   - Atomics: one chunk per lane (4 or 8 bytes); `op`/`elem` say what to
 //     apply, the lane's source operand sits at its data_offset and the compare
 //     value (compare-swap) in atomic_cmp[k]. The owner applies them in chunk
@@ -110,10 +112,11 @@ struct MemPlan {
   uint64_t exec = 0;          // lanes whose destination complete() writes (EXEC at issue)
   uint8_t lane_stride = kLaneBytes;  // lane L's bytes at data[L * lane_stride] (see above)
   std::vector<MemChunk> chunks;
-  // Loads: filled by whoever moves the bytes (pre-zeroed: a buffer access out
-  // of range reads zeros and has no chunk). Stores: the bytes to write, filled
-  // by plan(). Atomics: each chunk's `src` at its data_offset on plan, the old
-  // value there on complete.
+  // Loads: filled by whoever moves the bytes. Stores: the bytes to write,
+  // filled by plan(). Atomics: each chunk's `src` at its data_offset on plan,
+  // the old value there on complete. Only MUBUF and SMEM plans, which may
+  // leave an active lane's bytes without a chunk (out of range: reads zero),
+  // zero it first; every other plan covers what complete() reads.
   std::array<uint8_t, kDataBytes> data{};
   // Atomics: the operation, element type and each chunk's second operand
   // (compare value for compare-swap), parallel to `chunks`.
@@ -123,9 +126,13 @@ struct MemPlan {
   bool returns_data = false;  // atomics with glc: complete() writes old values
   bool lds_chunks = false;    // some chunk is MemSpace::Lds (the CU serves those itself)
 
-  // Back to an empty load plan with zeroed data; keeps the vectors' capacity,
-  // so a CU that reuses its plans allocates nothing per instruction.
+  // Back to an empty load plan; keeps the vectors' capacity, so a CU that
+  // reuses its plans allocates nothing per instruction. Leaves `data` as it
+  // was: zeroing 1 KiB per memory instruction is a cost only plans with
+  // uncovered lanes need (zero_data).
   void clear();
+  // Zeroes the first `bytes` of data.
+  void zero_data(unsigned bytes = kDataBytes) { std::memset(data.data(), 0, bytes); }
   // Appends a chunk, merged into the previous one when it continues it
   // (same lane and space, the next address and data byte).
   void add(MemSpace space, uint64_t addr, unsigned bytes, unsigned lane, unsigned data_offset) {

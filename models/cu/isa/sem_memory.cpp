@@ -55,6 +55,7 @@ void s_buffer_load(W& w, const I& i) {
 
 void start_scalar_plan(W& w, const I& i, MemPlan& p, MemKind kind) {
   p.clear();
+  p.zero_data(64);  // dwords past an s_buffer_load's num_records read zero
   p.kind = kind;
   p.scalar = true;
   p.glc = i.glc;

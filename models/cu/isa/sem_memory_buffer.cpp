@@ -127,6 +127,7 @@ bool plan_lanes(W& w, const I& i, const BufferResource& r, MemPlan& p, unsigned 
 template <unsigned Bytes>
 void plan_load(W& w, const I& i, MemPlan& p) {
   start_vector_plan(w, i, p, MemKind::Load);
+  p.zero_data();  // lanes out of range read zero
   if (!check_resource(w, i)) return;
   const BufferResource r = resource(w, i.src[2]);
   plan_lanes(w, i, r, p, Bytes, mem::buffer_chunk_bytes(r, Bytes));
@@ -146,6 +147,7 @@ template <Rmw Op, Elem E>
 void plan_atomic(W& w, const I& i, MemPlan& p) {
   constexpr unsigned bytes = mem::elem_bytes(E);
   start_vector_plan(w, i, p, MemKind::Atomic);
+  p.zero_data();  // lanes out of range return zero
   p.op = Op;
   p.elem = E;
   p.returns_data = i.glc;
