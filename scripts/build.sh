@@ -86,16 +86,24 @@ build_fast() {
   echo "$dir"
 }
 
+# "PASS <simulated cycles>" of one workload run on chiplet4_small.
+outcome_and_cycles() {
+  local bin=$1
+  shift
+  "$bin" workload "$@" --netlist "$root/json/platforms/chiplet4_small.json" 2>&1 |
+    awk '/: (PASS|FAIL)$/ {r = $NF} /^  cycles / {c = $2} END {print r, c}'
+}
+
 # The optimised binary must simulate exactly what the instrumented one did:
 # a few runs, compared by outcome and simulated cycles.
 check_fast() {
   local reference=$1 fast=$2 w a b
   for w in "vector_add --size 65536" "sgemm16 --size 64" "spmv --size 3000" "stencil_iter --size 64"; do
     # shellcheck disable=SC2086  # a run is a list of arguments
-    a=$("$reference" workload $w --netlist "$root/json/platforms/chiplet4_small.json" 2>&1 | grep -E ': (PASS|FAIL)|^  cycles') || true
+    a=$(outcome_and_cycles "$reference" $w)
     # shellcheck disable=SC2086
-    b=$("$fast" workload $w --netlist "$root/json/platforms/chiplet4_small.json" 2>&1 | grep -E ': (PASS|FAIL)|^  cycles') || true
-    if [[ -z $a || $a != "$b" || $a != *PASS* ]]; then
+    b=$(outcome_and_cycles "$fast" $w)
+    if [[ $a != "$b" || $a != PASS\ [0-9]* ]]; then
       printf 'fast build: %s differs from the instrumented build or fails:\n%s\n---\n%s\n' "$w" "$a" "$b" >&2
       exit 1
     fi
