@@ -114,10 +114,9 @@ DramController::Location DramController::locate(uint64_t addr) const {
   return l;
 }
 
-unsigned DramController::bursts_of(const tlm_generic_payload& trans) const {
+unsigned DramController::bursts_of(const tlm_generic_payload& trans, const GpuAccess* access) const {
   const uint64_t len = trans.get_data_length();
   uint64_t bursts = std::max<uint64_t>(1, (len + timing_.burst_bytes - 1) / timing_.burst_bytes);
-  const GpuAccess* access = trans.get_extension<GpuAccess>();
   if (access && access->kind == AccessKind::Atomic) bursts *= 2;  // read, then write back
   return static_cast<unsigned>(std::min<uint64_t>(bursts, 1u << 30));
 }
@@ -136,10 +135,9 @@ void DramController::apply_atomic(tlm_generic_payload& trans, GpuAccess& access)
   bytes_written_ += uint64_t{n} * access.lanes.size();
 }
 
-bool DramController::execute(tlm_generic_payload& trans) {
+bool DramController::execute(tlm_generic_payload& trans, GpuAccess* access) {
   const uint64_t addr = trans.get_address();
   const uint64_t len = trans.get_data_length();
-  GpuAccess* access = trans.get_extension<GpuAccess>();
   const bool atomic = access && access->kind == AccessKind::Atomic;
   tlm::tlm_response_status status = tlm::TLM_OK_RESPONSE;
   if (!range_contains(base_, size_, addr, std::max<uint64_t>(len, 1))) {
@@ -221,8 +219,9 @@ void DramController::b_transport(tlm_generic_payload& trans, sc_time& delay) {
   // unloaded row miss (ACT, column, data) plus the controller latency.
   const sc_time start = sim_now() + delay;
   delay += controller_latency_;
-  if (execute(trans) && trans.get_command() != tlm::TLM_IGNORE_COMMAND) {
-    const sc_time transfer = timing_.burst_time * static_cast<double>(bursts_of(trans));
+  GpuAccess* access = trans.get_extension<GpuAccess>();
+  if (execute(trans, access) && trans.get_command() != tlm::TLM_IGNORE_COMMAND) {
+    const sc_time transfer = timing_.burst_time * static_cast<double>(bursts_of(trans, access));
     bus_busy_ps_ += picoseconds(transfer);
     ++row_misses_;
     delay += timing_.tRCD + timing_.tCL + transfer;
@@ -328,19 +327,19 @@ void DramController::enqueue(const Arrived& a) {
     active_ = true;
   }
   tlm_generic_payload& trans = *a.trans;
-  const bool ok = execute(trans);
+  GpuAccess* access = trans.get_extension<GpuAccess>();
+  const bool ok = execute(trans, access);
   if (ok && trans.get_command() != tlm::TLM_IGNORE_COMMAND) {
     const Location l = locate(trans.get_address());
     DramRequest r;
     r.seq = seq_++;
     r.bank = l.bank;
     r.row = l.row;
-    r.bursts = bursts_of(trans);
+    r.bursts = bursts_of(trans, access);
     r.user = &trans;
     channel_[l.channel].push(r);
     channel_next_[l.channel] = now;  // let the scheduler look at it now
     ++channel_count_[l.channel];
-    const GpuAccess* access = trans.get_extension<GpuAccess>();
     pending_[&trans] = Pending{static_cast<int>(l.channel), a.arrived, access && access->early_response};
     schedule_event_.notify(SC_ZERO_TIME);
   } else {
@@ -367,8 +366,9 @@ void DramController::schedule_method() {
       count_outcome(d.req.outcome);
       bus_busy_ps_ += picoseconds(d.data_end - d.data_start);
       tlm_generic_payload* trans = static_cast<tlm_generic_payload*>(d.req.user);
-      if (pending_.at(trans).early)
-        respond_early(*trans, d.data_end + controller_latency_);
+      const auto it = pending_.find(trans);
+      if (it->second.early)
+        respond_early(*trans, it, d.data_end + controller_latency_);
       else
         push_response(trans, d.data_end + controller_latency_);
     }
@@ -427,8 +427,8 @@ void DramController::end_resp_method() {
 // A requester that completes every BEGIN_RESP at once (GpuAccess::early_response)
 // gets its response as soon as its time is known, annotated for that time; the
 // request keeps its place in its channel's queue until then (release_early).
-void DramController::respond_early(tlm_generic_payload& trans, const sc_time& at) {
-  auto it = pending_.find(&trans);
+void DramController::respond_early(tlm_generic_payload& trans,
+                                   FlatMap<tlm_generic_payload*, Pending>::iterator it, const sc_time& at) {
   record_done(it->second.arrived, at);
   early_due_.insert(at, it->second.channel);
   pending_.erase(it);

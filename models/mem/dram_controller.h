@@ -94,16 +94,19 @@ class DramController : public Block {
   void end_resp_method();
 
   // Checks the request and moves its data; sets the response status exactly
-  // once; returns false for an error response.
-  bool execute(tlm::tlm_generic_payload& trans);
+  // once; returns false for an error response. `access` is the request's
+  // GpuAccess or null (looked up once per request by the caller).
+  bool execute(tlm::tlm_generic_payload& trans, GpuAccess* access);
   void apply_atomic(tlm::tlm_generic_payload& trans, GpuAccess& access);
-  unsigned bursts_of(const tlm::tlm_generic_payload& trans) const;
+  unsigned bursts_of(const tlm::tlm_generic_payload& trans, const GpuAccess* access) const;
   // Whether the request's channel has a queue place for it (unmapped requests always do).
   bool has_room(const tlm::tlm_generic_payload& trans) const;
   // Takes an accepted request into its channel's queue (or answers an error); END_REQ is the caller's.
   void enqueue(const Arrived& a);
   void push_response(tlm::tlm_generic_payload* trans, const sc_core::sc_time& at);
-  void respond_early(tlm::tlm_generic_payload& trans, const sc_core::sc_time& at);
+  // `pending` is the request's entry in pending_ (erased here).
+  void respond_early(tlm::tlm_generic_payload& trans, FlatMap<tlm::tlm_generic_payload*, Pending>::iterator pending,
+                     const sc_core::sc_time& at);
   // Frees the queue places of early responses due by `now`, at their times.
   void release_early(const sc_core::sc_time& now);
   void end_of_simulation() override;
