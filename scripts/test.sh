@@ -4,6 +4,13 @@
 # Usage: scripts/test.sh [--sanitize]   (--sanitize: Debug + ASan/UBSan build)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+case "${1:-}" in
+  "" | --sanitize) ;;
+  *)
+    echo "usage: $0 [--sanitize]   (the fast build has no tests of its own: scripts/build.sh --fast)" >&2
+    exit 2
+    ;;
+esac
 "$root/scripts/install-deps.sh"
 dir="$("$root/scripts/build.sh" "$@" | tail -n 1)"
 # Leak detection is off: LeakSanitizer crashes while scanning the coroutine
