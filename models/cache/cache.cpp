@@ -80,7 +80,7 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
   }
   resp_in_flight_.assign(n_in, nullptr);
   mshr_free_bits_.assign((mshrs_.size() + 63) / 64, 0);
-  for (size_t i = 0; i < mshrs_.size(); ++i) mshr_free_bits_[i / 64] |= uint64_t{1} << (i % 64);
+  for (size_t i = 0; i < mshrs_.size(); ++i) set_mshr_free(i, true);
   out.register_nb_transport_bw(this, &Cache::out_bw);
   ctrl.register_nb_transport_fw(this, &Cache::ctrl_fw, 0);
   ctrl.register_b_transport(this, &Cache::ctrl_b_transport, 0);

@@ -145,6 +145,14 @@ class Cache : public Block {
   Mshr* mshr_of(uint64_t line);
   Mshr& open_mshr(int index, uint64_t line);
   int free_mshr() const;
+  // MSHR i's bit in mshr_free_bits_.
+  void set_mshr_free(size_t i, bool free) {
+    const uint64_t bit = uint64_t{1} << (i % 64);
+    if (free)
+      mshr_free_bits_[i / 64] |= bit;
+    else
+      mshr_free_bits_[i / 64] &= ~bit;
+  }
   void count_request(const tlm::tlm_generic_payload& t, const GpuAccess* ext);
   // Copies the requested bytes of `line_data` into a read's buffer.
   void read_from_line(tlm::tlm_generic_payload& t, const uint8_t* line_data);

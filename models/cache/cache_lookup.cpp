@@ -206,7 +206,7 @@ int Cache::free_mshr() const {
 // Entries keep their capacity from one use of the MSHR to the next.
 Cache::Mshr& Cache::open_mshr(int i, uint64_t line) {
   Mshr& m = mshrs_[i];
-  mshr_free_bits_[static_cast<size_t>(i) / 64] &= ~(uint64_t{1} << (i % 64));
+  set_mshr_free(static_cast<size_t>(i), false);
   m.line = line;
   m.targets = 0;
   m.install = true;
@@ -332,8 +332,7 @@ void Cache::complete_fill(DownTxn& d, const sc_time& now) {
   }
   mshr_by_line_.erase(m.line);
   m.entries.clear();
-  const size_t i = static_cast<size_t>(&m - mshrs_.data());
-  mshr_free_bits_[i / 64] |= uint64_t{1} << (i % 64);
+  set_mshr_free(static_cast<size_t>(&m - mshrs_.data()), true);
   --mshrs_busy_;
   ++array_epoch_;
   if (!waiting_.empty()) accept_event_.notify(sc_core::SC_ZERO_TIME);  // a request may have waited for the MSHR
