@@ -16,24 +16,28 @@ Scheduler::Scheduler() : wake_(sc_core::sc_gen_unique_name("tessera_scheduler_wa
 
 void Scheduler::post(uint64_t time, uint64_t seq, Trigger* trigger) {
   // The bucket for `time`, searched from the earliest end.
-  size_t i = buckets_.size();
-  while (i && buckets_[i - 1].time < time) --i;
-  Bucket& b = i && buckets_[i - 1].time == time ? buckets_[i - 1] : open_bucket(i, time);
+  size_t i = times_.size();
+  while (i && times_[i - 1].time < time) --i;
+  Bucket& b = i && times_[i - 1].time == time ? pool_[times_[i - 1].bucket] : open_bucket(i, time);
   b.entries.push_back(Entry{seq, trigger});
   if (running_ || time >= wake_at_) return;  // the running loop or the pending wake-up takes it
   wake_for(time);
 }
 
-// A new bucket for `time` at position i. Out of line, as is wake_for(): most
-// notifications find their bucket and need no wake-up, and post() stays
-// cheap when it does not carry these rarer paths.
+// A bucket for `time` at position i of times_. Out of line, as is
+// wake_for(): most notifications find their bucket and need no wake-up, and
+// post() stays cheap when it does not carry these rarer paths.
 [[gnu::noinline]] Scheduler::Bucket& Scheduler::open_bucket(size_t i, uint64_t time) {
-  std::vector<Entry> storage;
-  if (!spare_.empty()) {
-    storage = std::move(spare_.back());
-    spare_.pop_back();
+  uint32_t index;
+  if (free_.empty()) {
+    index = static_cast<uint32_t>(pool_.size());
+    pool_.emplace_back();
+  } else {
+    index = free_.back();
+    free_.pop_back();
   }
-  return *buckets_.insert(buckets_.begin() + static_cast<std::ptrdiff_t>(i), Bucket{time, 0, std::move(storage)});
+  times_.insert(times_.begin() + static_cast<std::ptrdiff_t>(i), Slot{time, index});
+  return pool_[index];
 }
 
 [[gnu::noinline]] void Scheduler::wake_for(uint64_t time) {
@@ -55,14 +59,15 @@ void Scheduler::run() {
     bool& flag;
     ~Running() { flag = false; }
   } running{running_};
-  while (!buckets_.empty() && buckets_.back().time <= now) {
-    Bucket& b = buckets_.back();
+  while (!times_.empty() && times_.back().time <= now) {
+    const Slot slot = times_.back();
+    Bucket& b = pool_[slot.bucket];  // fetched again after every run: a run may grow pool_
     if (b.next == b.entries.size()) {
       drop_earliest_bucket();
       continue;
     }
     const Entry e = b.entries[b.next++];  // a copy: the run may append to this bucket
-    if (!live(e, b.time)) continue;
+    if (!live(e, slot.time)) continue;
     e.trigger->pending_ = Trigger::kNone;
     e.trigger->activity_->run();
   }
@@ -75,21 +80,23 @@ void Scheduler::run() {
 // The earliest time with a live entry; buckets holding only stale entries (a
 // trigger cancelled, or notified again for an earlier time) go.
 uint64_t Scheduler::earliest_live() {
-  while (!buckets_.empty()) {
-    Bucket& b = buckets_.back();
+  while (!times_.empty()) {
+    const Slot slot = times_.back();
+    const Bucket& b = pool_[slot.bucket];
     for (size_t i = b.next; i < b.entries.size(); ++i)
-      if (live(b.entries[i], b.time)) return b.time;
+      if (live(b.entries[i], slot.time)) return slot.time;
     drop_earliest_bucket();
   }
   return Trigger::kNone;
 }
 
-// The earliest bucket is done with; its storage serves a later one.
+// The earliest bucket is done with; it serves a later time.
 void Scheduler::drop_earliest_bucket() {
-  std::vector<Entry>& entries = buckets_.back().entries;
-  entries.clear();
-  spare_.push_back(std::move(entries));
-  buckets_.pop_back();
+  const uint32_t index = times_.back().bucket;
+  pool_[index].entries.clear();
+  pool_[index].next = 0;
+  free_.push_back(index);
+  times_.pop_back();
 }
 
 }  // namespace tessera

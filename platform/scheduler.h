@@ -114,9 +114,14 @@ class Scheduler {
   // The entries due at one time, in notification order (sequence numbers
   // only grow, so appending keeps them sorted).
   struct Bucket {
-    uint64_t time;
-    size_t next;  // entries before it have run
+    size_t next = 0;  // entries before it have run
     std::vector<Entry> entries;
+  };
+  // A distinct time with entries, and where they are in pool_. Plain data,
+  // so that opening a time in the middle of times_ moves a few words.
+  struct Slot {
+    uint64_t time;
+    uint32_t bucket;
   };
   Scheduler();
   void run();
@@ -127,10 +132,11 @@ class Scheduler {
   void drop_earliest_bucket();
 
   inline static Scheduler* instance_ = nullptr;
-  // Buckets of distinct times, latest first, so that the earliest is at the
-  // back and most notifications (a few cycles ahead) land near it.
-  std::vector<Bucket> buckets_;
-  std::vector<std::vector<Entry>> spare_;  // emptied buckets' storage, for reuse
+  // Times with entries, latest first, so that the earliest is at the back
+  // and most notifications (a few cycles ahead) land near it.
+  std::vector<Slot> times_;
+  std::vector<Bucket> pool_;        // every bucket ever opened; times_ names the ones in use
+  std::vector<uint32_t> free_;      // buckets of pool_ not in use, empty
   sc_core::sc_event wake_;
   uint64_t wake_at_ = Trigger::kNone;  // when wake_ is pending for
   uint64_t next_seq_ = 0;
