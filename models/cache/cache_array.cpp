@@ -33,6 +33,7 @@ CacheArray::CacheArray(uint64_t sets, unsigned ways, unsigned line_size, bool xo
       xor_index_(xor_index),
       set_bits_(log2_of(sets)),
       lines_(sets * ways),
+      tags_(sets * ways, 0),
       data_(sets * ways * line_size, 0),
       dirty_(sets * ways * line_size, 0) {}
 
@@ -44,8 +45,10 @@ uint64_t CacheArray::set_of(uint64_t line_addr) const {
 
 int CacheArray::find(uint64_t line_addr) const {
   const int first = static_cast<int>(set_of(line_addr) * ways_);
+  const uint64_t tag = line_addr + 1;
+  const uint64_t* tags = tags_.data();
   for (int i = first; i < first + static_cast<int>(ways_); ++i)
-    if (lines_[i].valid && lines_[i].addr == line_addr) return i;
+    if (tags[i] == tag) return i;
   return -1;
 }
 
@@ -63,6 +66,7 @@ void CacheArray::install(int index, uint64_t line_addr) {
   Line& l = lines_[index];
   l.addr = line_addr;
   l.valid = true;
+  tags_[index] = line_addr + 1;
   clean(index);
   touch(index);
 }

@@ -36,6 +36,7 @@ class CacheArray {
   void touch(int index) { lines_[index].last_use = ++clock_; }
   void invalidate(int index) {
     lines_[index].valid = false;
+    tags_[index] = 0;
     clean(index);
   }
   // Dirty bytes: a write-back cache writes back only the bytes written since
@@ -46,7 +47,6 @@ class CacheArray {
   // TLM byte enables of the dirty bytes for a writeback; empty when every byte is dirty.
   std::vector<uint8_t> writeback_enables(int index) const;
 
-  Line& line(int index) { return lines_[index]; }
   const Line& line(int index) const { return lines_[index]; }
   uint8_t* data(int index) { return data_.data() + static_cast<uint64_t>(index) * line_size_; }
   const uint8_t* data(int index) const { return data_.data() + static_cast<uint64_t>(index) * line_size_; }
@@ -60,6 +60,10 @@ class CacheArray {
   bool xor_index_;
   unsigned set_bits_ = 0;
   std::vector<Line> lines_;    // set-major: index = set * ways + way
+  // Per line, same order: its address + 1 when valid (line addresses are
+  // aligned, so the +1 sets bit 0), else 0. A lookup compares these alone:
+  // a set's tags share one or two host cache lines, its Lines several.
+  std::vector<uint64_t> tags_;
   std::vector<uint8_t> data_;  // line_size bytes per line, same order
   std::vector<uint8_t> dirty_;  // 1 per dirty byte, same layout as data_
   uint64_t clock_ = 0;

@@ -32,7 +32,7 @@ uint64_t Cache::maint_apply(CacheOp op, CacheCommand& cmd, F writeback) {
   cmd.lines_written_back = cmd.lines_invalidated = 0;
   uint64_t touched = 0;
   for (int idx = 0; idx < array_.capacity(); ++idx) {
-    CacheArray::Line& l = array_.line(idx);
+    const CacheArray::Line& l = array_.line(idx);
     if (!l.valid || (op == CacheOp::Writeback && !l.dirty)) continue;
     if (op != CacheOp::Invalidate && l.dirty) {
       Victim wb = take_dirty(idx);

@@ -32,7 +32,7 @@ TEST_CASE("cache array: fills take invalid ways first, then the least recently u
   a.install(w1, 0x080);
   a.touch(w0);  // 0x000 used again: 0x080 is now the LRU line
   REQUIRE(a.victim(0x100) == w1);
-  a.line(w0).dirty = true;
+  a.mark_dirty(w0, 0, 64, nullptr, 0);
   REQUIRE(a.find(0x000) == w0);
   REQUIRE(a.find(0x100) == -1);
   REQUIRE(a.valid_lines() == 2);
