@@ -137,6 +137,34 @@ TEST_CASE("compute unit coalescer: atomics become GpuAccess lanes with offsets f
   CHECK(old[2] == 41);
 }
 
+TEST_CASE("compute unit coalescer: a gather that comes back to its lines in no order", "[cu]") {
+  // Pieces of many distinct lines, each line visited several times far apart:
+  // one request per line in first-touch order, holding exactly its pieces.
+  // With more lines than the general path indexes (it then searches), and
+  // with fewer.
+  for (const unsigned lines : {40u, 300u}) {
+    INFO(lines << " lines");
+    RequestPool pool(64);
+    MemInst m;
+    std::vector<uint64_t> first_touch;
+    std::vector<unsigned> pieces_of(lines, 0);
+    const unsigned chunks = 3 * lines;
+    for (unsigned i = 0; i < chunks; ++i) {
+      const unsigned line = (i * 37u + i / lines) % lines;  // 37 is coprime with both counts
+      if (pieces_of[line]++ == 0) first_touch.push_back(0x100000 + 64ull * 1021 * line);
+      add_chunk(m.plan, 0x100000 + 64ull * 1021 * line + 4 * (i % 16), 4, i % 64, 4 * (i % 256));
+    }
+    std::vector<MemRequest*> reqs;
+    Coalescer::coalesce_general(m, AccessKind::Load, 3, 7, pool, reqs);
+    REQUIRE(reqs.size() == lines);
+    for (unsigned r = 0; r < lines; ++r) {
+      const uint64_t line = reqs[r]->get_address() & ~uint64_t{63};
+      CHECK(line == first_touch[r]);
+      CHECK(reqs[r]->pieces.size() == pieces_of[(line - 0x100000) / (64ull * 1021)]);
+    }
+  }
+}
+
 TEST_CASE("compute unit coalescer: requests come back to their pool when released", "[cu]") {
   RequestPool pool(64);
   MemInst m;
