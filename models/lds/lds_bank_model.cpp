@@ -7,6 +7,22 @@ namespace tessera::lds {
 namespace {
 // The lanes [first, first + lanes) as a mask.
 uint64_t lane_mask(unsigned first, unsigned lanes) { return (lanes == 64 ? ~0ull : ((1ull << lanes) - 1)) << first; }
+
+// True when every active lane l in [lo, hi] reads dword base + stride * (l - lo).
+// All lanes of the range active (the usual case) is a straight loop without
+// early exits, which the compiler vectorises.
+bool follows(const uint32_t* addr, uint64_t active, unsigned lo, unsigned hi, uint32_t base, uint32_t stride) {
+  if (active == lane_mask(lo, hi - lo + 1)) {
+    uint32_t differ = 0;
+    for (unsigned l = lo; l <= hi; ++l) differ |= (addr[l] >> 2) ^ (base + stride * (l - lo));
+    return differ == 0;
+  }
+  for (uint64_t m = active; m; m &= m - 1) {
+    const unsigned l = static_cast<unsigned>(__builtin_ctzll(m));
+    if ((addr[l] >> 2) != base + stride * (l - lo)) return false;
+  }
+  return true;
+}
 }  // namespace
 
 LdsBankModel::LdsBankModel(unsigned banks)
@@ -51,10 +67,7 @@ bool LdsBankModel::consecutive(const LdsRequest& req, unsigned first, unsigned l
     const uint32_t base = addr[lo] >> 2;
     const bool broadcast = (addr[hi] >> 2) == base;
     const uint32_t stride = broadcast ? 0 : per_address;
-    for (uint64_t m = active; m; m &= m - 1) {
-      const unsigned l = static_cast<unsigned>(__builtin_ctzll(m));
-      if ((addr[l] >> 2) != base + stride * (l - lo)) return false;
-    }
+    if (!follows(addr, active, lo, hi, base, stride)) return false;
     start[a] = base;
     span[a] = broadcast ? per_address : (hi - lo + 1) * per_address;
     if (span[a] > banks_) return false;
