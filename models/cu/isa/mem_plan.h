@@ -195,9 +195,10 @@ bool perform_directly(Wave& wave, MemPlan& plan, MemSpace space);
 // The LDS byte address of every active lane of a DS instruction (for the LDS
 // bank-conflict model), plus how many addresses each lane touches (1, or 2
 // for the two-address forms ds_read2* / ds_write2*, addr[0] then addr[1]).
-// Lanes outside EXEC are left untouched. Instructions that touch no LDS bank
-// (ds_nop, ds_swizzle, ds_permute, ds_bpermute, and DS opcodes without
-// semantics) give addresses_per_lane = 0. Addresses are as the instruction
+// Lanes outside EXEC get addresses too, from their ADDR register, so that
+// the loops need no mask; only EXEC's lanes count. Instructions that touch
+// no LDS bank (ds_nop, ds_swizzle, ds_permute, ds_bpermute, and DS opcodes
+// without semantics) give addresses_per_lane = 0. Addresses are as the instruction
 // computes them (ADDR + offset), not checked against the LDS size: the ExecFn
 // faults an out-of-range lane when the instruction executes.
 struct LdsAccess {

@@ -41,11 +41,11 @@ void lds_access(const Wave& wave, const Instruction& inst, LdsAccess& out) {
   const uint32_t* a = wave.lanes(inst.src[0]);
   uint32_t o0 = static_cast<uint32_t>(inst.offset), o1 = 0;
   if (shape.addresses == 2) mem::ds2_offsets(inst, shape.bytes, shape.stride, o0, o1);
-  for (unsigned lane = 0; lane < kWaveSize; ++lane) {
-    if (!((out.exec >> lane) & 1)) continue;
-    out.addr[0][lane] = a[lane] + o0;
-    if (shape.addresses == 2) out.addr[1][lane] = a[lane] + o1;
-  }
+  // Every lane, active or not (the bank model reads only the active ones):
+  // straight loops the compiler vectorises.
+  for (unsigned lane = 0; lane < kWaveSize; ++lane) out.addr[0][lane] = a[lane] + o0;
+  if (shape.addresses == 2)
+    for (unsigned lane = 0; lane < kWaveSize; ++lane) out.addr[1][lane] = a[lane] + o1;
 }
 
 }  // namespace tessera::isa
