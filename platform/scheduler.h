@@ -135,8 +135,8 @@ class Scheduler {
   // Times with entries, latest first, so that the earliest is at the back
   // and most notifications (a few cycles ahead) land near it.
   std::vector<Slot> times_;
-  std::vector<Bucket> pool_;        // every bucket ever opened; times_ names the ones in use
-  std::vector<uint32_t> free_;      // buckets of pool_ not in use, empty
+  std::vector<Bucket> pool_;    // every bucket ever opened; times_ names those in use
+  std::vector<uint32_t> free_;  // buckets of pool_ not in use, empty
   sc_core::sc_event wake_;
   uint64_t wake_at_ = Trigger::kNone;  // when wake_ is pending for
   uint64_t next_seq_ = 0;
