@@ -32,8 +32,8 @@ CacheArray::CacheArray(uint64_t sets, unsigned ways, unsigned line_size, bool xo
       line_shift_(log2_of(line_size)),
       xor_index_(xor_index),
       set_bits_(log2_of(sets)),
-      lines_(sets * ways),
       tags_(sets * ways, 0),
+      lines_(sets * ways),
       data_(sets * ways * line_size, 0),
       dirty_(sets * ways * line_size, 0) {}
 
@@ -56,16 +56,13 @@ int CacheArray::victim(uint64_t line_addr) const {
   const int first = static_cast<int>(set_of(line_addr) * ways_);
   int best = first;
   for (int i = first; i < first + static_cast<int>(ways_); ++i) {
-    if (!lines_[i].valid) return i;
+    if (!tags_[i]) return i;
     if (lines_[i].last_use < lines_[best].last_use) best = i;
   }
   return best;
 }
 
 void CacheArray::install(int index, uint64_t line_addr) {
-  Line& l = lines_[index];
-  l.addr = line_addr;
-  l.valid = true;
   tags_[index] = line_addr + 1;
   clean(index);
   touch(index);
@@ -100,13 +97,13 @@ std::vector<uint8_t> CacheArray::writeback_enables(int index) const {
 
 uint64_t CacheArray::valid_lines() const {
   uint64_t n = 0;
-  for (const Line& l : lines_) n += l.valid;
+  for (const uint64_t tag : tags_) n += tag != 0;
   return n;
 }
 
 uint64_t CacheArray::dirty_lines() const {
   uint64_t n = 0;
-  for (const Line& l : lines_) n += l.valid && l.dirty;
+  for (size_t i = 0; i < lines_.size(); ++i) n += tags_[i] != 0 && lines_[i].dirty;
   return n;
 }
 

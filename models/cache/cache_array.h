@@ -9,13 +9,6 @@ namespace tessera {
 
 class CacheArray {
  public:
-  struct Line {
-    uint64_t addr = 0;      // line address (the first byte of the line)
-    uint64_t last_use = 0;  // LRU stamp, larger = more recent
-    bool valid = false;
-    bool dirty = false;
-  };
-
   // `xor_index`: set = XOR fold of the line number over log2(sets)-bit fields
   // (sets must then be a power of two); otherwise line number modulo sets.
   CacheArray(uint64_t sets, unsigned ways, unsigned line_size, bool xor_index);
@@ -35,7 +28,6 @@ class CacheArray {
   void install(int index, uint64_t line_addr);
   void touch(int index) { lines_[index].last_use = ++clock_; }
   void invalidate(int index) {
-    lines_[index].valid = false;
     tags_[index] = 0;
     clean(index);
   }
@@ -47,7 +39,10 @@ class CacheArray {
   // TLM byte enables of the dirty bytes for a writeback; empty when every byte is dirty.
   std::vector<uint8_t> writeback_enables(int index) const;
 
-  const Line& line(int index) const { return lines_[index]; }
+  bool valid(int index) const { return tags_[index] != 0; }
+  bool dirty(int index) const { return lines_[index].dirty; }
+  // The address of the line at `index` (the first byte); meaningful when valid.
+  uint64_t address(int index) const { return tags_[index] - 1; }
   uint8_t* data(int index) { return data_.data() + static_cast<uint64_t>(index) * line_size_; }
   const uint8_t* data(int index) const { return data_.data() + static_cast<uint64_t>(index) * line_size_; }
   int capacity() const { return static_cast<int>(lines_.size()); }
@@ -59,11 +54,16 @@ class CacheArray {
   unsigned ways_, line_size_, line_shift_;
   bool xor_index_;
   unsigned set_bits_ = 0;
-  std::vector<Line> lines_;    // set-major: index = set * ways + way
-  // Per line, same order: its address + 1 when valid (line addresses are
-  // aligned, so the +1 sets bit 0), else 0. A lookup compares these alone:
-  // a set's tags share one or two host cache lines, its Lines several.
+  struct Line {
+    uint64_t last_use = 0;  // LRU stamp, larger = more recent
+    bool dirty = false;
+  };
+  // Per line, set-major (index = set * ways + way): its address + 1 when
+  // valid (line addresses are aligned, so the +1 sets bit 0), else 0. A
+  // lookup compares these alone: a set's tags share one or two host cache
+  // lines.
   std::vector<uint64_t> tags_;
+  std::vector<Line> lines_;    // the rest of each line's state, same order
   std::vector<uint8_t> data_;  // line_size bytes per line, same order
   std::vector<uint8_t> dirty_;  // 1 per dirty byte, same layout as data_
   uint64_t clock_ = 0;

@@ -93,7 +93,7 @@ void Cache::in_b_transport(int, tlm_generic_payload& t, sc_time& d) {
       ++misses_;
     }
     if (op == Op::Atomic && idx >= 0) {
-      if (array_.line(idx).dirty) {
+      if (array_.dirty(idx)) {
         Victim wb = take_dirty(idx);
         writeback_lt(wb, miss_d);
       }

@@ -173,7 +173,7 @@ bool Cache::lookup_atomic(Upstream& u, uint64_t line, int idx, const sc_time& no
     // Not the owner: drop our copy (and any copy a pending fill would bring,
     // which may predate the atomic) and let the level below apply it, after
     // the bytes written here (the writeback leaves first, on the same path).
-    if (idx >= 0 && array_.line(idx).dirty) {
+    if (idx >= 0 && array_.dirty(idx)) {
       Victim wb = take_dirty(idx);
       send_writeback(wb, now);
     }
@@ -282,7 +282,7 @@ void Cache::atomic_on_line(tlm_generic_payload& t, uint8_t* line_data) {
 
 Cache::Victim Cache::take_dirty(int idx) {
   Victim wb;
-  wb.line = array_.line(idx).addr;
+  wb.line = array_.address(idx);
   wb.data.assign(array_.data(idx), array_.data(idx) + cfg_.line_size);
   wb.enables = array_.writeback_enables(idx);
   array_.clean(idx);
@@ -296,10 +296,9 @@ void Cache::mark_written(int idx, const tlm_generic_payload& t) {
 
 int Cache::install_line(uint64_t line, Victim& wb) {
   const int idx = array_.victim(line);
-  const CacheArray::Line& old = array_.line(idx);
-  if (old.valid) {
+  if (array_.valid(idx)) {
     ++evictions_;
-    if (old.dirty) wb = take_dirty(idx);
+    if (array_.dirty(idx)) wb = take_dirty(idx);
   }
   array_.install(idx, line);
   ++array_epoch_;

@@ -32,9 +32,9 @@ uint64_t Cache::maint_apply(CacheOp op, CacheCommand& cmd, F writeback) {
   cmd.lines_written_back = cmd.lines_invalidated = 0;
   uint64_t touched = 0;
   for (int idx = 0; idx < array_.capacity(); ++idx) {
-    const CacheArray::Line& l = array_.line(idx);
-    if (!l.valid || (op == CacheOp::Writeback && !l.dirty)) continue;
-    if (op != CacheOp::Invalidate && l.dirty) {
+    const bool dirty = array_.dirty(idx);
+    if (!array_.valid(idx) || (op == CacheOp::Writeback && !dirty)) continue;
+    if (op != CacheOp::Invalidate && dirty) {
       Victim wb = take_dirty(idx);
       writeback(wb, touched);
       ++cmd.lines_written_back;
