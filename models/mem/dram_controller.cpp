@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
 
 #include "models/mem/tlm_helpers.h"
 #include "platform/errors.h"
@@ -367,6 +368,7 @@ void DramController::schedule_method() {
       bus_busy_ps_ += picoseconds(d.data_end - d.data_start);
       tlm_generic_payload* trans = static_cast<tlm_generic_payload*>(d.req.user);
       const auto it = pending_.find(trans);
+      if (it == pending_.end()) throw std::out_of_range("DramController: a scheduled request has no pending entry");
       if (it->second.early)
         respond_early(*trans, it, d.data_end + controller_latency_);
       else
