@@ -53,16 +53,15 @@ class LineIndex {
       if (line_[h] == line) return pos_[h];
     return kNone;
   }
-  // Records a line not yet present; false when full (the caller then searches linearly).
-  bool add(uint64_t line, size_t pos) {
-    if (size_ >= kSlots / 2) return false;
+  // Records a line not yet present, unless full (the caller then searches linearly).
+  void add(uint64_t line, size_t pos) {
+    if (full()) return;
     size_t h = slot_of(line);
     while (stamp_[h] == generation_) h = (h + 1) & (kSlots - 1);
     stamp_[h] = generation_;
     line_[h] = line;
     pos_[h] = static_cast<uint32_t>(pos);
     ++size_;
-    return true;
   }
   bool full() const { return size_ >= kSlots / 2; }
   static constexpr size_t kNone = ~size_t{0};

@@ -198,9 +198,9 @@ bool perform_directly(Wave& wave, MemPlan& plan, MemSpace space);
 // Lanes outside EXEC get addresses too, from their ADDR register, so that
 // the loops need no mask; only EXEC's lanes count. Instructions that touch
 // no LDS bank (ds_nop, ds_swizzle, ds_permute, ds_bpermute, and DS opcodes
-// without semantics) give addresses_per_lane = 0. Addresses are as the instruction
-// computes them (ADDR + offset), not checked against the LDS size: the ExecFn
-// faults an out-of-range lane when the instruction executes.
+// without semantics) give addresses_per_lane = 0. Addresses are as the
+// instruction computes them (ADDR + offset), not checked against the LDS
+// size: the ExecFn faults an out-of-range lane when the instruction executes.
 struct LdsAccess {
   uint64_t exec = 0;
   uint32_t addr[2][64] = {};
