@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "models/mem/flat_map.h"
+
 namespace tessera {
 
 namespace {
@@ -34,67 +36,19 @@ struct Open {
   bool packed;
 };
 
-// The positions in `open` by line, for the general path: a gather's lanes
-// touch dozens of lines in no order, and a linear search of the open
-// requests per piece grows with their square. Open addressing with a
-// generation stamp per slot, so that starting an instruction clears nothing.
-class LineIndex {
- public:
-  void reset() {
-    if (++generation_ == 0) {  // wrapped: no stamp may look current
-      std::fill(std::begin(stamp_), std::end(stamp_), 0u);
-      generation_ = 1;
-    }
-    size_ = 0;
-  }
-  // The position stored for `line`, or kNone.
-  size_t find(uint64_t line) const {
-    for (size_t h = slot_of(line); stamp_[h] == generation_; h = (h + 1) & (kSlots - 1))
-      if (line_[h] == line) return pos_[h];
-    return kNone;
-  }
-  // Records a line not yet present, unless full (the caller then searches linearly).
-  void add(uint64_t line, size_t pos) {
-    if (full()) return;
-    size_t h = slot_of(line);
-    while (stamp_[h] == generation_) h = (h + 1) & (kSlots - 1);
-    stamp_[h] = generation_;
-    line_[h] = line;
-    pos_[h] = static_cast<uint32_t>(pos);
-    ++size_;
-  }
-  bool full() const { return size_ >= kSlots / 2; }
-  static constexpr size_t kNone = ~size_t{0};
-
- private:
-  static constexpr size_t kSlots = 512;
-  // Lines are aligned: drop the low bits, then mix so that strides spread.
-  static size_t slot_of(uint64_t line) { return static_cast<size_t>(((line >> 6) * 0x9E3779B97F4A7C15ull) >> 55); }
-  uint64_t line_[kSlots];
-  uint32_t pos_[kSlots];
-  uint32_t stamp_[kSlots] = {};
-  uint32_t generation_ = 0;
-  size_t size_ = 0;
-};
-
 // The position in `open` of the request for `line`, opened (and appended to
 // `out`) if there is none. `hint` is the position found last: coalesced
 // patterns touch that line again, and strided ones that come back over their
 // lines (a second column of lanes after a first) the one after it, so both
-// are looked at before the others.
-size_t find_or_open(std::vector<Open>& open, LineIndex& index, uint64_t line, size_t& hint, RequestPool& pool,
-                    std::vector<MemRequest*>& out) {
+// are looked at before `index`, which finds the others (a gather's lanes
+// touch dozens of lines in no order).
+size_t find_or_open(std::vector<Open>& open, FlatMap<uint64_t, uint32_t>& index, uint64_t line, size_t& hint,
+                    RequestPool& pool, std::vector<MemRequest*>& out) {
   if (hint < open.size() && open[hint].line == line) return hint;
   if (hint + 1 < open.size() && open[hint + 1].line == line) return ++hint;
-  if (!index.full()) {
-    const size_t at = index.find(line);
-    if (at != LineIndex::kNone) return hint = at;
-  } else {
-    for (size_t i = 0; i < open.size(); ++i)
-      if (open[i].line == line) return hint = i;
-  }
+  if (const auto it = index.find(line); it != index.end()) return hint = it->second;
   MemRequest* r = pool.get();
-  index.add(line, open.size());
+  index[line] = static_cast<uint32_t>(open.size());
   open.push_back(Open{r, line, ~0u, 0, false});
   out.push_back(r);
   return hint = open.size() - 1;
@@ -262,9 +216,9 @@ void Coalescer::coalesce(MemInst& inst, AccessKind kind, int cu, int wave, Reque
 void Coalescer::coalesce_general(MemInst& inst, AccessKind kind, int cu, int wave, RequestPool& pool,
                                  std::vector<MemRequest*>& out) {
   static thread_local std::vector<Open> open;
-  static thread_local LineIndex index;
+  static thread_local FlatMap<uint64_t, uint32_t> index;  // positions in `open` by line
   open.clear();
-  index.reset();
+  index.clear();
   size_t hint = 0;
   const unsigned line_bytes = pool.line_bytes();
   const isa::MemPlan& plan = inst.plan;
