@@ -140,8 +140,8 @@ TEST_CASE("compute unit coalescer: atomics become GpuAccess lanes with offsets f
 TEST_CASE("compute unit coalescer: a gather that comes back to its lines in no order", "[cu]") {
   // Pieces of many distinct lines, each line visited several times far apart:
   // one request per line in first-touch order, holding exactly its pieces.
-  // With more lines than the general path indexes (it then searches), and
-  // with fewer.
+  // With 40 lines and with 300: both grow the general path's index of lines
+  // past its initial size, the second to several hundred slots.
   for (const unsigned lines : {40u, 300u}) {
     INFO(lines << " lines");
     RequestPool pool(64);
