@@ -83,8 +83,7 @@ std::vector<isa::ArgValue> KernelArguments::values() const {
 // ---- the runtime -----------------------------------------------------------------------
 
 HostRuntime::HostRuntime(Platform& platform, Options options)
-    : platform_(platform),
-      options_(options),
+    : options_(options),
       memory_(platform.shared().get<isa::DeviceMemory>("device")),
       kernel_objects_(platform.shared().get<KernelObjectTable>("kernel_objects")) {
   for (const auto& b : platform.blocks()) {

@@ -173,7 +173,6 @@ class HostRuntime {
   void check_faults();
   void release_finished();
 
-  Platform& platform_;
   Options options_;
   isa::DeviceMemory& memory_;
   KernelObjectTable& kernel_objects_;
