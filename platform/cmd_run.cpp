@@ -1,4 +1,5 @@
 // `tessera run NETLIST`: validate, elaborate, simulate, report.
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 
@@ -7,6 +8,7 @@
 #include "platform/netlist.h"
 #include "platform/options.h"
 #include "platform/platform.h"
+#include "platform/progress.h"
 #include "platform/simulation.h"
 #include "platform/units.h"
 
@@ -28,12 +30,26 @@ RunOptions run_options(const cli::ParsedArgs& parsed) {
   return o;
 }
 
+// How far the run has got: simulated time, and cycles of the default clock.
+std::string progress_line(const Netlist& netlist, double wall_seconds) {
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const double cycles = now.to_seconds() * netlist.default_clock_hz();
+  char line[200];
+  std::snprintf(line, sizeof line, "%.1f s: simulated %s (%.0f cycles of clock %s, %.3g M/s)", wall_seconds,
+                now == sc_core::SC_ZERO_TIME ? "0 s" : format_quantity(now.to_seconds(), Quantity::Time).c_str(),
+                cycles, netlist.default_clock.c_str(), wall_seconds > 0 ? cycles / wall_seconds / 1e6 : 0.0);
+  return line;
+}
+
 int run_run(const std::vector<std::string>& args) {
   const auto parsed = cli::parse_args(
-      args, {{"--set", true, true}, {"--stats", true}, {"--max-time", true}, {"--quiet"}, {"--force"}}, 1, 1);
+      args,
+      {{"--set", true, true}, {"--stats", true}, {"--max-time", true}, {"--quiet"}, {"--force"}, {"--progress", true}},
+      1, 1);
   std::vector<Override> overrides;
   for (const auto& s : parsed.values("--set")) overrides.push_back(parse_override(s));
   const RunOptions options = run_options(parsed);
+  const double progress_seconds = progress_interval(parsed.value("--progress"));
   const auto stats_file = parsed.value("--stats");
   const bool force = parsed.flag("--force");
   // Refuse before spending time on the run, and check again when writing.
@@ -44,7 +60,11 @@ int run_run(const std::vector<std::string>& args) {
 
   const Netlist netlist = load_netlist_file(parsed.positional[0], overrides);
   Platform platform(netlist);
-  const RunResult result = simulate(platform, options);
+  RunResult result;
+  {
+    ProgressReporter progress(progress_seconds, [&](double s) { return progress_line(netlist, s); }, std::cerr);
+    result = simulate(platform, options);
+  }
   print_summary(std::cout, platform, result, quiet);
   if (stats_file) {
     write_stats_file(*stats_file, stats_json(platform, result), force);
@@ -56,7 +76,7 @@ int run_run(const std::vector<std::string>& args) {
 TESSERA_REGISTER_COMMAND(run_command,
                          cli::Command{"run", "simulate a netlist and report statistics",
                                       "usage: tessera run NETLIST [--set PATH=VALUE]... [--stats FILE [--force]]\n"
-                                      "                   [--max-time TIME] [--quiet]\n\n"
+                                      "                   [--max-time TIME] [--quiet] [--progress SECONDS]\n\n"
                                       "Validates NETLIST, builds the platform and simulates until no events remain.\n"
                                       "Prints simulated time, wall time, speed, each block's summary and the largest\n"
                                       "counters. Exits 1 if a block reports a problem (e.g. data read back wrong).\n\n"
@@ -64,7 +84,10 @@ TESSERA_REGISTER_COMMAND(run_command,
                                       "  --stats FILE       write every statistic as JSON (refuses to replace FILE)\n"
                                       "  --force            allow --stats to replace an existing file\n"
                                       "  --max-time TIME    stop at this simulated time, e.g. \"10 us\"\n"
-                                      "  --quiet            print only the result lines and warnings\n",
+                                      "  --quiet            print only the result lines and warnings\n"
+                                      "  --progress SECONDS a progress line on stderr every SECONDS of wall time\n"
+                                      "                     while the platform's timing blocks run; default 10\n"
+                                      "                     when stderr is a terminal, else none; 0 for none\n",
                                       run_run});
 
 }  // namespace

@@ -11,11 +11,13 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "platform/cli.h"
 #include "platform/errors.h"
 #include "platform/options.h"
+#include "platform/progress.h"
 #include "platform/simulation.h"
 #include "platform/timing_device.h"
 #include "sw/runtime/device_registry.h"
@@ -60,9 +62,9 @@ int list_workloads() {
 std::string device_for(const cli::ParsedArgs& parsed) {
   const bool timing_options = parsed.value("--netlist") || parsed.flag("--functional") ||
                               !parsed.values("--set").empty() || parsed.value("--stats") ||
-                              parsed.value("--max-cycles") || parsed.flag("--launches");
+                              parsed.value("--max-cycles") || parsed.flag("--launches") || parsed.value("--progress");
   if (auto d = parsed.value("--device"); d && *d != kTimingDevice && timing_options)
-    throw UsageError("--netlist, --functional, --set, --stats, --max-cycles and --launches apply to the " +
+    throw UsageError("--netlist, --functional, --set, --stats, --max-cycles, --launches and --progress apply to the " +
                      std::string(kTimingDevice) + " device only, not to " + *d);
   if (timing_options) return kTimingDevice;
   if (auto d = parsed.value("--device")) {
@@ -155,7 +157,8 @@ int run_workload(const std::vector<std::string>& args) {
                                        {"--stats", true, false},
                                        {"--force", false, false},
                                        {"--max-cycles", true, false},
-                                       {"--launches", false, false}},
+                                       {"--launches", false, false},
+                                       {"--progress", true, false}},
                                       0, 1);
   if (parsed.flag("--list")) return list_workloads();
   if (parsed.positional.empty()) throw UsageError("name a workload (tessera workload --list shows them)");
@@ -170,6 +173,7 @@ int run_workload(const std::vector<std::string>& args) {
   const std::string device_name = device_for(parsed);
   const auto stats_file = parsed.value("--stats");
   const bool force = parsed.flag("--force");
+  const double progress_seconds = progress_interval(parsed.value("--progress"));
   // Refuse before spending time on the run, and check again when writing.
   if (stats_file && !force && std::filesystem::exists(*stats_file))
     throw UsageError("statistics file " + *stats_file + " already exists; pass --force to replace it");
@@ -183,9 +187,13 @@ int run_workload(const std::vector<std::string>& args) {
       device = runtime::create_device(device_name);
     }
     runtime::Device& d = timing ? static_cast<runtime::Device&>(*timing) : *device;
+    std::optional<ProgressReporter> progress;
+    if (timing)
+      progress.emplace(progress_seconds, [&](double s) { return timing->progress_line(s); }, std::cerr);
     auto start = std::chrono::steady_clock::now();
     workloads::Result r = w->run(d, size, seed);
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    progress.reset();
     print_result(*w, device_name, size, seed, r, seconds);
     if (timing) {
       print_timing(*timing);
@@ -209,6 +217,7 @@ TESSERA_REGISTER_COMMAND(workload_command,
                                       "usage: tessera workload NAME [--size N] [--seed S] [--device D]\n"
                                       "                        [--netlist FILE] [--functional] [--set PATH=VALUE]...\n"
                                       "                        [--stats FILE [--force]] [--max-cycles N] [--launches]\n"
+                                      "                        [--progress SECONDS]\n"
                                       "       tessera workload --list\n\n"
                                       "Runs workload NAME (docs/WORKLOADS.md) on device D with inputs generated from\n"
                                       "seed S, compares its outputs with the CPU reference and prints PASS or FAIL,\n"
@@ -231,7 +240,11 @@ TESSERA_REGISTER_COMMAND(workload_command,
                                       "  --launches         print each launch: cycles (submission to completion),\n"
                                       "                     kernel cycles, CP busy cycles, L2 lines written back\n"
                                       "                     and invalidated, DRAM bytes read and written, and\n"
-                                      "                     bytes between chiplets\n",
+                                      "                     bytes between chiplets\n"
+                                      "  --progress SECONDS a progress line on stderr every SECONDS of wall time\n"
+                                      "                     (simulated cycles, workgroups and wave-instructions\n"
+                                      "                     finished); default 10 when stderr is a terminal,\n"
+                                      "                     else none; 0 for none\n",
                                       run_workload});
 
 }  // namespace

@@ -49,6 +49,7 @@ void Scheduler::post(uint64_t time, uint64_t seq, Trigger* trigger) {
 // Runs everything due now in notification order, including what those runs
 // notify for now; then sleeps until the earliest pending trigger.
 void Scheduler::run() {
+  if (--poll_countdown_ == 0) run_poll();
   now_ = sc_core::sc_time_stamp();
   const uint64_t now = now_.value();
   wake_at_ = Trigger::kNone;
@@ -88,6 +89,17 @@ uint64_t Scheduler::earliest_live() {
     drop_earliest_bucket();
   }
   return Trigger::kNone;
+}
+
+void Scheduler::set_poll(uint64_t steps, std::function<void()> poll) {
+  poll_ = std::move(poll);
+  poll_steps_ = poll_ && steps ? steps : 0;
+  poll_countdown_ = poll_steps_ ? poll_steps_ : ~uint64_t{0};
+}
+
+[[gnu::noinline]] void Scheduler::run_poll() {
+  poll_countdown_ = poll_steps_;
+  poll_();
 }
 
 // The earliest bucket is done with; it serves a later time.

@@ -25,6 +25,7 @@
 // the SystemC kernel's.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include <systemc>
@@ -105,6 +106,10 @@ class Scheduler {
   // scheduler runs activities, from its own copy (a call into the kernel
   // less for every block that asks).
   const sc_core::sc_time& now() const { return running_ ? now_ : (now_ = sc_core::sc_time_stamp()); }
+  // Calls `poll` once every `steps` simulated times the scheduler runs (an
+  // empty function: never). For host-side work during long runs, such as
+  // progress reports (platform/progress.h); `poll` must not notify triggers.
+  void set_poll(uint64_t steps, std::function<void()> poll);
 
  private:
   struct Entry {
@@ -130,6 +135,7 @@ class Scheduler {
   void wake_for(uint64_t time);
   uint64_t earliest_live();
   void drop_earliest_bucket();
+  void run_poll();
 
   inline static Scheduler* instance_ = nullptr;
   // Times with entries, latest first, so that the earliest is at the back
@@ -142,6 +148,10 @@ class Scheduler {
   uint64_t next_seq_ = 0;
   bool running_ = false;
   mutable sc_core::sc_time now_;
+  // Time steps left until the next poll; never reaches 0 without a poll set.
+  uint64_t poll_countdown_ = ~uint64_t{0};
+  uint64_t poll_steps_ = 0;
+  std::function<void()> poll_;
 };
 
 // The current simulated time, for the blocks' processes.

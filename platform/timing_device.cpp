@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 
@@ -217,17 +218,7 @@ LaunchResult TimingDevice::launch_queued(const std::string& path, const std::str
                                          const isa::LaunchConfig& config) {
   const HostKernel& k = runtime_->kernel(path, kernel);
   if (runtime_->signal_value(done_) > 0) fail("an earlier launch never finished; the device cannot launch again");
-  auto sum = [&] {
-    Dispatcher::Totals t;
-    for (Dispatcher* d : runtime_->dispatchers()) {
-      const Dispatcher::Totals x = d->totals();
-      t.workgroups += x.workgroups;
-      t.waves += x.waves;
-      t.wave_instructions += x.wave_instructions;
-    }
-    return t;
-  };
-  const Dispatcher::Totals before = sum();
+  const Dispatcher::Totals before = dispatcher_totals();
   std::vector<uint64_t> ranges_before;
   for (Dispatcher* d : runtime_->dispatchers()) ranges_before.push_back(d->totals().ranges);
   const uint64_t cp_insns = runtime_->cp().instructions(), cp_busy = runtime_->cp().busy_cycles();
@@ -249,7 +240,7 @@ LaunchResult TimingDevice::launch_queued(const std::string& path, const std::str
     } catch (const DeviceError&) {
     }
   }
-  const Dispatcher::Totals after = sum();
+  const Dispatcher::Totals after = dispatcher_totals();
   LaunchResult r;
   const sc_core::sc_time period = dispatcher_->clock_period();
   r.cycles = static_cast<uint64_t>(std::llround((sc_core::sc_time_stamp() - start) / period));
@@ -278,6 +269,31 @@ LaunchResult TimingDevice::launch_queued(const std::string& path, const std::str
   last_result_ = r;
   if (!fault.empty()) fail(fault.rfind("tessera: ", 0) == 0 ? fault.substr(9) : fault);
   return r;
+}
+
+Dispatcher::Totals TimingDevice::dispatcher_totals() const {
+  if (!runtime_) return dispatcher_->totals();
+  Dispatcher::Totals t;
+  for (const Dispatcher* d : runtime_->dispatchers()) {
+    const Dispatcher::Totals x = d->totals();
+    t.workgroups += x.workgroups;
+    t.waves += x.waves;
+    t.wave_instructions += x.wave_instructions;
+  }
+  return t;
+}
+
+std::string TimingDevice::progress_line(double wall_seconds) const {
+  const Dispatcher::Totals t = dispatcher_totals();
+  const double cycles = sc_core::sc_time_stamp() / dispatcher_->clock_period();
+  const double per_second = wall_seconds > 0 ? 1 / wall_seconds / 1e6 : 0;
+  char line[240];
+  std::snprintf(line, sizeof line,
+                "%.1f s: %.0f cycles simulated (%.3g M/s), %llu workgroups and %llu wave-instructions finished "
+                "(%.3g M/s)",
+                wall_seconds, cycles, cycles * per_second, static_cast<unsigned long long>(t.workgroups),
+                static_cast<unsigned long long>(t.wave_instructions), double(t.wave_instructions) * per_second);
+  return line;
 }
 
 runtime::LaunchStats TimingDevice::launch(const std::string& program_name, const std::string& kernel,

@@ -101,6 +101,10 @@ class TimingDevice : public runtime::Device {
     double seconds = 0;
   };
   const Totals& totals() const { return totals_; }
+  // How far the simulation has got, for progress reports during a run:
+  // simulated cycles of the dispatcher's clock, and the workgroups and
+  // wave-instructions of every workgroup finished so far.
+  std::string progress_line(double wall_seconds) const;
 
   // One row per launch, in order (a launch that faulted too, with "fault"):
   // the kernel's name, its LaunchResult figures, and what the memory side did
@@ -125,6 +129,8 @@ class TimingDevice : public runtime::Device {
   LaunchResult launch_direct(const std::string& path, const std::string& kernel, const isa::LaunchConfig& config);
   // The platform-wide sums the launch log records, in the order of kLogged.
   std::vector<uint64_t> logged_counters() const;
+  // Summed over the dispatchers the device drives.
+  Dispatcher::Totals dispatcher_totals() const;
   void log_launch(const std::string& kernel, const LaunchResult& r, const std::vector<uint64_t>& before,
                   const std::string& fault);
   LaunchResult launch_queued(const std::string& path, const std::string& kernel, const isa::LaunchConfig& config);

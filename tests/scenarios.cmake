@@ -46,6 +46,8 @@ if(EXISTS ${demo})
                    EXIT 0 DEFINES -DSTATS=${TESSERA_SCENARIO_DIR}/slow.json "-DSTATS_CHECKS=tg_stream/avg_read_latency_ns>400")
   tessera_scenario("run --max-time stops early" ARGS "run|${demo}|--max-time|2 us" EXIT 1
                    DEFINES "-DSTDOUT_HAS=simulated 2 us|stopped at --max-time|result: FAILED")
+  tessera_scenario("run --progress reports simulated time on stderr" ARGS "run|${demo}|--quiet|--progress|0.000001"
+                   EXIT 0 DEFINES "-DSTDOUT_HAS=result: ok" "-DSTDERR_HAS=progress: |cycles of clock core")
   tessera_scenario("run refuses to overwrite statistics" ARGS "run|${demo}|--stats|${demo}" EXIT 2
                    DEFINES "-DSTDERR_HAS=already exists; pass --force")
   tessera_scenario("an override that matches nothing is an input error" ARGS "validate|${demo}|--set|gpu.size=1 GiB" EXIT 3
@@ -105,7 +107,13 @@ tessera_scenario("workload --launches prints one line per kernel with its memory
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|L2 wb|remote|0    pc_scale|3    pc_fold")
 tessera_scenario("workload --launches belongs to the timing device"
                  ARGS "workload|vector_add|--device|pocl|--launches" EXIT 2
-                 DEFINES "-DSTDERR_HAS=--launches apply to the tessera-timing device only")
+                 DEFINES "-DSTDERR_HAS=--launches and --progress apply to the tessera-timing device only")
+tessera_scenario("workload --progress reports on stderr while the platform runs"
+                 ARGS "workload|vector_add|--size|65536|--netlist|${small_gpu}|--progress|0.000001" EXIT 0
+                 DEFINES "-DSTDOUT_HAS=PASS" "-DSTDERR_HAS=progress: |cycles simulated|wave-instructions finished")
+tessera_scenario("workload --progress takes seconds"
+                 ARGS "workload|vector_add|--size|1000|--netlist|${small_gpu}|--progress|soon" EXIT 2
+                 DEFINES "-DSTDERR_HAS=--progress expects seconds between reports")
 tessera_scenario("timing workload statistics are deterministic"
                  ARGS "workload|histogram|--size|5000|--netlist|${small_gpu}|--stats|${TESSERA_SCENARIO_DIR}/timing.json"
                  EXIT 0 DEFINES -DSTATS=${TESSERA_SCENARIO_DIR}/timing.json -DDETERMINISM=ON

@@ -130,3 +130,16 @@ TEST_CASE("scheduler: notifications from SystemC processes during the run are ta
   CHECK(p.joined() == "b@3 a@20 ");
   CHECK(sc_core::sc_time_stamp() == sc_time(20, SC_NS));
 }
+
+TEST_CASE("scheduler: a poll runs once every N time steps and changes nothing", "[scheduler]") {
+  // Four times with due processes (1, 2, 3, 5): a poll every second one runs twice.
+  unsigned polls = 0;
+  tessera::Scheduler::instance().set_poll(2, [&] { ++polls; });
+  CHECK(run([](Pair& p) {
+          p.a_other.notify(sc_time(1, SC_NS));
+          p.a.notify(sc_time(2, SC_NS));
+          p.b.notify(sc_time(3, SC_NS));
+        },
+            [](Pair& p) { p.a_other.notify(sc_time(4, SC_NS)); }) == "a@1 a@2 b@3 a@5 ");
+  CHECK(polls == 2);
+}
