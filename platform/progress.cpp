@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "platform/errors.h"
@@ -13,11 +14,14 @@ namespace {
 // Simulated time steps between clock reads: a few milliseconds of a run.
 constexpr uint64_t kStepsPerPoll = 4096;
 constexpr double kTerminalInterval = 10.0;
+// Longer intervals are this one (about 30 years), so that the wall-clock
+// arithmetic stays in range.
+constexpr double kLongestInterval = 1e9;
 
 }  // namespace
 
 ProgressReporter::ProgressReporter(double interval_seconds, Line line, std::ostream& out)
-    : interval_(interval_seconds), line_(std::move(line)), out_(out), start_(Clock::now()) {
+    : interval_(std::min(interval_seconds, kLongestInterval)), line_(std::move(line)), out_(out), start_(Clock::now()) {
   if (interval_ <= 0) return;
   next_ = start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(interval_));
   Scheduler::instance().set_poll(kStepsPerPoll, [this] { poll(); });

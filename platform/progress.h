@@ -4,8 +4,8 @@
 // (platform/scheduler.h): a counter per simulated time step and a clock read
 // every few thousand, so a run pays nothing measurable; it reads counters and
 // schedules nothing, so the simulation is the same with or without it.
-// Platforms whose blocks do not run on the scheduler (a command processor
-// alone, a traffic generator with plain memory) print no progress.
+// A platform with no block on the scheduler (a command processor alone)
+// prints no progress.
 #pragma once
 #include <chrono>
 #include <functional>

@@ -73,3 +73,12 @@ TEST_CASE("progress: --progress takes seconds, 0 for none, and rejects anything 
   for (const char* bad : {"", "-1", "x", "5s", "inf", "nan"})
     CHECK_THROWS_AS(tessera::progress_interval(std::string(bad)), tessera::UsageError);
 }
+
+TEST_CASE("progress: an interval longer than the run reports nothing", "[progress]") {
+  Ticker t("ticker", 20000);
+  std::ostringstream out;
+  ProgressReporter progress(1e300, [](double) { return std::string("never"); }, out);
+  sc_core::sc_start();
+  CHECK(t.ran == 20000);
+  CHECK(progress.reports() == 0);
+}
