@@ -146,7 +146,8 @@ void NetlistBuilder::read_clocks(const json& clocks) {
   std::map<std::string, std::string> aliases;
   for (const auto& [name, value] : clocks.items()) {
     const std::string path = json_path("/clocks", name);
-    at_path(path, [&] { return parse_segment(name, SegmentSyntax{false, false, false}); });
+    // (C++17 lambdas cannot capture a structured binding: an init-capture names it.)
+    at_path(path, [&, &name = name] { return parse_segment(name, SegmentSyntax{false, false, false}); });
     if (!value.is_string())
       throw NetlistError(path, "expected a frequency such as \"1.8 GHz\", got " + describe_json(value));
     const std::string text = value.get<std::string>();
@@ -184,7 +185,7 @@ void NetlistBuilder::read_defaults(const json& defaults) {
       if (!spec)
         throw NetlistError(ppath, "type " + type_name + " has no parameter \"" + param + "\"; " +
                                       param_names(*type));
-      at_path(ppath, [&] { return convert_param(*spec, value); });
+      at_path(ppath, [&, &value = value] { return convert_param(*spec, value); });
       defaults_[type_name][param] = RawValue{value, ppath};
     }
   }
@@ -194,7 +195,7 @@ void NetlistBuilder::read_templates(const json& templates) {
   require_object(templates, "/templates", "an object of template name -> {components, bindings, address_map}");
   for (const auto& [name, body] : templates.items()) {
     const std::string path = json_path("/templates", name);
-    at_path(path, [&] { return parse_segment(name, SegmentSyntax{false, false, false}); });
+    at_path(path, [&, &name = name] { return parse_segment(name, SegmentSyntax{false, false, false}); });
     require_object(body, path, "a template: an object with \"components\" and optional \"bindings\", \"address_map\"");
     check_keys(body, kTemplateKeys, path, "a template");
     if (!body.contains("components")) throw NetlistError(path, "a template needs \"components\"");
@@ -219,7 +220,8 @@ void NetlistBuilder::expand_components(const json& components, const std::string
   require_object(components, path, "an object of instance name -> {\"type\": ...} or {\"template\": ...}");
   for (const auto& [key, body] : components.items()) {
     const std::string cpath = json_path(path, key);
-    const NameSegment seg = at_path(cpath, [&] { return parse_segment(key, SegmentSyntax{true, false, false}); });
+    const NameSegment seg =
+        at_path(cpath, [&, &key = key] { return parse_segment(key, SegmentSyntax{true, false, false}); });
     require_object(body, cpath, "an object with \"type\" (a block) or \"template\"");
     for (const auto& name : expand_segment(seg)) {
       if (body.contains("template"))
@@ -289,7 +291,7 @@ void NetlistBuilder::instantiate_template(const std::string& name, const json& b
     require_object(set, json_path(path, "set"), "an object of \"instance.parameter\" -> value");
     for (const auto& [key, value] : set.items()) {
       const std::string spath = json_path(json_path(path, "set"), key);
-      Override o = at_path(spath, [&] { return split_override_path(key, key); });
+      Override o = at_path(spath, [&, &key = key] { return split_override_path(key, key); });
       o.value = value;
       o.origin = spath;
       apply_override(o, prefix, first, raw_.size());
