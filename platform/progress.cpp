@@ -21,14 +21,18 @@ constexpr double kLongestInterval = 1e9;
 }  // namespace
 
 ProgressReporter::ProgressReporter(double interval_seconds, Line line, std::ostream& out)
-    : interval_(std::min(interval_seconds, kLongestInterval)), line_(std::move(line)), out_(out), start_(Clock::now()) {
-  if (interval_ <= 0) return;
-  next_ = start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(interval_));
-  Scheduler::instance().set_poll(kStepsPerPoll, [this] { poll(); });
+    : active_(interval_seconds > 0),
+      period_(std::chrono::duration_cast<Clock::duration>(
+          std::chrono::duration<double>(std::min(interval_seconds, kLongestInterval)))),
+      line_(std::move(line)),
+      out_(out),
+      start_(Clock::now()),
+      next_(start_ + period_) {
+  if (active_) Scheduler::instance().set_poll(kStepsPerPoll, [this] { poll(); });
 }
 
 ProgressReporter::~ProgressReporter() {
-  if (interval_ > 0) Scheduler::instance().set_poll(0, nullptr);
+  if (active_) Scheduler::instance().set_poll(0, nullptr);
 }
 
 void ProgressReporter::poll() {
@@ -36,7 +40,7 @@ void ProgressReporter::poll() {
   if (now < next_) return;
   // The next report is due a whole interval after this one: a long pause
   // (the host working between launches) gives one line, not a burst.
-  next_ = now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(interval_));
+  next_ = now + period_;
   ++reports_;
   out_ << "progress: " << line_(std::chrono::duration<double>(now - start_).count()) << std::endl;
 }

@@ -30,7 +30,8 @@ class ProgressReporter {
   using Clock = std::chrono::steady_clock;
   void poll();
 
-  double interval_;
+  bool active_;            // an interval above 0 was asked for
+  Clock::duration period_;  // between reports
   Line line_;
   std::ostream& out_;
   Clock::time_point start_, next_;
