@@ -42,6 +42,11 @@ struct BlockContext {
   Params params;                       // validated, in base units
   sc_core::sc_time clock_period;       // of the block's clock domain
   std::map<std::string, int> socket_counts;  // vector sockets: how many were bound; bound scalar sockets: 1
+  // How many sockets called `name` were bound (0 for none).
+  int socket_count(const std::string& name) const {
+    auto it = socket_counts.find(name);
+    return it == socket_counts.end() ? 0 : it->second;
+  }
   StatRegistry* stats = nullptr;
   SharedObjects* shared = nullptr;
 };

@@ -15,18 +15,6 @@ using tlm::tlm_generic_payload;
 
 static_assert(std::is_base_of_v<tlm::tlm_target_socket<>, Cache::TargetSocket>);
 
-namespace {
-int count_of(const BlockContext& ctx, const char* name) {
-  auto it = ctx.socket_counts.find(name);
-  return it == ctx.socket_counts.end() ? 0 : it->second;
-}
-unsigned log2_of(uint64_t v) {
-  unsigned n = 0;
-  while ((uint64_t{1} << n) < v) ++n;
-  return n;
-}
-}  // namespace
-
 Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
     : Block(ctx),
       out("out"),
@@ -70,7 +58,7 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
       occupancy_hist_(stats().histogram("queue_occupancy", "requests accepted and not answered, weighted by time in ps",
                                         1, cfg.queue_depth + 1)),
       latency_hist_(stats().histogram("latency_cycles", "request arrival to response, in cycles", 8, 64)) {
-  const int n_in = count_of(ctx, "in");
+  const int n_in = ctx.socket_count("in");
   if (n_in <= 0) throw UserError(ctx.path + ": no in[] sockets are bound; bind at least in[0]");
   for (int i = 0; i < n_in; ++i) {
     in.push_back(std::make_unique<TargetSocket>(("in_" + std::to_string(i)).c_str()));

@@ -6,14 +6,6 @@
 
 namespace tessera {
 
-namespace {
-unsigned log2_of(uint64_t v) {
-  unsigned n = 0;
-  while ((uint64_t{1} << n) < v) ++n;
-  return n;
-}
-}  // namespace
-
 uint64_t xor_fold(uint64_t value, unsigned bits) {
   if (bits == 0) return 0;
   const uint64_t mask = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;

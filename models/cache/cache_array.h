@@ -7,6 +7,13 @@
 
 namespace tessera {
 
+// The smallest n with 2^n >= v: the bits of an index into v power-of-two entries.
+inline unsigned log2_of(uint64_t v) {
+  unsigned n = 0;
+  while ((uint64_t{1} << n) < v) ++n;
+  return n;
+}
+
 class CacheArray {
  public:
   // `xor_index`: set = XOR fold of the line number over log2(sets)-bit fields

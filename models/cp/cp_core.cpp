@@ -16,7 +16,8 @@ namespace tessera {
 
 namespace {
 
-std::string hex(uint64_t v) {
+// A 32-bit address as the firmware sees it: "0x00001000".
+std::string hex_word(uint64_t v) {
   char buf[24];
   std::snprintf(buf, sizeof buf, "0x%08llx", static_cast<unsigned long long>(v));
   return buf;
@@ -100,10 +101,7 @@ CpCore::CpCore(const BlockContext& ctx)
       host_notifications_(stats().counter("host_notifications", "completion notifications to the host")),
       kernel_launches_(stats().counter("kernel_launches", "kernel launches, as the firmware counts them "
                                                           "(CP_REG_LAUNCHES)")) {
-  auto count = [&](const char* name) {
-    auto it = ctx.socket_counts.find(name);
-    return it == ctx.socket_counts.end() ? 0 : it->second;
-  };
+  auto count = [&](const char* name) { return ctx.socket_count(name); };
   if (count("dispatcher") > static_cast<int>(CP_MAX_DISPATCHERS))
     throw UserError(path() + ": " + std::to_string(count("dispatcher")) + " dispatchers bound; the register map has "
                     "room for " + std::to_string(CP_MAX_DISPATCHERS));
@@ -114,8 +112,8 @@ CpCore::CpCore(const BlockContext& ctx)
     irq.back()->register_b_transport(this, &CpCore::irq_b_transport, d);
   }
   if (sram_size_ % 4096 != 0 || sram_size_ > CP_MMIO_BASE)
-    throw UserError(path() + ": sram_size " + hex(sram_size_) + " must be a multiple of 4 KiB and at most " +
-                    hex(CP_MMIO_BASE) + " (where the register window starts)");
+    throw UserError(path() + ": sram_size " + hex_word(sram_size_) + " must be a multiple of 4 KiB and at most " +
+                    hex_word(CP_MMIO_BASE) + " (where the register window starts)");
   const FirmwareImage image = load_firmware_image(resolve_firmware_path(ctx.params.string("firmware")), sram_size_);
   setup_engine(image);
   if (const auto port = static_cast<uint16_t>(ctx.params.integer("gdb_port"))) {
@@ -366,9 +364,9 @@ void CpCore::fault(const std::string& what, uint64_t address, bool has_address) 
   uint64_t pc = fault_at_fetch_ ? address : last_pc_;
   if (trap_pc_approximate_) uc_reg_read(uc_, UC_RISCV_REG_PC, &pc);
   std::ostringstream r;
-  r << "firmware fault: " << what << "\n  pc=" << hex(pc);
+  r << "firmware fault: " << what << "\n  pc=" << hex_word(pc);
   if (trap_pc_approximate_) r << " (approximate: at or just after the trapping instruction)";
-  if (has_address) r << " address=" << hex(address);
+  if (has_address) r << " address=" << hex_word(address);
   for (int i = 0; i < 32; ++i) {
     uint64_t v = 0;
     uc_reg_read(uc_, UC_RISCV_REG_X0 + i, &v);
@@ -411,12 +409,12 @@ void CpCore::console_byte(uint8_t byte) {
 
 // ---- Unicorn callbacks ------------------------------------------------------
 
-void CpCore::trace(const char* what, uint64_t address, uint64_t value) const {
-  if (trace_mmio_) info(std::string(what) + " " + hex(address) + " = " + hex(value));
+void CpCore::trace_access(const char* what, uint64_t address, uint64_t value) const {
+  if (trace_mmio_) info(std::string(what) + " " + hex_word(address) + " = " + hex_word(value));
 }
 
 void CpCore::register_fault(const char* kind, uint64_t offset, unsigned size, const std::string& why) {
-  pending_fault_ = std::string(kind) + " of " + std::to_string(size) + " bytes at CP register offset " + hex(offset) +
+  pending_fault_ = std::string(kind) + " of " + std::to_string(size) + " bytes at CP register offset " + hex_word(offset) +
                    ", " + why;
   fault_address_ = CP_MMIO_BASE + offset;
   fault_has_address_ = true;
@@ -532,7 +530,7 @@ uint64_t CpCore::mmio_read(uc_engine*, uint64_t offset, unsigned size, void* sel
                                                         : "which is no readable register (see cp_regs.h)");
     return 0;
   }
-  cp->trace("mmio read", CP_MMIO_BASE + offset, value);
+  cp->trace_access("mmio read", CP_MMIO_BASE + offset, value);
   return value;
 }
 
@@ -541,7 +539,7 @@ void CpCore::mmio_write(uc_engine*, uint64_t offset, unsigned size, uint64_t val
   ++cp->mmio_writes_;
   cp->insns_since_mmio_ = 0;
   const bool console_byte = offset == CP_REG_CONSOLE && size == 1;
-  if (offset != CP_REG_CONSOLE) cp->trace("mmio write", CP_MMIO_BASE + offset, value);
+  if (offset != CP_REG_CONSOLE) cp->trace_access("mmio write", CP_MMIO_BASE + offset, value);
   if ((size != 4 && !console_byte) || !cp->write_register(static_cast<uint32_t>(offset), static_cast<uint32_t>(value)))
     cp->register_fault("write", offset, size, size != 4 && !console_byte
                                                   ? "not a 32-bit access"
@@ -565,7 +563,7 @@ uint64_t CpCore::devmem_read(uc_engine* uc, uint64_t offset, unsigned size, void
     uc_emu_stop(uc);
     return 0;
   }
-  cp->trace("device read", addr, value);
+  cp->trace_access("device read", addr, value);
   return value;
 }
 
@@ -575,7 +573,7 @@ void CpCore::devmem_write(uc_engine* uc, uint64_t offset, unsigned size, uint64_
   cp->insns_since_mmio_ = 0;
   cp->stall_cycles_ += cp->devmem_latency_;
   const uint64_t addr = cp->devmem_window_ + offset;
-  cp->trace("device write", addr, value);
+  cp->trace_access("device write", addr, value);
   try {
     cp->memory_.write(addr, &value, size);
   } catch (const UserError& e) {
@@ -606,9 +604,9 @@ bool CpCore::on_invalid(uc_engine* uc, uc_mem_type type, uint64_t address, int s
   const char* kind = type == UC_MEM_FETCH_UNMAPPED || type == UC_MEM_FETCH_PROT ? "instruction fetch"
                      : type == UC_MEM_WRITE_UNMAPPED || type == UC_MEM_WRITE_PROT ? "write"
                                                                                    : "read";
-  cp->pending_fault_ = std::string("unmapped ") + kind + " of " + std::to_string(size) + " bytes at " + hex(address) +
-                       " (mapped: SRAM [0, " + hex(cp->sram_size_) + "), registers at " + hex(CP_MMIO_BASE) + ", device-memory window at " +
-                       hex(CP_DEVMEM_BASE) + ")";
+  cp->pending_fault_ = std::string("unmapped ") + kind + " of " + std::to_string(size) + " bytes at " + hex_word(address) +
+                       " (mapped: SRAM [0, " + hex_word(cp->sram_size_) + "), registers at " + hex_word(CP_MMIO_BASE) + ", device-memory window at " +
+                       hex_word(CP_DEVMEM_BASE) + ")";
   cp->fault_address_ = address;
   cp->fault_has_address_ = true;
   cp->fault_at_fetch_ = type == UC_MEM_FETCH_UNMAPPED || type == UC_MEM_FETCH_PROT;

@@ -113,7 +113,7 @@ class CpCore : public Block {
   void register_fault(const char* kind, uint64_t offset, unsigned size, const std::string& why);
   void irq_b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   sc_core::sc_time local_offset() const;  // how far the core's time is ahead of SystemC's
-  void trace(const char* what, uint64_t address, uint64_t value) const;
+  void trace_access(const char* what, uint64_t address, uint64_t value) const;  // logged when trace_mmio is on
 
   // Unicorn callbacks (user_data is the CpCore).
   static uint64_t mmio_read(uc_engine* uc, uint64_t offset, unsigned size, void* self);

@@ -20,11 +20,6 @@ static_assert(std::is_base_of_v<tlm::tlm_initiator_socket<>, Dispatcher::Initiat
 
 namespace {
 
-int count_of(const BlockContext& ctx, const char* name) {
-  auto it = ctx.socket_counts.find(name);
-  return it == ctx.socket_counts.end() ? 0 : it->second;
-}
-
 std::optional<CacheOp> maintenance_op(const std::string& name) {
   if (name == "invalidate") return CacheOp::Invalidate;
   if (name == "writeback") return CacheOp::Writeback;
@@ -66,7 +61,7 @@ Dispatcher::Dispatcher(const BlockContext& ctx)
           stats().scalar("peak_workgroups_in_flight", "most workgroups in flight at once, over all launches")),
       in_flight_hist_(stats().histogram("workgroups_in_flight", "workgroups in flight when one more is handed out", 1,
                                         64)) {
-  const int n_cu = count_of(ctx, "cu");
+  const int n_cu = ctx.socket_count("cu");
   for (int i = 0; i < n_cu; ++i) {
     cu.push_back(std::make_unique<InitiatorSocket>(("cu_" + std::to_string(i)).c_str()));
     cu.back()->register_nb_transport_bw(this, &Dispatcher::cu_bw, i);
@@ -76,7 +71,7 @@ Dispatcher::Dispatcher(const BlockContext& ctx)
   }
   refused_.assign(n_cu, false);
   // Acquire sockets are ids 0..n-1 of ctrl_bw, release sockets n.. (one handler for both).
-  const int n_acq = count_of(ctx, "acquire"), n_rel = count_of(ctx, "release");
+  const int n_acq = ctx.socket_count("acquire"), n_rel = ctx.socket_count("release");
   auto make_ctrl = [&](std::vector<std::unique_ptr<InitiatorSocket>>& v, CtrlPort& port, const char* name, int n,
                        int first_id) {
     for (int i = 0; i < n; ++i) {
@@ -90,11 +85,11 @@ Dispatcher::Dispatcher(const BlockContext& ctx)
   };
   make_ctrl(acquire, acquire_port_, "acquire", n_acq, 0);
   make_ctrl(release, release_port_, "release", n_rel, n_acq);
-  if (count_of(ctx, "regs")) {
+  if (ctx.socket_count("regs")) {
     regs = std::make_unique<TargetSocket>("regs");
     regs->register_b_transport(this, &Dispatcher::regs_b_transport);
   }
-  if (count_of(ctx, "irq")) irq = std::make_unique<InitiatorSocket>("irq");
+  if (ctx.socket_count("irq")) irq = std::make_unique<InitiatorSocket>("irq");
 
   SC_METHOD(step_method);
   sensitive << step_event_;
@@ -638,7 +633,7 @@ BlockType dispatcher_block_type() {
                        "to the command processor's irq[d] socket: raised when a range or a cache command has finished"};
   t.sockets = {cu, acq, rel, regs, irq};
   t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> {
-    if (count_of(ctx, "cu") <= 0) throw UserError("dispatcher '" + ctx.path + "': no cu sockets are bound");
+    if (ctx.socket_count("cu") <= 0) throw UserError("dispatcher '" + ctx.path + "': no cu sockets are bound");
     return std::make_unique<Dispatcher>(ctx);
   };
   return t;

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <memory>
 
+#include "models/cu/isa/hex.h"
 #include "platform/errors.h"
 
 namespace tessera {
@@ -24,12 +25,6 @@ struct ElfFile {
     if (fd >= 0) close(fd);
   }
 };
-
-std::string hex32(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 void check_header(const std::string& path, Elf* elf, GElf_Ehdr& ehdr) {
   if (elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &ehdr))
@@ -47,8 +42,8 @@ void check_header(const std::string& path, Elf* elf, GElf_Ehdr& ehdr) {
 
 FirmwareSegment read_segment(const std::string& path, Elf* elf, const GElf_Phdr& ph, uint64_t sram_size) {
   if (ph.p_filesz > ph.p_memsz || ph.p_paddr + ph.p_memsz > sram_size || ph.p_paddr + ph.p_memsz < ph.p_paddr)
-    throw UserError("firmware '" + path + "': segment at " + hex32(ph.p_paddr) + " of " + hex32(ph.p_memsz) +
-                    " bytes does not fit the CP SRAM [0, " + hex32(sram_size) + ")");
+    throw UserError("firmware '" + path + "': segment at " + hex(ph.p_paddr) + " of " + hex(ph.p_memsz) +
+                    " bytes does not fit the CP SRAM [0, " + hex(sram_size) + ")");
   size_t file_size = 0;
   const char* raw = elf_rawfile(elf, &file_size);
   if (!raw || ph.p_offset + ph.p_filesz > file_size)
@@ -107,7 +102,7 @@ FirmwareImage load_firmware_image(const std::string& path, uint64_t sram_size) {
   if (image.segments.empty()) throw UserError("firmware '" + path + "': no loadable segments");
   image.symbols = read_symbols(f.elf);
   if (image.entry >= sram_size)
-    throw UserError("firmware '" + path + "': entry point " + hex32(image.entry) + " lies outside the CP SRAM");
+    throw UserError("firmware '" + path + "': entry point " + hex(image.entry) + " lies outside the CP SRAM");
   return image;
 }
 

@@ -14,8 +14,6 @@ using sc_core::SC_ZERO_TIME;
 using tlm::tlm_generic_payload;
 
 namespace {
-uint64_t nanoseconds(const sc_time& t) { return static_cast<uint64_t>(std::llround(t.to_seconds() * 1e9)); }
-
 // Copies `len` bytes honouring a byte-enable mask (repeated over the data).
 void masked_copy(uint8_t* dst, const uint8_t* src, uint64_t len, const uint8_t* be, unsigned be_len) {
   for (uint64_t i = 0; i < len; ++i)

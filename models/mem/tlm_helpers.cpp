@@ -1,14 +1,6 @@
 #include "models/mem/tlm_helpers.h"
 
-#include <cstdio>
-
 namespace tessera {
-
-std::string hex(uint64_t value) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(value));
-  return buf;
-}
 
 std::string describe(const tlm::tlm_generic_payload& trans) {
   const char* what = trans.is_read() ? "read" : trans.is_write() ? "write" : "ignore command";

@@ -7,10 +7,9 @@
 
 #include <tlm>
 
-namespace tessera {
+#include "models/cu/isa/hex.h"
 
-// "0x1f40"
-std::string hex(uint64_t value);
+namespace tessera {
 
 // "read of 64 bytes at 0x1000" for log lines and fault reports.
 std::string describe(const tlm::tlm_generic_payload& trans);
@@ -27,6 +26,11 @@ inline uint64_t picoseconds(const sc_core::sc_time& t) {
   static const bool ps_resolution = sc_core::sc_get_time_resolution() == sc_core::sc_time(1, sc_core::SC_PS);
   if (ps_resolution) return t.value();
   return static_cast<uint64_t>(std::llround(t.to_seconds() * 1e12));
+}
+
+// A duration in whole nanoseconds (rounded to the nearest), for latency histograms.
+inline uint64_t nanoseconds(const sc_core::sc_time& t) {
+  return static_cast<uint64_t>(std::llround(t.to_seconds() * 1e9));
 }
 
 // Time the data of `bytes` occupies a channel of `bytes_per_second`.

@@ -32,8 +32,6 @@ uint64_t mix64(uint64_t x) {  // splitmix64 finaliser: a cheap, well-spread hash
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
   return x ^ (x >> 31);
 }
-
-uint64_t nanoseconds(const sc_time& t) { return static_cast<uint64_t>(std::llround(t.to_seconds() * 1e9)); }
 }  // namespace
 
 TrafficGen::TrafficGen(const BlockContext& ctx)

@@ -13,14 +13,6 @@
 
 namespace tessera {
 
-namespace {
-
-int count_of(const BlockContext& ctx, const char* name) {
-  auto it = ctx.socket_counts.find(name);
-  return it == ctx.socket_counts.end() ? 0 : it->second;
-}
-
-}  // namespace
 
 BlockType crossbar_block_type();
 
@@ -48,8 +40,8 @@ BlockType chiplet_network_block_type() {
   t.params.insert(t.params.end(), more.begin(), more.end());
   t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> {
     const std::string who = "chiplet_network '" + ctx.path + "'";
-    AddressMap map = AddressMap::from_json(ctx.params.raw("address_map"), count_of(ctx, "out"), who);
-    if (count_of(ctx, "in") <= 0) throw UserError(who + ": no in sockets are bound");
+    AddressMap map = AddressMap::from_json(ctx.params.raw("address_map"), ctx.socket_count("out"), who);
+    if (ctx.socket_count("in") <= 0) throw UserError(who + ": no in sockets are bound");
     ChipletFabric::Config c;
     c.chiplets = static_cast<unsigned>(ctx.params.integer("chiplets"));
     c.topology = ChipletFabric::topology_of(ctx.params.string("topology"));

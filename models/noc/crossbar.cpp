@@ -18,11 +18,6 @@ static_assert(std::is_base_of_v<tlm::tlm_target_socket<>, Crossbar::TargetSocket
 static_assert(std::is_base_of_v<tlm::tlm_initiator_socket<>, Crossbar::InitiatorSocket>);
 
 namespace {
-int count_of(const BlockContext& ctx, const char* name) {
-  auto it = ctx.socket_counts.find(name);
-  return it == ctx.socket_counts.end() ? 0 : it->second;
-}
-
 bool is_atomic(const tlm_generic_payload& t) {
   const GpuAccess* a = t.get_extension<GpuAccess>();
   return a && a->kind == AccessKind::Atomic;
@@ -64,7 +59,7 @@ Crossbar::Crossbar(const BlockContext& ctx, AddressMap map)
       request_stalls_(stats().counter("request_stalls", "requests whose END_REQ waited for room in an output buffer")),
       response_stalls_(stats().counter("response_stalls", "responses whose END_RESP waited for room in an input buffer")),
       dmi_grants_(stats().counter("dmi_grants", "DMI requests granted by a target through the crossbar")) {
-  const int n_in = count_of(ctx, "in"), n_out = count_of(ctx, "out");
+  const int n_in = ctx.socket_count("in"), n_out = ctx.socket_count("out");
   const unsigned in_width = static_cast<unsigned>(ctx.params.integer("in_width"));
   const unsigned out_width = static_cast<unsigned>(ctx.params.integer("out_width"));
   for (int i = 0; i < n_in; ++i) {
@@ -550,9 +545,9 @@ BlockType crossbar_block_type() {
   out.doc = "to targets; address_map ports index these";
   t.sockets = {in, out};
   t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> {
-    AddressMap map = AddressMap::from_json(ctx.params.raw("address_map"), count_of(ctx, "out"),
+    AddressMap map = AddressMap::from_json(ctx.params.raw("address_map"), ctx.socket_count("out"),
                                            "crossbar '" + ctx.path + "'");
-    if (count_of(ctx, "in") <= 0) throw UserError("crossbar '" + ctx.path + "': no in sockets are bound");
+    if (ctx.socket_count("in") <= 0) throw UserError("crossbar '" + ctx.path + "': no in sockets are bound");
     return std::make_unique<Crossbar>(ctx, std::move(map));
   };
   return t;

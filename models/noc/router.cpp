@@ -18,12 +18,6 @@ using tlm::tlm_generic_payload;
 static_assert(std::is_base_of_v<tlm::tlm_target_socket<>, Router::TargetSocket>);
 static_assert(std::is_base_of_v<tlm::tlm_initiator_socket<>, Router::InitiatorSocket>);
 
-namespace {
-int count_of(const BlockContext& ctx, const char* name) {
-  auto it = ctx.socket_counts.find(name);
-  return it == ctx.socket_counts.end() ? 0 : it->second;
-}
-}  // namespace
 
 Router::Router(const BlockContext& ctx, AddressMap map)
     : Block(ctx),
@@ -35,7 +29,7 @@ Router::Router(const BlockContext& ctx, AddressMap map)
       request_waits_(stats().counter("request_waits", "requests that waited for a busy output")),
       response_waits_(stats().counter("response_waits", "responses that waited for a busy input")),
       dmi_grants_(stats().counter("dmi_grants", "DMI requests granted by a target through the router")) {
-  const int n_in = count_of(ctx, "in"), n_out = count_of(ctx, "out");
+  const int n_in = ctx.socket_count("in"), n_out = ctx.socket_count("out");
   for (int i = 0; i < n_in; ++i) {
     in.push_back(std::make_unique<TargetSocket>(("in_" + std::to_string(i)).c_str()));
     in.back()->register_b_transport(this, &Router::b_transport, i);
@@ -272,10 +266,9 @@ BlockType router_block_type() {
   out.doc = "to targets; address_map ports index these";
   t.sockets = {in, out};
   t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> {
-    auto it = ctx.socket_counts.find("out");
-    const int n_out = it == ctx.socket_counts.end() ? 0 : it->second;
-    AddressMap map = AddressMap::from_json(ctx.params.raw("address_map"), n_out, "router '" + ctx.path + "'");
-    if (count_of(ctx, "in") <= 0) throw UserError("router '" + ctx.path + "': no in sockets are bound");
+    AddressMap map =
+        AddressMap::from_json(ctx.params.raw("address_map"), ctx.socket_count("out"), "router '" + ctx.path + "'");
+    if (ctx.socket_count("in") <= 0) throw UserError("router '" + ctx.path + "': no in sockets are bound");
     return std::make_unique<Router>(ctx, std::move(map));
   };
   return t;

@@ -6,17 +6,12 @@
 #include <cstring>
 #include <string>
 
+#include "models/cu/isa/hex.h"
 #include "platform/errors.h"
 
 namespace tessera::isa {
 
 namespace {
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-
 std::string range_text(uint64_t addr, uint64_t bytes) {
   char buf[80];
   std::snprintf(buf, sizeof buf, "[0x%llx, 0x%llx)", static_cast<unsigned long long>(addr),

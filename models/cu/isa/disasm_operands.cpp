@@ -1,8 +1,8 @@
 // Register, constant and special-operand text, as llvm's AMDGPU printer spells them.
-#include <cinttypes>
 #include <cstdio>
 
 #include "models/cu/isa/disassembler.h"
+#include "models/cu/isa/hex.h"
 
 namespace tessera::isa {
 namespace {
@@ -18,12 +18,6 @@ std::string range(const char* prefix, unsigned first, unsigned dwords) {
 std::string pair(const char* name, unsigned code, unsigned base, unsigned dwords) {
   if (dwords >= 2 && code == base) return name;
   return std::string(name) + (code == base ? "_lo" : "_hi");
-}
-
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%" PRIx64, v);
-  return buf;
 }
 
 }  // namespace

@@ -1,17 +1,10 @@
 #include "models/cu/isa/wave.h"
 
-#include <cstdio>
 #include <cstring>
 
-namespace tessera::isa {
+#include "models/cu/isa/hex.h"
 
-namespace {
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-}  // namespace
+namespace tessera::isa {
 
 void Wave::reset() {
   for (uint16_t r = 0; r < reg::kScalarFileSize; ++r) s(r) = 0;

@@ -1,18 +1,8 @@
 #include "models/cu/isa/wave_runner.h"
 
-#include <cstdio>
+#include "models/cu/isa/hex.h"
 
 namespace tessera::isa {
-
-namespace {
-
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-
-}  // namespace
 
 void detail::refuse(Wave& w, const DecodedOp* op) {
   if (!op) {
