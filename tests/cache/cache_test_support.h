@@ -11,6 +11,10 @@
 
 namespace tessera::test {
 
+// An l1v_cache whose hit takes 10 cycles and whose fill leaves 3 cycles after
+// acceptance (1 ns clock).
+inline const json kL1 = {{"hit_latency", 10}, {"miss_latency", 3}};
+
 // A request of `kind`; the payload owns (and frees) the extension.
 struct GpuPayload : Payload {
   GpuPayload(tlm::tlm_command cmd, uint64_t addr, unsigned len, AccessKind kind, bool glc = false)
@@ -80,7 +84,7 @@ struct MissHitMiss {
 };
 inline std::unique_ptr<MissHitMiss> run_miss_hit_miss(MiniPlatform& pf, bool early) {
   auto run = std::make_unique<MissHitMiss>();
-  auto& l1 = pf.create<Cache>("l1v_cache", "l1v", json{{"hit_latency", 10}, {"miss_latency", 3}}, {{"in", 1}});
+  auto& l1 = pf.create<Cache>("l1v_cache", "l1v", kL1, {{"in", 1}});
   auto& mem = memory_below(pf);
   dram(pf).fill(0x100, 0x5a, 64);
   MissHitMiss& r = *run;

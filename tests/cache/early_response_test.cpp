@@ -12,7 +12,6 @@ using namespace tessera;
 using namespace tessera::test;
 
 namespace {
-const json kL1 = {{"hit_latency", 10}, {"miss_latency", 3}};
 
 std::unique_ptr<GpuPayload> early_load(uint64_t addr) {
   auto p = load(addr);

@@ -8,11 +8,6 @@ using namespace tessera;
 using namespace tessera::test;
 using sc_core::sc_time;
 
-namespace {
-// hit 10 cycles, fill leaves 3 cycles after acceptance; 1 ns clock.
-const json kL1 = {{"hit_latency", 10}, {"miss_latency", 3}};
-}  // namespace
-
 TEST_CASE("l1v_cache: a miss costs miss_latency plus the fill round trip and a hit costs hit_latency",
           "[cache][l1v]") {
   MiniPlatform pf;

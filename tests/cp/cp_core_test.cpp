@@ -8,16 +8,13 @@
 #include <sstream>
 
 #include "models/cp/cp_core.h"
+#include "tests/cp/firmware_path.h"
 #include "tests/mem/mem_test_support.h"
 
 using tessera::test::CaptureStdout;
+using tessera::test::firmware;
 
 namespace tessera {
-namespace {
-
-std::string firmware(const std::string& name) { return std::string(TESSERA_BINARY_DIR) + "/sw/firmware/" + name; }
-
-}  // namespace
 
 TEST_CASE("cp_core runs the hello firmware: console text, exit code 0, time is instructions x cpi", "[cp]") {
   test::MiniPlatform pf;

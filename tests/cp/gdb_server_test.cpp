@@ -20,14 +20,14 @@
 #include "models/cp/cp_core.h"
 #include "models/cp/firmware_image.h"
 #include "sw/firmware/include/tessera/cp_regs.h"
+#include "tests/cp/firmware_path.h"
 #include "tests/mem/mem_test_support.h"
 
 using tessera::test::CaptureStdout;
+using tessera::test::firmware;
 
 namespace tessera {
 namespace {
-
-std::string firmware(const std::string& name) { return std::string(TESSERA_BINARY_DIR) + "/sw/firmware/" + name; }
 
 // A port nobody listens on now (the system's pick for a socket bound to port 0).
 uint16_t free_port() {

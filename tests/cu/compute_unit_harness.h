@@ -185,6 +185,14 @@ class TestDispatcher : public sc_core::sc_module {
   sc_core::sc_event freed_;
 };
 
+// CU parameters with no launch latency, so that cycle counts start at the
+// first instruction; `extra` adds or overrides parameters.
+inline json quiet(json extra = json::object()) {
+  json p = {{"launch_latency", 0}};
+  for (auto& [k, v] : extra.items()) p[k] = v;
+  return p;
+}
+
 // One CU with its dispatcher and three latency memories (vector, scalar,
 // instruction fetch), running one kernel of an assembled or compiled code
 // object. Clock 1 ns: times in ns are cycles.

@@ -18,12 +18,6 @@ using namespace tessera::test;
 
 namespace {
 
-json quiet(json extra = json::object()) {
-  json p = {{"launch_latency", 0}};
-  for (auto& [k, v] : extra.items()) p[k] = v;
-  return p;
-}
-
 uint64_t resident_max(const CuRig& rig) {
   return rig.platform.stats.find("cu[0]")->to_json()["resident_waves"]["max"].get<uint64_t>();
 }

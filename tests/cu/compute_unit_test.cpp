@@ -26,12 +26,6 @@ std::string repeat(const std::string& line, int n) {
   return s;
 }
 
-json quiet(json extra = json::object()) {
-  json p = {{"launch_latency", 0}};
-  for (auto& [k, v] : extra.items()) p[k] = v;
-  return p;
-}
-
 }  // namespace
 
 // 16 v_add_f32 each reading the previous result: with valu_latency 8 each

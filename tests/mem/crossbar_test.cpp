@@ -26,12 +26,6 @@ json xbar_params(json extra) {
   for (auto& item : extra.items()) p[item.key()] = item.value();
   return p;
 }
-// 64 bytes at 25.6 GB/s take 2.5 ns.
-json memory_params(json extra = json::object()) {
-  json p = {{"latency", "40 ns"}, {"bandwidth", "25.6 GB/s"}, {"size", "1 MiB"}};
-  for (auto& item : extra.items()) p[item.key()] = item.value();
-  return p;
-}
 // Binds the probe to in[0] and the memories to out[0] and out[1], and runs
 // the simulation to its end.
 void run_with_two_memories(Probe& probe, Crossbar& xbar, Memory& m0, Memory& m1) {

@@ -31,7 +31,7 @@ json dram_params(json extra = json::object()) {
   for (auto& item : extra.items()) p[item.key()] = item.value();
   return p;
 }
-uint8_t pattern(uint64_t addr) { return static_cast<uint8_t>(addr * 29 + (addr >> 9)); }
+uint8_t dram_pattern(uint64_t addr) { return static_cast<uint8_t>(addr * 29 + (addr >> 9)); }
 constexpr uint64_t kRow = 16 * 1024;  // same bank, next row (one channel, 16 banks of 1 KiB chunks)
 }  // namespace
 
@@ -177,7 +177,7 @@ void stream_saturates(const std::string& scheduler) {
   constexpr unsigned kReads = 2048, kLen = 128;
   const uint64_t base = dev.alloc(kReads * kLen);
   std::vector<uint8_t> fill(kReads * kLen);
-  for (size_t i = 0; i < fill.size(); ++i) fill[i] = pattern(i);
+  for (size_t i = 0; i < fill.size(); ++i) fill[i] = dram_pattern(i);
   dev.write(base, fill.data(), fill.size());
   std::vector<std::unique_ptr<Payload>> reads;
   for (unsigned k = 0; k < kReads; ++k)

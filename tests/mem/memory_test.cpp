@@ -10,15 +10,6 @@ using namespace tessera::test;
 using sc_core::sc_time;
 using sc_core::SC_ZERO_TIME;
 
-namespace {
-// 64 bytes at 25.6 GB/s take 2.5 ns; 256 bytes take 10 ns.
-json memory_params(json extra = json::object()) {
-  json p = {{"latency", "40 ns"}, {"bandwidth", "25.6 GB/s"}, {"size", "1 MiB"}};
-  for (auto& item : extra.items()) p[item.key()] = item.value();
-  return p;
-}
-}  // namespace
-
 TEST_CASE("memory: LT access costs exactly latency + size/bandwidth and moves real data", "[mem][memory]") {
   MiniPlatform pf;
   auto& mem = pf.create<Memory>("memory", "mem0", memory_params());

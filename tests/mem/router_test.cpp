@@ -18,12 +18,7 @@ json two_way_map() {
     {"base": "0x10000", "size": "64 KiB", "ports": [2]}
   ])");
 }
-json memory_params(const std::string& store, json extra = json::object()) {
-  json p = {{"latency", "40 ns"}, {"bandwidth", "25.6 GB/s"}, {"size", "1 MiB"}, {"store", store}};
-  for (auto& item : extra.items()) p[item.key()] = item.value();
-  return p;
-}
-uint8_t pattern(uint64_t addr) { return static_cast<uint8_t>(addr * 13 + (addr >> 8)); }
+uint8_t address_pattern(uint64_t addr) { return static_cast<uint8_t>(addr * 13 + (addr >> 8)); }
 }  // namespace
 
 TEST_CASE("router: a bad address map is a clear error naming the instance and the entry", "[noc][router]") {
@@ -69,16 +64,16 @@ TEST_CASE("router: LT requests reach the port their address decodes to, unmapped
           "[noc][router]") {
   MiniPlatform pf;
   auto& router = pf.create<Router>("router", "xbar", {{"address_map", two_way_map()}}, {{"in", 1}, {"out", 3}});
-  auto& m0 = pf.create<Memory>("memory", "m0", memory_params("s0"));
-  auto& m1 = pf.create<Memory>("memory", "m1", memory_params("s1"));
-  auto& m2 = pf.create<Memory>("memory", "m2", memory_params("s2"));
+  auto& m0 = pf.create<Memory>("memory", "m0", memory_params({{"store", "s0"}}));
+  auto& m1 = pf.create<Memory>("memory", "m1", memory_params({{"store", "s1"}}));
+  auto& m2 = pf.create<Memory>("memory", "m2", memory_params({{"store", "s2"}}));
   sc_time write_delay;
   std::vector<tlm::tlm_response_status> errors;
   bool read_back_ok = true;
   Probe probe("probe", [&](Probe& p) {
     for (uint64_t a = 0; a < 1024; a += 64) {
       Payload w(tlm::TLM_WRITE_COMMAND, a, 64);
-      for (uint64_t k = 0; k < 64; ++k) w.buffer[k] = pattern(a + k);
+      for (uint64_t k = 0; k < 64; ++k) w.buffer[k] = address_pattern(a + k);
       sc_time d = SC_ZERO_TIME;
       p.socket->b_transport(w, d);
       write_delay = d;
@@ -91,7 +86,7 @@ TEST_CASE("router: LT requests reach the port their address decodes to, unmapped
       Payload r(tlm::TLM_READ_COMMAND, a + 64, 64);
       d = SC_ZERO_TIME;
       p.socket->b_transport(r, d);
-      for (uint64_t k = 0; k < 64; ++k) read_back_ok &= r.buffer[k] == pattern(a + 64 + k);
+      for (uint64_t k = 0; k < 64; ++k) read_back_ok &= r.buffer[k] == address_pattern(a + 64 + k);
     }
     for (auto [addr, len] : {std::pair<uint64_t, unsigned>{0x8000, 4}, {0xF0, 32}, {0x1FFFE, 4}}) {
       Payload bad(tlm::TLM_READ_COMMAND, addr, len);
@@ -120,8 +115,8 @@ TEST_CASE("router: LT requests reach the port their address decodes to, unmapped
   for (uint64_t a = 0; a < 1024; ++a) {
     const bool even_chunk = (a / 256) % 2 == 0;
     INFO("address " << a);
-    REQUIRE(s0[a] == (even_chunk ? pattern(a) : 0));
-    REQUIRE(s1[a] == (even_chunk ? 0 : pattern(a)));
+    REQUIRE(s0[a] == (even_chunk ? address_pattern(a) : 0));
+    REQUIRE(s1[a] == (even_chunk ? 0 : address_pattern(a)));
   }
   uint8_t far[4];
   pf.shared.get<BackingStore>("s2").read(0x10010, far, 4);
@@ -139,8 +134,9 @@ TEST_CASE("router: AT responses go back to the initiator that sent the request, 
   MiniPlatform pf;
   auto& router = pf.create<Router>("router", "xbar", {{"address_map", two_way_map()}}, {{"in", 2}, {"out", 3}});
   std::vector<Memory*> mems;
+  const json params = memory_params({{"store", "dram"}, {"queue_depth", 1}});
   for (int i = 0; i < 3; ++i)
-    mems.push_back(&pf.create<Memory>("memory", "m" + std::to_string(i), memory_params("dram", {{"queue_depth", 1}})));
+    mems.push_back(&pf.create<Memory>("memory", "m" + std::to_string(i), params));
   auto& store = pf.shared.get<BackingStore>("dram", 65536);
   store.fill(0x10000, 0xA0, 64);
   store.fill(0x10040, 0xB1, 64);
@@ -179,9 +175,9 @@ TEST_CASE("router: the response path holds a second response until the input tak
   MiniPlatform pf;
   auto& router = pf.create<Router>("router", "xbar", {{"address_map", two_way_map()}, {"latency", 0}},
                                    {{"in", 1}, {"out", 3}});
-  auto& m0 = pf.create<Memory>("memory", "m0", memory_params("dram"));
-  auto& m1 = pf.create<Memory>("memory", "m1", memory_params("dram"));
-  auto& m2 = pf.create<Memory>("memory", "m2", memory_params("dram"));
+  auto& m0 = pf.create<Memory>("memory", "m0", memory_params({{"store", "dram"}}));
+  auto& m1 = pf.create<Memory>("memory", "m1", memory_params({{"store", "dram"}}));
+  auto& m2 = pf.create<Memory>("memory", "m2", memory_params({{"store", "dram"}}));
   // Two reads to different memories finish at the same time; the initiator holds the first response.
   Payload a(tlm::TLM_READ_COMMAND, 0, 64), b(tlm::TLM_READ_COMMAND, 256, 64);
   Probe probe("probe", [&](Probe& p) {
@@ -213,8 +209,9 @@ TEST_CASE("router: DMI is forwarded for single-port ranges only, and debug acces
   MiniPlatform pf;
   auto& router = pf.create<Router>("router", "xbar", {{"address_map", two_way_map()}}, {{"in", 1}, {"out", 3}});
   std::vector<Memory*> mems;
+  const json params = memory_params({{"store", "dram"}, {"page_size", "1 MiB"}});
   for (int i = 0; i < 3; ++i)
-    mems.push_back(&pf.create<Memory>("memory", "m" + std::to_string(i), memory_params("dram", {{"page_size", "1 MiB"}})));
+    mems.push_back(&pf.create<Memory>("memory", "m" + std::to_string(i), params));
   tlm::tlm_dmi granted_dmi, denied_dmi;
   bool granted = false, denied = true;
   std::vector<uint8_t> via_lt(4);
@@ -231,7 +228,7 @@ TEST_CASE("router: DMI is forwarded for single-port ranges only, and debug acces
     Payload inter(tlm::TLM_READ_COMMAND, 0x310, 4);
     denied = p.socket->get_direct_mem_ptr(inter, denied_dmi);
 
-    for (size_t k = 0; k < dbg_data.size(); ++k) dbg_data[k] = pattern(k + 5);
+    for (size_t k = 0; k < dbg_data.size(); ++k) dbg_data[k] = address_pattern(k + 5);
     Payload dw(tlm::TLM_WRITE_COMMAND, 100, 1024);
     dw.buffer = dbg_data;
     dw.set_data_ptr(dw.buffer.data());

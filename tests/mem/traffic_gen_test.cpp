@@ -14,12 +14,6 @@ namespace {
 
 constexpr uint64_t kRegion = 16 * 1024, kAccess = 64, kBlocks = kRegion / kAccess, kReads = 512;
 
-json memory_params(json extra = json::object()) {
-  json p = {{"latency", "40 ns"}, {"bandwidth", "25.6 GB/s"}, {"size", "1 MiB"}};
-  for (auto& item : extra.items()) p[item.key()] = item.value();
-  return p;
-}
-
 struct GenResult {
   bool finished, ok;
   uint64_t reads, mismatches, errors, memory_reads, memory_writes;

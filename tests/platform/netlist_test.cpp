@@ -17,7 +17,7 @@ using namespace tessera;
 
 namespace {
 
-Netlist load(const std::string& text, const std::vector<std::string>& sets = {}) {
+Netlist netlist_from_text(const std::string& text, const std::vector<std::string>& sets = {}) {
   testing::register_test_blocks();
   std::vector<Override> overrides;
   for (const auto& s : sets) overrides.push_back(parse_override(s));
@@ -27,7 +27,7 @@ Netlist load(const std::string& text, const std::vector<std::string>& sets = {})
 // The NetlistError a netlist produces, as "path|message".
 std::string error_of(const std::string& text, const std::vector<std::string>& sets = {}) {
   try {
-    load(text, sets);
+    netlist_from_text(text, sets);
   } catch (const NetlistError& e) {
     return e.where() + "|" + e.what();
   }
@@ -71,7 +71,7 @@ const char* kChiplets = R"({
 }  // namespace
 
 TEST_CASE("netlist: template ranges create hierarchical instances in netlist order", "[netlist]") {
-  const Netlist n = load(kChiplets);
+  const Netlist n = netlist_from_text(kChiplets);
   const std::vector<std::string> expect = {
       "chiplet[0].src[0]", "chiplet[0].src[1]", "chiplet[0].src[2]", "chiplet[0].src[3]", "chiplet[0].xbar",
       "chiplet[0].l2",     "chiplet[1].src[0]", "chiplet[1].src[1]", "chiplet[1].src[2]", "chiplet[1].src[3]",
@@ -86,7 +86,7 @@ TEST_CASE("netlist: template ranges create hierarchical instances in netlist ord
 }
 
 TEST_CASE("netlist: parameter precedence is type default < netlist defaults < value < template set < override", "[netlist]") {
-  const Netlist n = load(kChiplets, {"chiplet[1].l2.latency=5 ns", "dram.size=2 MiB"});
+  const Netlist n = netlist_from_text(kChiplets, {"chiplet[1].l2.latency=5 ns", "dram.size=2 MiB"});
   const auto& l2a = n.find("chiplet[0].l2")->params;
   const auto& l2b = n.find("chiplet[1].l2")->params;
   CHECK(l2a.at("size") == 1048576u);       // written in the template
@@ -102,7 +102,7 @@ TEST_CASE("netlist: parameter precedence is type default < netlist defaults < va
 }
 
 TEST_CASE("netlist: overrides accept wildcards and ranges and JSON values and clocks", "[netlist]") {
-  const Netlist n = load(kChiplets, {"chiplet[*].src[0..1].count=9", "chiplet[*].l2.label=hello",
+  const Netlist n = netlist_from_text(kChiplets, {"chiplet[*].src[0..1].count=9", "chiplet[*].l2.label=hello",
                                      "chiplet[1].src[3].clock=mem", "chiplet[0].l2.enabled=false"});
   CHECK(n.find("chiplet[0].src[1]")->params.at("count") == 9);
   CHECK(n.find("chiplet[1].src[0]")->params.at("count") == 9);
@@ -124,7 +124,7 @@ TEST_CASE("netlist: overrides accept wildcards and ranges and JSON values and cl
 }
 
 TEST_CASE("netlist: pattern bindings evaluate i arithmetic over existing indices", "[netlist]") {
-  const Netlist n = load(R"({
+  const Netlist n = netlist_from_text(R"({
     "components": {
       "cu[0..7]": {"type": "test_source"},
       "l1[0..1]": {"type": "test_router"},
@@ -187,11 +187,12 @@ TEST_CASE("netlist: the clock named default is the default and may alias another
   const std::string body =
       R"(, "components": {"s": {"type": "test_source"}, "k": {"type": "test_sink", "clock": "default"}},
             "bindings": ["s.mem -> k.in"]})";
-  Netlist n = load(R"({"clocks": {"core": "1 GHz", "mem": "1.6 GHz", "default": "mem"})" + body);
+  Netlist n = netlist_from_text(R"({"clocks": {"core": "1 GHz", "mem": "1.6 GHz", "default": "mem"})" + body);
   CHECK(n.default_clock == "default");
   CHECK(n.find("s")->clock_hz == Approx(1.6e9));
   CHECK(n.find("k")->clock_hz == Approx(1.6e9));
-  n = load(R"({"components": {"s": {"type": "test_source"}, "k": {"type": "test_sink"}}, "bindings": ["s.mem -> k.in"]})");
+  n = netlist_from_text(
+      R"({"components": {"s": {"type": "test_source"}, "k": {"type": "test_sink"}}, "bindings": ["s.mem -> k.in"]})");
   CHECK(n.default_clock == "default");
   CHECK(n.default_clock_hz() == Approx(1e9));
   CHECK(error_of(R"({"clocks": {"core": 1000}, "components": {}})") ==
@@ -258,7 +259,7 @@ TEST_CASE("netlist: line and column of a byte offset", "[netlist]") {
 }
 
 TEST_CASE("netlist: nested templates and an outer set wins over an inner one", "[netlist]") {
-  const Netlist n = load(R"({
+  const Netlist n = netlist_from_text(R"({
     "templates": {
       "pair": {"components": {"s": {"type": "test_source"}, "k": {"type": "test_sink", "ways": 2}},
                "bindings": ["s.mem -> k.in"]},

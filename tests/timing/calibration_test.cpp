@@ -22,12 +22,13 @@
 #include <vector>
 
 #include "platform/timing_device.h"
+#include "tests/timing/kernel_dir.h"
 
 using namespace tessera;
+using tessera::test::kKernelDir;
 
 namespace {
 
-const std::string kKernelDir = std::string(TESSERA_BINARY_DIR) + "/sw/kernels";
 std::string netlist_path(const std::string& name) {
   return std::string(TESSERA_SOURCE_DIR) + "/json/platforms/" + name + ".json";
 }

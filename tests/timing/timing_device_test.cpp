@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "platform/errors.h"
+#include "tests/timing/kernel_dir.h"
 
 using namespace tessera;
+using tessera::test::kKernelDir;
 using Catch::Contains;
 
 namespace {
-
-const std::string kKernelDir = std::string(TESSERA_BINARY_DIR) + "/sw/kernels";
 
 TimingDeviceOptions small_gpu(uint64_t max_cycles = 0) {
   TimingDeviceOptions o;

@@ -8,10 +8,9 @@
 
 #include "platform/timing_device.h"
 #include "sw/workloads/compare.h"
+#include "tests/timing/kernel_dir.h"
 
 namespace tessera::test {
-
-inline const std::string kKernelDir = std::string(TESSERA_BINARY_DIR) + "/sw/kernels";
 
 inline uint64_t seed_for(size_t size) { return 0x51ed0000ull + size; }
 

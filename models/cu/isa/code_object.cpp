@@ -46,11 +46,7 @@ uint32_t le32(const uint8_t* p) {
   return v;
 }
 
-uint32_t bits(uint32_t word, unsigned lo, unsigned width) { return (word >> lo) & ((1u << width) - 1); }
-
-struct ElfCloser {
-  void operator()(Elf* e) const { elf_end(e); }
-};
+uint32_t field(uint32_t word, unsigned lo, unsigned width) { return (word >> lo) & ((1u << width) - 1); }
 
 }  // namespace
 
@@ -65,24 +61,24 @@ KernelDescriptor parse_kernel_descriptor(const uint8_t* b, const std::string& wh
   d.rsrc2 = le32(b + 52);
   std::memcpy(&d.properties, b + 56, 2);
 
-  d.vgpr_granules = bits(d.rsrc1, 0, 6);
-  d.sgpr_granules = bits(d.rsrc1, 6, 4);
-  d.float_round_mode_32 = bits(d.rsrc1, 12, 2);
-  d.float_round_mode_16_64 = bits(d.rsrc1, 14, 2);
-  d.float_denorm_mode_32 = bits(d.rsrc1, 16, 2);
-  d.float_denorm_mode_16_64 = bits(d.rsrc1, 18, 2);
-  d.dx10_clamp = bits(d.rsrc1, 21, 1);
-  d.ieee_mode = bits(d.rsrc1, 23, 1);
+  d.vgpr_granules = field(d.rsrc1, 0, 6);
+  d.sgpr_granules = field(d.rsrc1, 6, 4);
+  d.float_round_mode_32 = field(d.rsrc1, 12, 2);
+  d.float_round_mode_16_64 = field(d.rsrc1, 14, 2);
+  d.float_denorm_mode_32 = field(d.rsrc1, 16, 2);
+  d.float_denorm_mode_16_64 = field(d.rsrc1, 18, 2);
+  d.dx10_clamp = field(d.rsrc1, 21, 1);
+  d.ieee_mode = field(d.rsrc1, 23, 1);
 
-  d.enable_private_segment = bits(d.rsrc2, 0, 1);
-  d.user_sgpr_count = bits(d.rsrc2, 1, 5);
-  for (unsigned i = 0; i < 3; ++i) d.enable_workgroup_id[i] = bits(d.rsrc2, 7 + i, 1);
-  d.enable_workgroup_info = bits(d.rsrc2, 10, 1);
-  d.vgpr_workitem_id = bits(d.rsrc2, 11, 2);
+  d.enable_private_segment = field(d.rsrc2, 0, 1);
+  d.user_sgpr_count = field(d.rsrc2, 1, 5);
+  for (unsigned i = 0; i < 3; ++i) d.enable_workgroup_id[i] = field(d.rsrc2, 7 + i, 1);
+  d.enable_workgroup_info = field(d.rsrc2, 10, 1);
+  d.vgpr_workitem_id = field(d.rsrc2, 11, 2);
 
-  const unsigned accum = bits(d.rsrc3, 0, 6);
+  const unsigned accum = field(d.rsrc3, 0, 6);
   d.accum_offset = (accum + 1) * 4;
-  d.tg_split = bits(d.rsrc3, 16, 1);
+  d.tg_split = field(d.rsrc3, 16, 1);
 
   const uint16_t p = d.properties;
   d.enable_private_segment_buffer = p & (1u << 0);
@@ -315,6 +311,11 @@ class CodeObjectReader {
   };
   std::vector<uint8_t> bytes_;
   std::string name_;
+  // (A member type, not a file-local one: the reader is the code object's
+  // friend, so it has external linkage, and so must the types of its fields.)
+  struct ElfCloser {
+    void operator()(Elf* e) const { elf_end(e); }
+  };
   std::unique_ptr<Elf, ElfCloser> elf_;
   std::vector<Elf_Scn*> notes_, symtabs_;
   std::vector<Loaded> loaded_;

@@ -139,8 +139,6 @@ void register_all(Table& t) {
   add_op(t, "s_store_dwordx4", StoreOp<4>{});
 }
 
-void no_op(W&, const I&) {}
-
 }  // namespace
 
 void register_smem_semantics(SemanticsTable& t) {

@@ -225,8 +225,6 @@ void register_all(Table& t) {
   add_op(t, "buffer_atomic_add_f64", AtomicOp<Rmw::FAdd, Elem::F64>{});
 }
 
-void no_op(W&, const I&) {}
-
 }  // namespace
 
 void register_mubuf_semantics(SemanticsTable& t) {

@@ -194,8 +194,6 @@ void ds_bpermute(W& w, const I& i) {
   w.write32(i.dst[0], out, exec);
 }
 
-void no_op(W&, const I&) {}
-
 // Each instruction's ExecFn and its LDS access shape (mem_plan.h), registered
 // from one list: Addresses per lane (0 for no LDS bank access), Bytes per
 // address, the offsets' element Stride for the two-address forms.

@@ -120,8 +120,6 @@ void register_sopk(SemanticsTable& t) {
   });
 }
 
-void no_op(W&, const I&) {}
-
 void register_sopp(SemanticsTable& t) {
   t.add("s_nop", no_op);
   // Functional execution completes every access before the next instruction,
@@ -152,6 +150,8 @@ void register_sopp(SemanticsTable& t) {
 }
 
 }  // namespace
+
+void no_op(Wave&, const Instruction&) {}
 
 void register_control_semantics(SemanticsTable& t) {
   register_sopk(t);
