@@ -12,9 +12,9 @@ void register_ds_semantics(SemanticsTable& t);        // DS (sem_memory_lds.cpp)
 void register_vmem_semantics(SemanticsTable& t);      // FLAT, GLOBAL, SCRATCH (sem_memory_flat.cpp)
 void register_mubuf_semantics(SemanticsTable& t);     // MUBUF (sem_memory_buffer.cpp)
 
-// The semantics of instructions with no architectural effect here (hints,
-// cache maintenance the functional model has no caches for, ds_nop): the PC
-// moves on as for any instruction. In sem_scalar_control.cpp.
+// The semantics of instructions that change no architectural state (cache
+// maintenance, ds_nop): the PC moves on as for any instruction. In
+// sem_scalar_control.cpp.
 void no_op(Wave& w, const Instruction& i);
 
 }  // namespace tessera::isa
