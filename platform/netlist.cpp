@@ -1,7 +1,6 @@
 #include "platform/netlist.h"
 
 #include <algorithm>
-#include <cstdio>
 
 #include "platform/errors.h"
 #include "platform/netlist_builder.h"
@@ -56,12 +55,6 @@ auto at_path(const std::string& path, F&& f) -> decltype(f()) {
 }
 
 }  // namespace
-
-std::string format_address(uint64_t a) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(a));
-  return buf;
-}
 
 namespace {
 // "chiplet[*].l2.size" -> pattern "chiplet[*].l2", parameter "size".

@@ -5,6 +5,7 @@
 // route without parsing unit strings itself.
 #include <algorithm>
 
+#include "models/cu/isa/hex.h"
 #include "platform/errors.h"
 #include "platform/netlist_builder.h"
 #include "platform/netlist_json.h"
@@ -111,7 +112,7 @@ void NetlistBuilder::resolve_address_entry(const json& entry, const std::string&
     interleave = address_value(entry["interleave"], json_path(path, "interleave"), "\"4 KiB\"");
     if (interleave == 0 || size % interleave != 0)
       throw NetlistError(json_path(path, "interleave"), "the interleave must be positive and divide the size (" +
-                                                            format_address(size) + ")");
+                                                            hex(size) + ")");
   }
 
   json& map = maps.emplace(router, json::array()).first->second;
@@ -119,8 +120,8 @@ void NetlistBuilder::resolve_address_entry(const json& entry, const std::string&
   for (size_t k = 0; k < map.size(); ++k) {
     const uint64_t ob = map[k]["base"].get<uint64_t>(), oe = ob + map[k]["size"].get<uint64_t>();
     if (base < oe && ob < base + size)
-      throw NetlistError(path, "range [" + format_address(base) + ", " + format_address(base + size) + ") overlaps [" +
-                                   format_address(ob) + ", " + format_address(oe) + ") of " + origins[k] +
+      throw NetlistError(path, "range [" + hex(base) + ", " + hex(base + size) + ") overlaps [" +
+                                   hex(ob) + ", " + hex(oe) + ") of " + origins[k] +
                                    " on router " + router);
   }
   origins.push_back(path);

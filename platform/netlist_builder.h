@@ -86,6 +86,4 @@ class NetlistBuilder {
   std::map<size_t, std::map<std::string, std::set<int64_t>>> vector_indices_;
 };
 
-std::string format_address(uint64_t a);
-
 }  // namespace tessera

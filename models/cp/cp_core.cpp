@@ -101,13 +101,13 @@ CpCore::CpCore(const BlockContext& ctx)
       host_notifications_(stats().counter("host_notifications", "completion notifications to the host")),
       kernel_launches_(stats().counter("kernel_launches", "kernel launches, as the firmware counts them "
                                                           "(CP_REG_LAUNCHES)")) {
-  auto count = [&](const char* name) { return ctx.socket_count(name); };
-  if (count("dispatcher") > static_cast<int>(CP_MAX_DISPATCHERS))
-    throw UserError(path() + ": " + std::to_string(count("dispatcher")) + " dispatchers bound; the register map has "
-                    "room for " + std::to_string(CP_MAX_DISPATCHERS));
-  for (int d = 0; d < count("dispatcher"); ++d)
+  const int dispatchers = ctx.socket_count("dispatcher");
+  if (dispatchers > static_cast<int>(CP_MAX_DISPATCHERS))
+    throw UserError(path() + ": " + std::to_string(dispatchers) + " dispatchers bound; the register map has room for " +
+                    std::to_string(CP_MAX_DISPATCHERS));
+  for (int d = 0; d < dispatchers; ++d)
     dispatcher.push_back(std::make_unique<InitiatorSocket>(("dispatcher_" + std::to_string(d)).c_str()));
-  for (int d = 0; d < count("irq"); ++d) {
+  for (int d = 0; d < ctx.socket_count("irq"); ++d) {
     irq.push_back(std::make_unique<TargetSocket>(("irq_" + std::to_string(d)).c_str()));
     irq.back()->register_b_transport(this, &CpCore::irq_b_transport, d);
   }
@@ -414,8 +414,8 @@ void CpCore::trace_access(const char* what, uint64_t address, uint64_t value) co
 }
 
 void CpCore::register_fault(const char* kind, uint64_t offset, unsigned size, const std::string& why) {
-  pending_fault_ = std::string(kind) + " of " + std::to_string(size) + " bytes at CP register offset " + hex_word(offset) +
-                   ", " + why;
+  pending_fault_ = std::string(kind) + " of " + std::to_string(size) + " bytes at CP register offset " +
+                   hex_word(offset) + ", " + why;
   fault_address_ = CP_MMIO_BASE + offset;
   fault_has_address_ = true;
   uc_emu_stop(uc_);
@@ -604,9 +604,9 @@ bool CpCore::on_invalid(uc_engine* uc, uc_mem_type type, uint64_t address, int s
   const char* kind = type == UC_MEM_FETCH_UNMAPPED || type == UC_MEM_FETCH_PROT ? "instruction fetch"
                      : type == UC_MEM_WRITE_UNMAPPED || type == UC_MEM_WRITE_PROT ? "write"
                                                                                    : "read";
-  cp->pending_fault_ = std::string("unmapped ") + kind + " of " + std::to_string(size) + " bytes at " + hex_word(address) +
-                       " (mapped: SRAM [0, " + hex_word(cp->sram_size_) + "), registers at " + hex_word(CP_MMIO_BASE) + ", device-memory window at " +
-                       hex_word(CP_DEVMEM_BASE) + ")";
+  cp->pending_fault_ = std::string("unmapped ") + kind + " of " + std::to_string(size) + " bytes at " +
+                       hex_word(address) + " (mapped: SRAM [0, " + hex_word(cp->sram_size_) + "), registers at " +
+                       hex_word(CP_MMIO_BASE) + ", device-memory window at " + hex_word(CP_DEVMEM_BASE) + ")";
   cp->fault_address_ = address;
   cp->fault_has_address_ = true;
   cp->fault_at_fetch_ = type == UC_MEM_FETCH_UNMAPPED || type == UC_MEM_FETCH_PROT;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "models/cu/isa/disasm_fields.h"
+#include "models/cu/isa/hex.h"
 #include "models/cu/isa/op_table.h"
 
 namespace tessera::isa {
@@ -58,9 +59,7 @@ std::string operand_text(const Instruction& in, const Operand& o, DataType type)
       if (int16) {
         const auto low = static_cast<int16_t>(static_cast<uint16_t>(imm));
         if ((imm >> 16) == 0 && low >= -16 && low <= 64) return std::to_string(low);
-        char buf[24];
-        std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(imm));
-        return buf;
+        return hex(imm);
       }
       return immediate_text(imm, width);
     }
