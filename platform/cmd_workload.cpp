@@ -243,7 +243,8 @@ TESSERA_REGISTER_COMMAND(workload_command,
                                       "                     bytes between chiplets\n"
                                       "  --progress SECONDS a progress line on stderr every SECONDS of wall time\n"
                                       "                     (simulated cycles, workgroups and wave-instructions\n"
-                                      "                     finished); default 10 when stderr is a terminal,\n"
+                                      "                     finished, and how many of the running launch's\n"
+                                      "                     workgroups); default 10 when stderr is a terminal,\n"
                                       "                     else none; 0 for none\n",
                                       run_workload});
 

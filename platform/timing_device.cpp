@@ -144,6 +144,17 @@ constexpr LoggedCounter kLogged[] = {
     {"chiplet_network", "remote_bytes", "remote_bytes"},
 };
 
+// Workgroups in a launch's grid (a partial workgroup at an edge counts; the
+// dispatch itself rejects a zero size).
+uint64_t grid_workgroups(const isa::LaunchConfig& config) {
+  uint64_t n = 1;
+  for (int d = 0; d < 3; ++d) {
+    const uint32_t wg = std::max<uint32_t>(config.workgroup[d], 1);
+    n *= (uint64_t(config.grid[d]) + wg - 1) / wg;
+  }
+  return n;
+}
+
 }  // namespace
 
 LaunchResult TimingDevice::launch_file(const std::string& path, const std::string& kernel,
@@ -151,6 +162,11 @@ LaunchResult TimingDevice::launch_file(const std::string& path, const std::strin
   if (finished_) fail("the simulation has ended; no launch may follow finish()");
   const std::vector<uint64_t> before = logged_counters();
   const uint64_t launches = totals_.launches;
+  running_ = Running{true, launches + 1, kernel, grid_workgroups(config), dispatcher_totals().workgroups};
+  struct EndRunning {
+    Running& r;
+    ~EndRunning() { r.active = false; }
+  } end_running{running_};
   try {
     const LaunchResult r = runtime_ ? launch_queued(path, kernel, config) : launch_direct(path, kernel, config);
     log_launch(kernel, r, before, "");
@@ -293,7 +309,13 @@ std::string TimingDevice::progress_line(double wall_seconds) const {
                 "(%.3g M/s)",
                 wall_seconds, cycles, cycles * per_second, static_cast<unsigned long long>(t.workgroups),
                 static_cast<unsigned long long>(t.wave_instructions), double(t.wave_instructions) * per_second);
-  return line;
+  if (!running_.active) return line;
+  const uint64_t done = std::min(t.workgroups - running_.finished_before, running_.workgroups);
+  char counts[100];
+  std::snprintf(counts, sizeof counts, "): %llu of %llu workgroups (%.0f %%)", static_cast<unsigned long long>(done),
+                static_cast<unsigned long long>(running_.workgroups),
+                running_.workgroups ? 100.0 * double(done) / double(running_.workgroups) : 100.0);
+  return std::string(line) + "; launch " + std::to_string(running_.number) + " (" + running_.kernel + counts;
 }
 
 runtime::LaunchStats TimingDevice::launch(const std::string& program_name, const std::string& kernel,

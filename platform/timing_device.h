@@ -102,8 +102,9 @@ class TimingDevice : public runtime::Device {
   };
   const Totals& totals() const { return totals_; }
   // How far the simulation has got, for progress reports during a run:
-  // simulated cycles of the dispatcher's clock, and the workgroups and
-  // wave-instructions of every workgroup finished so far.
+  // simulated cycles of the dispatcher's clock, the workgroups and
+  // wave-instructions of every workgroup finished so far, and how far the
+  // launch running now is (its number, kernel and workgroups finished of all).
   std::string progress_line(double wall_seconds) const;
 
   // One row per launch, in order (a launch that faulted too, with "fault"):
@@ -149,6 +150,15 @@ class TimingDevice : public runtime::Device {
   Totals totals_;
   std::vector<json> launch_log_;
   LaunchResult last_result_;  // of the latest launch that ran, for the log of one that faulted
+  // The launch running now, for progress reports (none between launches).
+  struct Running {
+    bool active = false;
+    uint64_t number = 0;            // 1 for the first launch of the run
+    std::string kernel;
+    uint64_t workgroups = 0;        // in its grid
+    uint64_t finished_before = 0;   // dispatcher_totals().workgroups when it started
+  };
+  Running running_;
 };
 
 }  // namespace tessera

@@ -110,7 +110,8 @@ tessera_scenario("workload --launches belongs to the timing device"
                  DEFINES "-DSTDERR_HAS=--launches and --progress apply to the tessera-timing device only")
 tessera_scenario("workload --progress reports on stderr while the platform runs"
                  ARGS "workload|vector_add|--size|65536|--netlist|${small_gpu}|--progress|0.000001" EXIT 0
-                 DEFINES "-DSTDOUT_HAS=PASS" "-DSTDERR_HAS=progress: |cycles simulated|wave-instructions finished")
+                 DEFINES "-DSTDOUT_HAS=PASS"
+                         "-DSTDERR_HAS=progress: |cycles simulated|wave-instructions finished|launch 1 (vector_add): |of 256 workgroups (")
 tessera_scenario("workload --progress takes seconds"
                  ARGS "workload|vector_add|--size|1000|--netlist|${small_gpu}|--progress|soon" EXIT 2
                  DEFINES "-DSTDERR_HAS=--progress expects seconds between reports")
