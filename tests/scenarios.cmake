@@ -8,6 +8,17 @@ file(MAKE_DIRECTORY ${TESSERA_SCENARIO_DIR})
 # tessera_scenario(NAME ARGS a|b|c EXIT n [extra -D settings...])
 function(tessera_scenario name)
   cmake_parse_arguments(S "" "ARGS;EXIT" "DEFINES" ${ARGN})
+  # A ';' inside a value splits it into list items: the rest of an expectation
+  # would be dropped without a word, so every item must be a whole -DNAME=value.
+  if(S_UNPARSED_ARGUMENTS OR S_ARGS STREQUAL "" OR S_EXIT STREQUAL "")
+    message(FATAL_ERROR "tessera_scenario(\"${name}\"): needs ARGS and EXIT; unexpected: '${S_UNPARSED_ARGUMENTS}'")
+  endif()
+  foreach(define IN LISTS S_DEFINES)
+    if(NOT define MATCHES "^-D[A-Z_]+=")
+      message(FATAL_ERROR "tessera_scenario(\"${name}\"): '${define}' is not a -DNAME=value setting "
+                          "(a ';' in a value splits it; write the expectation without one)")
+    endif()
+  endforeach()
   add_test(NAME "scenario: ${name}"
            COMMAND ${CMAKE_COMMAND} -DTESSERA=$<TARGET_FILE:tessera> "-DARGS=${S_ARGS}" -DEXIT=${S_EXIT}
                    ${S_DEFINES} -P ${TESSERA_CLI_CHECK})
@@ -49,7 +60,7 @@ if(EXISTS ${demo})
   tessera_scenario("run --progress reports simulated time on stderr" ARGS "run|${demo}|--quiet|--progress|0.000001"
                    EXIT 0 DEFINES "-DSTDOUT_HAS=result: ok" "-DSTDERR_HAS=progress: |cycles of clock core")
   tessera_scenario("run refuses to overwrite statistics" ARGS "run|${demo}|--stats|${demo}" EXIT 2
-                   DEFINES "-DSTDERR_HAS=already exists; pass --force")
+                   DEFINES "-DSTDERR_HAS=already exists|pass --force")
   tessera_scenario("an override that matches nothing is an input error" ARGS "validate|${demo}|--set|gpu.size=1 GiB" EXIT 3
                    DEFINES "-DSTDERR_HAS=--set gpu.size: \"gpu\" matches no instance")
   tessera_scenario("an override of an unknown parameter is an input error" ARGS "validate|${demo}|--set|mem[*].sise=1 GiB"
