@@ -12,7 +12,9 @@
 //                   cycle difference of two launches that differ only in bytes
 //                   read (DRAM) or in passes over an L2-resident buffer (L2);
 //   occupancy       workgroups that hold LDS and sleep: how many a CU holds at
-//                   once follows from its resources and the kernel's.
+//                   once follows from its resources and the kernel's;
+//   chiplet chase   a chase to the memory of each chiplet in turn: the round
+//                   trips differ by what the chiplet network's hops add.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -35,8 +37,10 @@ std::string netlist_path(const std::string& name) {
 
 class Calibration {
  public:
-  explicit Calibration(const std::string& netlist, const std::vector<std::string>& sets = {})
-      : dev_(options(netlist, sets)) {
+  // `direct`: launches go straight to the netlist's only dispatcher; false
+  // for chiplet netlists, whose command processor splits the grid.
+  explicit Calibration(const std::string& netlist, const std::vector<std::string>& sets = {}, bool direct = true)
+      : dev_(options(netlist, sets, direct)) {
     clock_hz_ = dev_.platform().netlist().default_clock_hz();
   }
 
@@ -53,6 +57,12 @@ class Calibration {
     return param(instance, name) * clock_hz_;
   }
   double clock_hz() const { return clock_hz_; }
+  // A text parameter of one instance ("ring").
+  std::string text(const std::string& instance, const std::string& name) const {
+    const InstanceSpec* i = dev_.platform().netlist().find(instance);
+    REQUIRE(i);
+    return i->params.at(name).get<std::string>();
+  }
 
   // A chain whose link at byte offset links[k] holds links[k+1] (the last
   // points back to the first, which must be offset 0).
@@ -72,15 +82,16 @@ class Calibration {
   // Cycles of a launch following `steps` links. Each measured launch follows
   // the same warm-up launch, so every measurement starts from the same DRAM
   // row state (the caches are emptied at every kernel boundary anyway).
-  uint64_t chase(runtime::DevicePtr chain, uint32_t warm, uint32_t steps) {
-    launch_chase(chain, warm);
-    return launch_chase(chain, steps);
+  // `result_offset`: where in the result buffer the chase stores its last link.
+  uint64_t chase(runtime::DevicePtr chain, uint32_t warm, uint32_t steps, uint64_t result_offset = 0) {
+    launch_chase(chain, warm, result_offset);
+    return launch_chase(chain, steps, result_offset);
   }
 
   // Cycles taken by `extra` links beyond `base`.
-  uint64_t cycles_of_links(runtime::DevicePtr chain, uint32_t base, uint32_t extra) {
-    const uint64_t a = chase(chain, base, base);
-    const uint64_t b = chase(chain, base, base + extra);
+  uint64_t cycles_of_links(runtime::DevicePtr chain, uint32_t base, uint32_t extra, uint64_t result_offset = 0) {
+    const uint64_t a = chase(chain, base, base, result_offset);
+    const uint64_t b = chase(chain, base, base + extra, result_offset);
     return b - a;
   }
 
@@ -108,13 +119,15 @@ class Calibration {
   }
 
  private:
-  static TimingDeviceOptions options(const std::string& netlist, const std::vector<std::string>& sets) {
+  static TimingDeviceOptions options(const std::string& netlist, const std::vector<std::string>& sets, bool direct) {
     TimingDeviceOptions o;
     o.netlist_file = netlist_path(netlist);
     o.kernel_dir = kKernelDir;
     // The memory hierarchy is measured, not the command processor: launches go
     // straight to the dispatcher, whose acquire/release are the baseline policy.
-    o.direct_dispatch = true;
+    // (Through the command processor, its time is the same in the two launches
+    // a measurement subtracts.)
+    o.direct_dispatch = direct;
     for (const auto& s : sets) o.overrides.push_back(parse_override(s));
     return o;
   }
@@ -122,9 +135,10 @@ class Calibration {
     if (!out_) out_ = dev_.alloc(4u << 20);
     return out_;
   }
-  uint64_t launch_chase(runtime::DevicePtr chain, uint32_t steps) {
+  uint64_t launch_chase(runtime::DevicePtr chain, uint32_t steps, uint64_t result_offset) {
+    REQUIRE(result_offset + 4 <= (4u << 20));
     runtime::KernelArgs a;
-    a.pointer(chain).pointer(out()).value(steps);
+    a.pointer(chain).pointer(out() + result_offset).value(steps);
     return dev_.launch("calib_chase", "calib_chase", {1, 1, 1}, {1, 1, 1}, a).cycles;
   }
 
@@ -264,6 +278,153 @@ TEST_CASE("calibration: r9_nano pointer chases measure round trips of 60 (L1) 11
 TEST_CASE("calibration: small_gpu pointer chases measure the round trips its parameters add up to",
           "[timing][calibration]") {
   check_chase("small_gpu", "l1v[0]", "l2[0]", "xbar", "dram[0]", nullptr);
+}
+
+namespace {
+
+// A chain whose links after the first all lie in memory homed at chiplet
+// `home`: the network interleaves `page` bytes over `chiplets` chiplets (the
+// page at address a lives on chiplet (a / page) % chiplets) and the chain
+// starts at a multiple of chiplets x page. The links walk those pages line by
+// line, so within a launch every link is a new line for the L1 and the L2.
+// Every home's chain skips the first line of its first page (chiplet 0's is
+// the first link's), so that its DRAM sees the same pattern, row boundaries
+// included, whichever chiplet it is on.
+std::vector<uint32_t> home_chain(uint32_t home, uint32_t chiplets, uint32_t page, uint32_t line, size_t links) {
+  std::vector<uint32_t> chain{0};
+  for (uint32_t p = home; chain.size() < links; p += chiplets)
+    for (uint32_t off = 0; off < page && chain.size() < links; off += line)
+      if (p != home || off) chain.push_back(p * page + off);
+  return chain;
+}
+
+// Links a message crosses from chiplet `from` to chiplet `to` of `n`, by the
+// topology's arithmetic: a ring the shorter way, a mesh of rows of `columns`
+// X then Y, a central switch two, a full connection one.
+uint32_t hops(const std::string& topology, uint32_t from, uint32_t to, uint32_t n, uint32_t columns) {
+  if (from == to) return 0;
+  if (topology == "ring") {
+    const uint32_t up = (to + n - from) % n;
+    return std::min(up, n - up);
+  }
+  if (topology == "mesh") {
+    auto distance = [](uint32_t a, uint32_t b) { return a > b ? a - b : b - a; };
+    return distance(from % columns, to % columns) + distance(from / columns, to / columns);
+  }
+  return topology == "switch" ? 2 : 1;
+}
+
+// The chiplet whose compute units ran instructions; exactly one must have.
+uint32_t chiplet_that_ran(Calibration& c, uint32_t chiplets) {
+  int ran_on = -1;
+  for (uint32_t k = 0; k < chiplets; ++k) {
+    const std::string prefix = "chiplet[" + std::to_string(k) + "].";
+    for (const StatGroup* g : c.device().platform().stats().groups()) {
+      if (g->path().rfind(prefix, 0) != 0 || g->path().find("cu[") == std::string::npos) continue;
+      if (c.stat(g->path(), "instructions") == 0) continue;
+      REQUIRE((ran_on < 0 || ran_on == int(k)));
+      ran_on = int(k);
+    }
+  }
+  REQUIRE(ran_on >= 0);
+  return uint32_t(ran_on);
+}
+
+// Pointer chases from the chiplet the work-item runs on to memory homed on
+// each chiplet in turn: every link misses the L1 and the L2, so its fill
+// crosses the chiplet network to the home chiplet's DRAM and back. The DRAM
+// sees the same pattern of lines whichever chiplet it is on, so the round
+// trips differ by exactly what the network adds.
+void check_chiplet_chase(const std::string& netlist, const std::vector<std::string>& sets) {
+  Calibration c(netlist, sets, false);
+  REQUIRE(c.device().platform().netlist().find("noc")->type->name == "chiplet_network");
+  const uint32_t chiplets = uint32_t(c.param("noc", "chiplets"));
+  const std::string topology = c.text("noc", "topology");
+  uint32_t columns = uint32_t(c.param("noc", "mesh_columns"));
+  if (columns == 0) columns = uint32_t(std::ceil(std::sqrt(double(chiplets))));
+  const uint32_t page = 4096;  // the reference netlists' address_map interleave for noc
+  const uint32_t l2_line = uint32_t(c.param("chiplet[0].l2[0]", "line_size"));
+  // A fill asks for a line with no data (one flit) and comes back with the
+  // L2's line; each crosses every link of its route store-and-forward: its
+  // flits at the link's bandwidth in whole cycles, then the link's latency.
+  // Within a chiplet a message takes `latency` instead.
+  const double bytes_per_cycle = c.param("noc", "link_bandwidth") / c.clock_hz();
+  const double flit = c.param("noc", "flit_size");
+  auto serialise = [&](double bytes) {
+    return std::ceil(std::max(1.0, std::ceil(bytes / flit)) * flit / bytes_per_cycle - 1e-9);
+  };
+  const double link_latency = c.param("noc", "link_latency"), local = c.param("noc", "latency");
+  auto network = [&](uint32_t h) {
+    return h == 0 ? 2 * local : h * (serialise(0) + link_latency) + h * (serialise(l2_line) + link_latency);
+  };
+
+  // 96 links of warm-up, as the single-chiplet chases, then 512 measured.
+  const uint32_t n = 512;
+  std::vector<uint64_t> cycles(chiplets);
+  for (uint32_t home = 0; home < chiplets; ++home) {
+    const runtime::DevicePtr chain = c.chain(home_chain(home, chiplets, page, l2_line, 96 + n + 32));
+    REQUIRE(chain % (uint64_t(chiplets) * page) == 0);
+    // The chase's result goes to another chiplet's memory: its write-back at
+    // the kernel's end would otherwise meet the DRAM rows the chain left open,
+    // which differ after the two launches a measurement subtracts.
+    cycles[home] = c.cycles_of_links(chain, 96, n, uint64_t((home + 1) % chiplets) * page);
+  }
+  // The firmware gives each chiplet a contiguous share of the grid; a grid of
+  // one work-item has one share.
+  const uint32_t own = chiplet_that_ran(c, chiplets);
+  std::string measured;
+  for (uint32_t home = 0; home < chiplets; ++home)
+    measured += " " + std::to_string(home) + ": " + std::to_string(cycles[home]);
+  INFO(netlist << ", " << topology << ": the chase ran on chiplet " << own << "; cycles for " << n
+               << " links to the memory of chiplet" << measured);
+  for (uint32_t home = 0; home < chiplets; ++home) {
+    const uint32_t h = hops(topology, own, home, chiplets, columns);
+    const double extra = network(h) - network(0);
+    INFO("home " << home << ": " << h << " hops each way, " << extra << " cycles per link more than local");
+    // Launches through the command processor start and end a few cycles apart
+    // (its own clock, its interrupts): less than 0.01 cycles per link, so the
+    // whole number of cycles per link is exact.
+    const double more = double(cycles[home]) - double(cycles[own]);
+    CHECK(std::abs(more - extra * n) <= 4);
+    CHECK(std::lround(more / n) == std::lround(extra));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("calibration: chiplet4_small chases to each chiplet's memory add a ring's hops to the round trip",
+          "[timing][calibration][chiplet]") {
+  check_chiplet_chase("chiplet4_small", {});
+}
+
+TEST_CASE("calibration: chiplet4_small chases to each chiplet's memory add a 2x2 mesh's hops to the round trip",
+          "[timing][calibration][chiplet]") {
+  check_chiplet_chase("chiplet4_small", {"noc.topology=mesh"});
+}
+
+TEST_CASE("calibration: chiplet4_small chases to each chiplet's memory add a central switch's two hops",
+          "[timing][calibration][chiplet]") {
+  check_chiplet_chase("chiplet4_small", {"noc.topology=switch"});
+}
+
+TEST_CASE("calibration: chiplet4_small chases to each chiplet's memory add one hop when fully connected",
+          "[timing][calibration][chiplet]") {
+  check_chiplet_chase("chiplet4_small", {"noc.topology=full"});
+}
+
+TEST_CASE("calibration: chiplet8_small chases to each chiplet's memory add a 4x2 mesh's hops to the round trip",
+          "[timing][calibration][chiplet]") {
+  check_chiplet_chase("chiplet8_small", {});
+}
+
+TEST_CASE("calibration: cpelide_4chiplet chases to each chiplet's memory add its switch's two hops",
+          "[timing][calibration][chiplet]") {
+  check_chiplet_chase("cpelide_4chiplet", {});
+}
+
+TEST_CASE("calibration: mi200_2chiplet chases to the other chiplet's memory add its link's hop",
+          "[timing][calibration][chiplet]") {
+  check_chiplet_chase("mi200_2chiplet", {});
 }
 
 namespace {
