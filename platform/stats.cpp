@@ -2,14 +2,13 @@
 
 #include <stdexcept>
 
+#include "platform/units.h"
+
 namespace tessera {
 
 Histogram::Histogram(uint64_t bucket_width, size_t buckets)
     : width_(bucket_width ? bucket_width : 1), buckets_(buckets ? buckets : 1, 0) {
-  if ((width_ & (width_ - 1)) == 0)
-    while ((uint64_t{1} << shift_) < width_) ++shift_;
-  else
-    shift_ = -1;
+  shift_ = (width_ & (width_ - 1)) == 0 ? static_cast<int>(log2_of(width_)) : -1;
 }
 
 void StatGroup::claim(const std::string& name) {

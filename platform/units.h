@@ -24,4 +24,12 @@ uint64_t parse_size(const std::string& text);
 // Formats a base-unit value for people: 16384 bytes -> "16 KiB", 1.8e9 Hz -> "1.8 GHz".
 std::string format_quantity(double value, Quantity q);
 
+// The smallest n with 2^n >= v: for a power-of-two size (a line, a page, a
+// bank count), the shift that divides by it.
+inline unsigned log2_of(uint64_t v) {
+  unsigned n = 0;
+  while ((uint64_t{1} << n) < v) ++n;
+  return n;
+}
+
 }  // namespace tessera

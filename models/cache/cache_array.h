@@ -5,14 +5,9 @@
 #include <cstdint>
 #include <vector>
 
-namespace tessera {
+#include "platform/units.h"
 
-// The smallest n with 2^n >= v: the bits of an index into v power-of-two entries.
-inline unsigned log2_of(uint64_t v) {
-  unsigned n = 0;
-  while ((uint64_t{1} << n) < v) ++n;
-  return n;
-}
+namespace tessera {
 
 class CacheArray {
  public:

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "platform/errors.h"
+#include "platform/units.h"
 
 namespace tessera {
 
@@ -120,7 +121,7 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   };
   for (const char* n : {"vmem_line", "smem_line", "fetch_bytes", "lds_granule"})
     if (!power_of_two(p.size(n))) fail(n, "expected a power of two, got " + std::to_string(p.size(n)));
-  for (c.fetch_shift = 0; (1u << c.fetch_shift) < c.fetch_bytes;) ++c.fetch_shift;
+  c.fetch_shift = log2_of(c.fetch_bytes);
   if (!power_of_two(c.lds_banks)) fail("lds_banks", "expected a power of two, got " + std::to_string(c.lds_banks));
   const json& m = p.raw("mfma_cycles");
   if (!m.is_object() || m.empty())

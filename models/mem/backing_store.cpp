@@ -6,6 +6,7 @@
 
 #include "models/mem/tlm_helpers.h"
 #include "platform/errors.h"
+#include "platform/units.h"
 
 namespace tessera {
 
@@ -21,7 +22,7 @@ BackingStore::BackingStore(uint64_t page_size) : page_size_(page_size), page_shi
   if (page_size < 64 || (page_size & (page_size - 1)) != 0)
     throw UserError("backing store page size " + std::to_string(page_size) +
                     " is invalid; expected a power of two of at least 64 bytes");
-  while ((uint64_t{1} << page_shift_) != page_size) ++page_shift_;
+  page_shift_ = log2_of(page_size);
 }
 
 uint8_t* BackingStore::find_page(uint64_t number) const {

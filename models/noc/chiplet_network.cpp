@@ -13,7 +13,6 @@
 
 namespace tessera {
 
-
 BlockType crossbar_block_type();
 
 BlockType chiplet_network_block_type() {

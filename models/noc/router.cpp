@@ -18,7 +18,6 @@ using tlm::tlm_generic_payload;
 static_assert(std::is_base_of_v<tlm::tlm_target_socket<>, Router::TargetSocket>);
 static_assert(std::is_base_of_v<tlm::tlm_initiator_socket<>, Router::InitiatorSocket>);
 
-
 Router::Router(const BlockContext& ctx, AddressMap map)
     : Block(ctx),
       map_(std::move(map)),
