@@ -46,23 +46,21 @@ class Calibration {
 
   TimingDevice& device() { return dev_; }
 
-  // A parameter of one instance, in base units (cycles, bytes, seconds, B/s).
-  double param(const std::string& instance, const std::string& name) const {
+  // A parameter of one instance as the netlist resolved it.
+  const json& raw(const std::string& instance, const std::string& name) const {
     const InstanceSpec* i = dev_.platform().netlist().find(instance);
     REQUIRE(i);
-    return i->params.at(name).get<double>();
+    return i->params.at(name);
+  }
+  // A numeric parameter, in base units (cycles, bytes, seconds, B/s).
+  double param(const std::string& instance, const std::string& name) const {
+    return raw(instance, name).get<double>();
   }
   // A time parameter in cycles of the default clock.
   double cycles_of(const std::string& instance, const std::string& name) const {
     return param(instance, name) * clock_hz_;
   }
   double clock_hz() const { return clock_hz_; }
-  // A text parameter of one instance ("ring").
-  std::string text(const std::string& instance, const std::string& name) const {
-    const InstanceSpec* i = dev_.platform().netlist().find(instance);
-    REQUIRE(i);
-    return i->params.at(name).get<std::string>();
-  }
 
   // A chain whose link at byte offset links[k] holds links[k+1] (the last
   // points back to the first, which must be offset 0).
@@ -339,7 +337,7 @@ void check_chiplet_chase(const std::string& netlist, const std::vector<std::stri
   Calibration c(netlist, sets, false);
   REQUIRE(c.device().platform().netlist().find("noc")->type->name == "chiplet_network");
   const uint32_t chiplets = uint32_t(c.param("noc", "chiplets"));
-  const std::string topology = c.text("noc", "topology");
+  const std::string topology = c.raw("noc", "topology").get<std::string>();
   uint32_t columns = uint32_t(c.param("noc", "mesh_columns"));
   if (columns == 0) columns = uint32_t(std::ceil(std::sqrt(double(chiplets))));
   const uint32_t page = 4096;  // the reference netlists' address_map interleave for noc
