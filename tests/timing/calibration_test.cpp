@@ -14,12 +14,16 @@
 //   occupancy       workgroups that hold LDS and sleep: how many a CU holds at
 //                   once follows from its resources and the kernel's;
 //   chiplet chase   a chase to the memory of each chiplet in turn: the round
-//                   trips differ by what the chiplet network's hops add.
+//                   trips differ by what the chiplet network's hops add; and
+//                   the three chases within one chiplet, to its own memory.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -65,6 +69,13 @@ class Calibration {
   // A chain whose link at byte offset links[k] holds links[k+1] (the last
   // points back to the first, which must be offset 0).
   runtime::DevicePtr chain(const std::vector<uint32_t>& links) {
+    const runtime::DevicePtr p = dev_.alloc(*std::max_element(links.begin(), links.end()) + 4);
+    write_chain(p, links);
+    return p;
+  }
+  // The same into memory already allocated at `p` (a chain built for the
+  // absolute addresses of its links).
+  void write_chain(runtime::DevicePtr p, const std::vector<uint32_t>& links) {
     REQUIRE(links.front() == 0);
     const uint32_t end = *std::max_element(links.begin(), links.end()) + 4;
     std::vector<uint8_t> bytes(end, 0);
@@ -72,9 +83,7 @@ class Calibration {
       const uint32_t next = links[(k + 1) % links.size()];
       std::memcpy(&bytes[links[k]], &next, 4);
     }
-    const runtime::DevicePtr p = dev_.alloc(bytes.size());
     dev_.write(p, bytes.data(), bytes.size());
-    return p;
   }
 
   // Cycles of a launch following `steps` links. Each measured launch follows
@@ -223,6 +232,20 @@ std::vector<uint32_t> dram_chain(uint32_t slices, uint32_t banks, uint32_t bank_
   return links;
 }
 
+// Cycles measured for `n` links at each level against the round trips
+// expected: the whole number of cycles per link exactly, the total within
+// `slack` cycles.
+void check_levels(const RoundTrips& want, const std::array<uint64_t, 3>& measured, uint32_t n, double slack) {
+  const double expected[3] = {want.l1, want.l2, want.dram};
+  const char* level[3] = {"L1", "L2", "DRAM"};
+  INFO("cycles for " << n << " links: L1 " << measured[0] << ", L2 " << measured[1] << ", DRAM " << measured[2]);
+  for (int k = 0; k < 3; ++k) {
+    INFO(level[k] << ": " << expected[k] << " cycles per link expected");
+    CHECK(std::abs(double(measured[k]) - expected[k] * n) <= slack);
+    CHECK(std::lround(double(measured[k]) / n) == std::lround(expected[k]));
+  }
+}
+
 void check_chase(const std::string& netlist, const std::string& l1v, const std::string& l2, const std::string& xbar,
                  const std::string& dram, const RoundTrips* target) {
   Calibration c(netlist);
@@ -246,19 +269,11 @@ void check_chase(const std::string& netlist, const std::string& l1v, const std::
   // From link 96 on: a launch that ends within the first few dozen links
   // ends differently (its final store meets other open rows).
   const uint64_t dr = c.cycles_of_links(c.chain(d), 96, n);
-  INFO("cycles for " << n << " links: L1 " << l1 << ", L2 " << l2_ << ", DRAM " << dr);
-  auto per_link = [&](uint64_t total) { return std::lround(double(total) / n); };
-  auto near = [&](uint64_t total, double want_per_link) { return std::abs(double(total) - want_per_link * n) <= 2; };
-  CHECK(near(l1, want.l1));
-  CHECK(near(l2_, want.l2));
-  CHECK(near(dr, want.dram));
-  CHECK(per_link(l1) == std::lround(want.l1));
-  CHECK(per_link(l2_) == std::lround(want.l2));
-  CHECK(per_link(dr) == std::lround(want.dram));
+  check_levels(want, {l1, l2_, dr}, n, 2);
   if (target) {
-    CHECK(per_link(l1) == target->l1);
-    CHECK(per_link(l2_) == target->l2);
-    CHECK(per_link(dr) == target->dram);
+    CHECK(std::lround(double(l1) / n) == target->l1);
+    CHECK(std::lround(double(l2_) / n) == target->l2);
+    CHECK(std::lround(double(dr) / n) == target->dram);
   }
 }
 
@@ -423,6 +438,130 @@ TEST_CASE("calibration: cpelide_4chiplet chases to each chiplet's memory add its
 TEST_CASE("calibration: mi200_2chiplet chases to the other chiplet's memory add its link's hop",
           "[timing][calibration][chiplet]") {
   check_chiplet_chase("mi200_2chiplet", {});
+}
+
+namespace {
+
+// A chain for the DRAM of chiplet `home`, built for the absolute addresses
+// from `base` (a multiple of chiplets x page): links homed on that chiplet,
+// all in its controller's channel 0, visiting the banks that channel sees
+// from this chiplet's pages in turn, each in another row than the one it
+// left open, so that every link is a row conflict. The controller's mapping,
+// as its parameters document it: channels every `channel_interleave` bytes,
+// the channel's chunks packed, banks every `bank_interleave` bytes of those,
+// rows of `row_size` within a bank.
+std::vector<uint32_t> chiplet_dram_chain(const Calibration& c, const std::string& dram, uint64_t base,
+                                         uint32_t home, uint32_t chiplets, uint32_t page, uint32_t line,
+                                         uint32_t span, size_t links) {
+  const uint64_t channels = uint64_t(c.param(dram, "channels")), banks = uint64_t(c.param(dram, "banks"));
+  const uint64_t chunk = uint64_t(c.param(dram, "channel_interleave"));
+  const uint64_t bank_bytes = uint64_t(c.param(dram, "bank_interleave")), row = uint64_t(c.param(dram, "row_size"));
+  const uint64_t dram_base = uint64_t(c.param(dram, "base"));
+  // (bank, row) -> that row's lines in the chain, in address order.
+  std::map<std::pair<uint64_t, uint64_t>, std::vector<uint32_t>> lines;
+  std::set<uint64_t> bank_set, row_set;
+  for (uint32_t off = line; off < span; off += line) {
+    const uint64_t a = base + off;
+    if ((a / page) % chiplets != home || ((a - dram_base) / chunk) % channels != 0) continue;
+    const uint64_t local = (a - dram_base) / (chunk * channels) * chunk + (a - dram_base) % chunk;
+    const uint64_t bank = (local / bank_bytes) % banks;
+    const uint64_t in_bank = local / (bank_bytes * banks) * bank_bytes + local % bank_bytes;
+    lines[{bank, in_bank / row}].push_back(off);
+    bank_set.insert(bank);
+    row_set.insert(in_bank / row);
+  }
+  REQUIRE(bank_set.size() >= 2);
+  // Rows that every bank has, with as many lines each as the first.
+  const size_t columns = lines.begin()->second.size();
+  std::vector<uint64_t> rows;
+  for (uint64_t r : row_set) {
+    bool full = true;
+    for (uint64_t b : bank_set) full = full && lines.count({b, r}) && lines[{b, r}].size() >= columns;
+    if (full) rows.push_back(r);
+  }
+  REQUIRE(rows.size() >= 2);
+  std::vector<uint32_t> chain{0};
+  for (size_t col = 0; col < columns && chain.size() < links; ++col)
+    for (uint64_t r : rows)
+      for (uint64_t b : bank_set)
+        if (chain.size() < links) chain.push_back(lines[{b, r}][col]);
+  REQUIRE(chain.size() == links);
+  return chain;
+}
+
+// The instance path `path` below `prefix`, or below `prefix` + "sa[0]." in
+// netlists whose chiplets group compute units and their L1s in shader arrays.
+std::string chiplet_instance(Calibration& c, const std::string& prefix, const std::string& path) {
+  const Netlist& net = c.device().platform().netlist();
+  if (net.find(prefix + path)) return prefix + path;
+  REQUIRE(net.find(prefix + "sa[0]." + path));
+  return prefix + "sa[0]." + path;
+}
+
+// The round trips of the chiplet a work-item runs on, to its own L1, L2 and
+// DRAM: the single-die arithmetic with that chiplet's parameters for the L1
+// and the L2. A fill from the chiplet's own DRAM goes through the chiplet
+// network too, a crossbar whose switch stage takes `latency` within a
+// chiplet: its input and output links and that latency each way, as for the
+// crossbar above the L2, with the L2's line in the response. The single-die
+// DRAM row's one L2 cycle is not spent when the L2's misses leave through the
+// network (measured: with the network's latency and link widths at zero the
+// round trip is the single-die figure minus 1). The fill returns on an L2
+// clock edge, so with DRAM timings that are not whole cycles (netlists not at
+// 1 GHz) the round trip is the sum rounded up.
+void check_chiplet_round_trips(const std::string& netlist, const std::vector<std::string>& sets = {}) {
+  Calibration c(netlist, sets, false);
+  const uint32_t n = 512;
+  // The L1 chase first: it says which chiplet runs the chases.
+  const uint64_t l1 = c.cycles_of_links(c.chain(l1_chain()), 64, n);
+  const uint32_t chiplets = uint32_t(c.param("noc", "chiplets"));
+  const uint32_t own = chiplet_that_ran(c, chiplets);
+  const std::string prefix = "chiplet[" + std::to_string(own) + "].";
+  const std::string l2 = prefix + "l2[0]", dram = prefix + "dram";
+  RoundTrips want = expected_round_trips(c, chiplet_instance(c, prefix, "l1v[0]"), l2, prefix + "xbar", dram);
+  auto link = [&](const char* width, double bytes) {
+    const double w = c.param("noc", width);
+    return w == 0 ? 0.0 : std::max(1.0, std::ceil(bytes / w));
+  };
+  const double latency = c.param("noc", "latency"), line = c.param(l2, "line_size");
+  const double network = link("in_width", 0) + latency + link("out_width", 0) + link("out_width", line) + latency +
+                         link("in_width", line);
+  want.dram = std::ceil(want.dram - 1 + network - 1e-9);
+  INFO(netlist << ", chiplet " << own << ": " << want.explain << "; on a chiplet, DRAM - 1 + " << network
+               << " (chiplet network, request and response), rounded up: " << want.dram);
+
+  const uint64_t l2_ = c.cycles_of_links(c.chain(l2_chain()), 1024, n);
+  const uint32_t page = 4096, span = 16u << 20;  // the reference netlists' noc interleave
+  const runtime::DevicePtr p = c.device().alloc(span);
+  REQUIRE(p % (uint64_t(chiplets) * page) == 0);
+  c.write_chain(p, chiplet_dram_chain(c, dram, p, own, chiplets, page, uint32_t(c.param(l2, "line_size")), span,
+                                      96 + n + 32));
+  // The result goes to another chiplet's memory, as in the network's chases.
+  const uint64_t dr = c.cycles_of_links(p, 96, n, uint64_t((own + 1) % chiplets) * page);
+  // Through the command processor, launches start and end a few cycles apart.
+  check_levels(want, {l1, l2_, dr}, n, 4);
+}
+
+}  // namespace
+
+TEST_CASE("calibration: chiplet4_small pointer chases on one chiplet measure the round trips its parameters add up to",
+          "[timing][calibration][chiplet]") {
+  check_chiplet_round_trips("chiplet4_small");
+}
+
+TEST_CASE("calibration: chiplet4_small pointer chases on one chiplet follow the network's link widths and latency",
+          "[timing][calibration][chiplet]") {
+  check_chiplet_round_trips("chiplet4_small", {"noc.in_width=0", "noc.out_width=32", "noc.latency=7"});
+}
+
+TEST_CASE("calibration: cpelide_4chiplet pointer chases on one chiplet measure the round trips its parameters add up to",
+          "[timing][calibration][chiplet]") {
+  check_chiplet_round_trips("cpelide_4chiplet");
+}
+
+TEST_CASE("calibration: mi200_2chiplet pointer chases on one chiplet measure the round trips its parameters add up to",
+          "[timing][calibration][chiplet]") {
+  check_chiplet_round_trips("mi200_2chiplet");
 }
 
 namespace {
