@@ -144,15 +144,9 @@ constexpr LoggedCounter kLogged[] = {
     {"chiplet_network", "remote_bytes", "remote_bytes"},
 };
 
-// Workgroups in a launch's grid (a partial workgroup at an edge counts; the
-// dispatch itself rejects a zero size).
+// Workgroups in a launch's grid (the dispatch itself rejects a zero size).
 uint64_t grid_workgroups(const isa::LaunchConfig& config) {
-  uint64_t n = 1;
-  for (int d = 0; d < 3; ++d) {
-    const uint32_t wg = std::max<uint32_t>(config.workgroup[d], 1);
-    n *= (uint64_t(config.grid[d]) + wg - 1) / wg;
-  }
-  return n;
+  return uint64_t(config.workgroups(0)) * config.workgroups(1) * config.workgroups(2);
 }
 
 }  // namespace

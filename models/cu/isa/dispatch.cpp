@@ -63,7 +63,7 @@ void plan_dispatch(const KernelInfo& kernel, const LaunchConfig& cfg, DispatchCo
                       dims_text(cfg.workgroup) + ")");
     ctx.grid[d] = cfg.grid[d];
     ctx.workgroup[d] = cfg.workgroup[d];
-    ctx.workgroup_count[d] = (cfg.grid[d] + cfg.workgroup[d] - 1) / cfg.workgroup[d];
+    ctx.workgroup_count[d] = cfg.workgroups(d);
     wg_items *= cfg.workgroup[d];
   }
   const uint32_t limit = std::min(kMaxWorkgroupSize, kernel.max_flat_workgroup_size ? kernel.max_flat_workgroup_size

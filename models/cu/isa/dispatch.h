@@ -51,6 +51,12 @@ struct LaunchConfig {
   uint32_t grid[3] = {1, 1, 1};       // work-items per dimension
   uint32_t workgroup[3] = {1, 1, 1};  // work-items per workgroup per dimension
   std::vector<ArgValue> args;
+
+  // Workgroups along dimension d, a partial one at the edge included (0 for
+  // a zero size, which plan_dispatch rejects).
+  uint32_t workgroups(int d) const {
+    return workgroup[d] ? static_cast<uint32_t>((uint64_t(grid[d]) + workgroup[d] - 1) / workgroup[d]) : 0;
+  }
 };
 
 // Everything the waves of one dispatch share. Addresses are device addresses.
