@@ -244,7 +244,6 @@ class Cache : public Block {
   // MSHRs.
   std::vector<Mshr> mshrs_;
   FlatMap<uint64_t, int> mshr_by_line_;
-  unsigned mshrs_busy_ = 0;
   // Bit i set: MSHR i is free. The lowest free one is taken, found without
   // walking the MSHRs themselves.
   std::vector<uint64_t> mshr_free_bits_;

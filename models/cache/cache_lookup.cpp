@@ -213,7 +213,6 @@ Cache::Mshr& Cache::open_mshr(int i, uint64_t line) {
   m.waiting_wb = false;
   m.entries.clear();
   mshr_by_line_[line] = i;
-  ++mshrs_busy_;
   return m;
 }
 
@@ -332,7 +331,6 @@ void Cache::complete_fill(DownTxn& d, const sc_time& now) {
   mshr_by_line_.erase(m.line);
   m.entries.clear();
   set_mshr_free(static_cast<size_t>(&m - mshrs_.data()), true);
-  --mshrs_busy_;
   ++array_epoch_;
   if (!waiting_.empty()) accept_event_.notify(sc_core::SC_ZERO_TIME);  // a request may have waited for the MSHR
 }

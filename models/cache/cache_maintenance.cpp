@@ -55,7 +55,7 @@ void Cache::maint_method() {
   const sc_time now = sim_now();
   if (maint_state_ == MaintState::Idle && !maint_start()) return;
   if (maint_state_ == MaintState::Draining) {
-    if (mshrs_busy_ || down_outstanding_) return;  // down_method wakes us
+    if (!mshr_by_line_.empty() || down_outstanding_) return;  // down_method wakes us
     maint_walk(now);
   }
   if (maint_state_ != MaintState::Walking) return;
