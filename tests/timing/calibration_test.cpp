@@ -161,22 +161,34 @@ struct RoundTrips {
   std::string explain;
 };
 
+// Cycles through a crossbar (or the chiplet network, which is one) for a
+// request and for its response: the input link, the switch's `latency` and
+// the output link each way. A request carries no data (1 cycle per link); a
+// response carries `line` bytes (line / width cycles per link, at least 1).
+// A width of 0 is unlimited: no cycles.
+struct CrossbarCycles {
+  double request, response;
+};
+
+CrossbarCycles crossbar_cycles(const Calibration& c, const std::string& xbar, double line) {
+  auto link = [&](const char* width, double bytes) {
+    const double w = c.param(xbar, width);
+    return w == 0 ? 0.0 : std::max(1.0, std::ceil(bytes / w));
+  };
+  const double latency = c.param(xbar, "latency");
+  return {link("in_width", 0) + latency + link("out_width", 0),
+          link("out_width", line) + latency + link("in_width", line)};
+}
+
 RoundTrips expected_round_trips(const Calibration& c, const std::string& l1v, const std::string& l2,
                                 const std::string& xbar, const std::string& dram) {
   // The CU sees a response the cycle after it arrives (s_waitcnt), and issues
   // the dependent load the cycle after that: 2 cycles per link on top of the
   // memory's latency from request to response.
   const double cu = 2;
-  // A request carries no data (1 cycle per crossbar link); a response carries
-  // the L1's line (line / width cycles per link, at least 1).
-  const double line = c.param(l1v, "line_size");
-  auto link = [&](const char* width) {
-    const double w = c.param(xbar, width);
-    return w == 0 ? 0.0 : std::max(1.0, std::ceil(line / w));
-  };
-  const double xbar_latency = c.param(xbar, "latency");
-  const double xbar_req = 1 + xbar_latency + 1;
-  const double xbar_resp = link("out_width") + xbar_latency + link("in_width");
+  // The response carries the L1's line.
+  const CrossbarCycles x = crossbar_cycles(c, xbar, c.param(l1v, "line_size"));
+  const double xbar_req = x.request, xbar_resp = x.response;
   RoundTrips r;
   r.l1 = cu + c.param(l1v, "hit_latency");
   r.l2 = cu + c.param(l1v, "miss_latency") + xbar_req + c.param(l2, "hit_latency") + xbar_resp;
@@ -295,6 +307,10 @@ TEST_CASE("calibration: small_gpu pointer chases measure the round trips its par
 
 namespace {
 
+// The reference chiplet netlists' address_map interleave for noc: pages of
+// this many bytes round-robin over the chiplets.
+constexpr uint32_t kNocPage = 4096;
+
 // A chain whose links after the first all lie in memory homed at chiplet
 // `home`: the network interleaves `page` bytes over `chiplets` chiplets (the
 // page at address a lives on chiplet (a / page) % chiplets) and the chain
@@ -355,7 +371,7 @@ void check_chiplet_chase(const std::string& netlist, const std::vector<std::stri
   const std::string topology = c.raw("noc", "topology").get<std::string>();
   uint32_t columns = uint32_t(c.param("noc", "mesh_columns"));
   if (columns == 0) columns = uint32_t(std::ceil(std::sqrt(double(chiplets))));
-  const uint32_t page = 4096;  // the reference netlists' address_map interleave for noc
+  const uint32_t page = kNocPage;
   const uint32_t l2_line = uint32_t(c.param("chiplet[0].l2[0]", "line_size"));
   // A fill asks for a line with no data (one flit) and comes back with the
   // L2's line; each crosses every link of its route store-and-forward: its
@@ -519,23 +535,18 @@ void check_chiplet_round_trips(const std::string& netlist, const std::vector<std
   const std::string prefix = "chiplet[" + std::to_string(own) + "].";
   const std::string l2 = prefix + "l2[0]", dram = prefix + "dram";
   RoundTrips want = expected_round_trips(c, chiplet_instance(c, prefix, "l1v[0]"), l2, prefix + "xbar", dram);
-  auto link = [&](const char* width, double bytes) {
-    const double w = c.param("noc", width);
-    return w == 0 ? 0.0 : std::max(1.0, std::ceil(bytes / w));
-  };
-  const double latency = c.param("noc", "latency"), line = c.param(l2, "line_size");
-  const double network = link("in_width", 0) + latency + link("out_width", 0) + link("out_width", line) + latency +
-                         link("in_width", line);
+  const double line = c.param(l2, "line_size");
+  const CrossbarCycles noc = crossbar_cycles(c, "noc", line);
+  const double network = noc.request + noc.response;
   want.dram = std::ceil(want.dram - 1 + network - 1e-9);
   INFO(netlist << ", chiplet " << own << ": " << want.explain << "; on a chiplet, DRAM - 1 + " << network
                << " (chiplet network, request and response), rounded up: " << want.dram);
 
   const uint64_t l2_ = c.cycles_of_links(c.chain(l2_chain()), 1024, n);
-  const uint32_t page = 4096, span = 16u << 20;  // the reference netlists' noc interleave
+  const uint32_t page = kNocPage, span = 16u << 20;
   const runtime::DevicePtr p = c.device().alloc(span);
   REQUIRE(p % (uint64_t(chiplets) * page) == 0);
-  c.write_chain(p, chiplet_dram_chain(c, dram, p, own, chiplets, page, uint32_t(c.param(l2, "line_size")), span,
-                                      96 + n + 32));
+  c.write_chain(p, chiplet_dram_chain(c, dram, p, own, chiplets, page, uint32_t(line), span, 96 + n + 32));
   // The result goes to another chiplet's memory, as in the network's chases.
   const uint64_t dr = c.cycles_of_links(p, 96, n, uint64_t((own + 1) % chiplets) * page);
   // Through the command processor, launches start and end a few cycles apart.
