@@ -142,11 +142,15 @@ class Calibration {
     if (!out_) out_ = dev_.alloc(4u << 20);
     return out_;
   }
+  // Kernel cycles, without the kernel-boundary commands around the kernel:
+  // they are no part of a round trip, and the release's write-back-invalidate
+  // walks every valid L2 line, one more for every link that missed the L2
+  // (in launch cycles a DRAM link measures maintenance_cycles more).
   uint64_t launch_chase(runtime::DevicePtr chain, uint32_t steps, uint64_t result_offset) {
     REQUIRE(result_offset + 4 <= (4u << 20));
     runtime::KernelArgs a;
     a.pointer(chain).pointer(out() + result_offset).value(steps);
-    return dev_.launch("calib_chase", "calib_chase", {1, 1, 1}, {1, 1, 1}, a).cycles;
+    return dev_.launch("calib_chase", "calib_chase", {1, 1, 1}, {1, 1, 1}, a).kernel_cycles;
   }
 
   TimingDevice dev_;
@@ -194,18 +198,17 @@ RoundTrips expected_round_trips(const Calibration& c, const std::string& l1v, co
   r.l2 = cu + c.param(l1v, "miss_latency") + xbar_req + c.param(l2, "hit_latency") + xbar_resp;
   // A row conflict: precharge, activate, column; the L2 line's bursts on the
   // bus; the controller. The L2 fetches the line miss_latency after the
-  // lookup and answers one L2 cycle after the fill returns (with the L2 at
-  // 2 GHz this cycle halves: it is the L2's, not the DRAM's).
+  // lookup and answers the cycle the fill returns.
   const double bursts = std::ceil(c.param(l2, "line_size") / c.param(dram, "burst_size"));
   const double transfer = bursts * c.param(dram, "burst_size") / c.param(dram, "bandwidth") * c.clock_hz();
   const double row_conflict = c.cycles_of(dram, "tRP") + c.cycles_of(dram, "tRCD") + c.cycles_of(dram, "tCL");
   const double dram_latency = row_conflict + transfer + c.cycles_of(dram, "controller_latency");
-  r.dram = r.l2 - c.param(l2, "hit_latency") + c.param(l2, "miss_latency") + 1 + dram_latency;
+  r.dram = r.l2 - c.param(l2, "hit_latency") + c.param(l2, "miss_latency") + dram_latency;
   r.explain = "L1 = 2 (CU) + " + std::to_string(int(c.param(l1v, "hit_latency"))) + " (L1 hit); L2 = 2 + " +
               std::to_string(int(c.param(l1v, "miss_latency"))) + " (L1 miss) + " + std::to_string(int(xbar_req)) +
               " (crossbar request) + " + std::to_string(int(c.param(l2, "hit_latency"))) + " (L2 hit) + " +
               std::to_string(int(xbar_resp)) + " (crossbar response); DRAM = L2 - L2 hit + " +
-              std::to_string(int(c.param(l2, "miss_latency"))) + " (L2 miss) + 1 + " +
+              std::to_string(int(c.param(l2, "miss_latency"))) + " (L2 miss) + " +
               std::to_string(int(std::lround(dram_latency))) + " (row conflict, transfer, controller)";
   return r;
 }
@@ -393,9 +396,10 @@ void check_chiplet_chase(const std::string& netlist, const std::vector<std::stri
   for (uint32_t home = 0; home < chiplets; ++home) {
     const runtime::DevicePtr chain = c.chain(home_chain(home, chiplets, page, l2_line, 96 + n + 32));
     REQUIRE(chain % (uint64_t(chiplets) * page) == 0);
-    // The chase's result goes to another chiplet's memory: its write-back at
-    // the kernel's end would otherwise meet the DRAM rows the chain left open,
-    // which differ after the two launches a measurement subtracts.
+    // The chase's result goes to another chiplet's memory: its store misses
+    // the L2, which fetches the line before answering (write-allocate), and
+    // that fill would otherwise meet the DRAM rows the chain left open, which
+    // differ after the two launches a measurement subtracts.
     cycles[home] = c.cycles_of_links(chain, 96, n, uint64_t((home + 1) % chiplets) * page);
   }
   // The firmware gives each chiplet a contiguous share of the grid; a grid of
@@ -519,12 +523,10 @@ std::string chiplet_instance(Calibration& c, const std::string& prefix, const st
 // and the L2. A fill from the chiplet's own DRAM goes through the chiplet
 // network too, a crossbar whose switch stage takes `latency` within a
 // chiplet: its input and output links and that latency each way, as for the
-// crossbar above the L2, with the L2's line in the response. The single-die
-// DRAM row's one L2 cycle is not spent when the L2's misses leave through the
-// network (measured: with the network's latency and link widths at zero the
-// round trip is the single-die figure minus 1). The fill returns on an L2
-// clock edge, so with DRAM timings that are not whole cycles (netlists not at
-// 1 GHz) the round trip is the sum rounded up.
+// crossbar above the L2, with the L2's line in the response: the DRAM round
+// trip is the single-die DRAM row plus the network's request and response.
+// The fill returns on an L2 clock edge, so with DRAM timings that are not
+// whole cycles (netlists not at 1 GHz) the round trip is the sum rounded up.
 void check_chiplet_round_trips(const std::string& netlist, const std::vector<std::string>& sets = {}) {
   Calibration c(netlist, sets, false);
   const uint32_t n = 512;
@@ -538,8 +540,8 @@ void check_chiplet_round_trips(const std::string& netlist, const std::vector<std
   const double line = c.param(l2, "line_size");
   const CrossbarCycles noc = crossbar_cycles(c, "noc", line);
   const double network = noc.request + noc.response;
-  want.dram = std::ceil(want.dram - 1 + network - 1e-9);
-  INFO(netlist << ", chiplet " << own << ": " << want.explain << "; on a chiplet, DRAM - 1 + " << network
+  want.dram = std::ceil(want.dram + network - 1e-9);
+  INFO(netlist << ", chiplet " << own << ": " << want.explain << "; on a chiplet, DRAM + " << network
                << " (chiplet network, request and response), rounded up: " << want.dram);
 
   const uint64_t l2_ = c.cycles_of_links(c.chain(l2_chain()), 1024, n);
