@@ -194,6 +194,9 @@ void Cache::forward_done(DownTxn& d, const sc_time& now) {
     for (size_t i = 0; i < ext->lanes.size() && i < d.ext->lanes.size(); ++i) ext->lanes[i].old = d.ext->lanes[i].old;
   t.set_response_status(status);
   respond(d.up, now);
+  // The answer frees the request's queue place (at once, or when an early
+  // response is due): a request may have waited for it.
+  if (!waiting_.empty()) accept_event_.notify(sc_core::SC_ZERO_TIME);
 }
 
 void Cache::writeback_done(DownTxn& d) {

@@ -112,3 +112,36 @@ TEST_CASE("early responses: a crossbar between requester and cache takes the fou
   REQUIRE(probe.time_of(*b, tlm::BEGIN_RESP) - probe.time_of(*a, tlm::BEGIN_RESP) >= ns(4));
   REQUIRE(probe.time_of(*c, tlm::BEGIN_RESP) - probe.time_of(*b, tlm::BEGIN_RESP) >= ns(4));
 }
+
+TEST_CASE("early responses: a forwarded write's answer frees its queue place for a waiting request",
+          "[cache][early]") {
+  MiniPlatform pf;
+  // One place: the write-through store holds it until memory answers it, and
+  // the load behind it must be accepted then (it used to wait forever).
+  auto& l1 = pf.create<Cache>("l1v_cache", "l1v", json{{"hit_latency", 10}, {"miss_latency", 3}, {"queue_depth", 1}},
+                              {{"in", 1}});
+  auto& mem = memory_below(pf);
+  set_dram_u32(pf, 0x200, 0x1234);
+  auto w = store(0x100, 7);
+  auto r = early_load(0x200);
+  w->ext->early_response = true;
+  Probe probe("probe", [&](Probe& p) {
+    p.begin_req(*w);
+    wait(ns(1));
+    p.begin_req(*r);
+    p.wait_for(*r, tlm::BEGIN_RESP);
+  });
+  probe.socket.bind(*l1.target_socket("in", 0));
+  l1.out.bind(mem.in);
+  sc_core::sc_start();
+
+  const sc_core::sc_time written = probe.time_of(*w, tlm::BEGIN_RESP);
+  REQUIRE(written > ns(40));  // forwarded after 3 cycles, 40 ns in memory
+  REQUIRE(written < sc_core::sc_max_time());
+  // The load is accepted (END_REQ) when the store's answer frees the place,
+  // and then misses: answered a fill round trip later, with memory's data.
+  REQUIRE(probe.time_of(*r, tlm::END_REQ) == written);
+  REQUIRE(probe.time_of(*r, tlm::BEGIN_RESP) > written + ns(40));
+  REQUIRE(r->u32() == 0x1234);
+  REQUIRE(dram_u32(pf, 0x100) == 7);
+}
