@@ -269,7 +269,10 @@ TEST_CASE("compute unit parameters: MFMA cycles must map fragments to cycle coun
   bad_config({{"mfma_cycles", {{"32x32", "fast"}}}}, "parameter 'mfma_cycles': entry '32x32'");
 }
 TEST_CASE("compute unit parameters: the instruction buffer must hold the longest instruction", "[cu]") {
-  bad_config({{"fetch_bytes", "4 B"}, {"ib_depth", 2}}, "ib_depth x fetch_bytes must be at least 16 bytes");
+  bad_config({{"fetch_bytes", "4 B"}, {"ib_depth", 2}}, "(ib_depth - 1) x fetch_bytes must be at least 8 bytes");
+  // One 32-byte block holds 16 bytes and more, but not an instruction that
+  // crosses into the next block: such a wave could never issue.
+  bad_config({{"fetch_bytes", "32 B"}, {"ib_depth", 1}}, "got ib_depth 1 and fetch_bytes 32");
 }
 TEST_CASE("compute unit parameters: zero SIMDs are refused by the schema", "[cu]") {
   bad_config({{"simds", 0}}, "value 0 is out of range; expected [1, 16]");  // the netlist loader adds the path
