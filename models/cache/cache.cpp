@@ -55,6 +55,8 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
       lines_invalidated_(stats().counter("lines_invalidated", "lines dropped by maintenance commands")),
       lines_written_back_(stats().counter("lines_written_back", "dirty lines written back by maintenance commands")),
       maint_cycles_(stats().counter("maintenance_cycles", "cycles from accepting maintenance commands to answering")),
+      dirty_lines_dropped_(stats().counter("dirty_lines_dropped",
+                                           "dirty lines an Invalidate discarded: writes that never reached below")),
       occupancy_hist_(stats().histogram("queue_occupancy", "requests accepted and not answered, weighted by time in ps",
                                         1, cfg.queue_depth + 1)),
       latency_hist_(stats().histogram("latency_cycles", "request arrival to response, in cycles", 8, 64)) {

@@ -195,6 +195,7 @@ class Cache : public Block {
   bool maint_start();
   void maint_walk(const sc_core::sc_time& now);
   void maint_finish();
+  void dropped_dirty(uint64_t lines);
   // Applies `op` to the array; calls `writeback(victim, k)` for each dirty line (k: lines walked before it).
   template <class F>
   uint64_t maint_apply(CacheOp op, CacheCommand& cmd, F writeback);
@@ -275,9 +276,10 @@ class Cache : public Block {
   Counter &hits_, &misses_, &mshr_merges_, &mshr_full_stalls_, &bypasses_, &forwarded_, &fills_, &evictions_,
       &writebacks_, &atomic_lanes_, &errors_, &bytes_from_below_, &bytes_to_below_, &bytes_read_, &bytes_written_;
   Counter &req_load_, &req_store_, &req_atomic_, &req_scalar_, &req_ifetch_, &req_writeback_, &req_fill_;
-  Counter &maint_commands_, &lines_invalidated_, &lines_written_back_, &maint_cycles_;
+  Counter &maint_commands_, &lines_invalidated_, &lines_written_back_, &maint_cycles_, &dirty_lines_dropped_;
   Histogram &occupancy_hist_, &latency_hist_;
   bool error_logged_ = false;
+  bool dropped_logged_ = false;  // an Invalidate discarded dirty data (said once)
 };
 
 }  // namespace tessera

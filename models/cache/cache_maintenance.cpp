@@ -30,7 +30,7 @@ tlm::tlm_sync_enum Cache::ctrl_fw(int, tlm_generic_payload& t, tlm::tlm_phase& p
 template <class F>
 uint64_t Cache::maint_apply(CacheOp op, CacheCommand& cmd, F writeback) {
   cmd.lines_written_back = cmd.lines_invalidated = 0;
-  uint64_t touched = 0;
+  uint64_t touched = 0, dropped = 0;
   for (int idx = 0; idx < array_.capacity(); ++idx) {
     const bool dirty = array_.dirty(idx);
     if (!array_.valid(idx) || (op == CacheOp::Writeback && !dirty)) continue;
@@ -39,6 +39,7 @@ uint64_t Cache::maint_apply(CacheOp op, CacheCommand& cmd, F writeback) {
       writeback(wb, touched);
       ++cmd.lines_written_back;
     }
+    dropped += op == CacheOp::Invalidate && dirty;
     if (op != CacheOp::Writeback) {
       array_.invalidate(idx);
       ++cmd.lines_invalidated;
@@ -47,7 +48,21 @@ uint64_t Cache::maint_apply(CacheOp op, CacheCommand& cmd, F writeback) {
   }
   lines_written_back_ += cmd.lines_written_back;
   lines_invalidated_ += cmd.lines_invalidated;
+  if (dropped) dropped_dirty(dropped);
   return touched;
+}
+
+// Discarding dirty data is what Invalidate means, but a platform whose
+// kernel-boundary policy invalidates a write-back cache without writing it
+// back first loses writes and computes wrong results: say so, once.
+void Cache::dropped_dirty(uint64_t lines) {
+  dirty_lines_dropped_ += lines;
+  if (dropped_logged_) return;
+  dropped_logged_ = true;
+  warn("an Invalidate discarded " + std::to_string(lines) +
+       " dirty line(s): their writes never reached the level below. A write-back cache needs a Writeback before "
+       "it is invalidated (the kernel-start acquire invalidates the CU-side caches; further drops are only counted "
+       "in dirty_lines_dropped)");
 }
 
 void Cache::maint_method() {

@@ -102,6 +102,32 @@ TEST_CASE("l2_cache: a full-line write allocates without a fill and Writeback cl
   REQUIRE(pf.stat("l2", "requests_writeback") == 1);
 }
 
+TEST_CASE("l2_cache: an Invalidate of a dirty line loses its write and counts it", "[cache][l2]") {
+  MiniPlatform pf;
+  auto& l2 = pf.create<Cache>("l2_cache", "l2", small_l2(), {{"in", 1}});
+  auto& mem = memory_below(pf, "128 GB/s");
+  GpuPayload line(tlm::TLM_WRITE_COMMAND, 0x080, 128, AccessKind::Writeback);
+  line.buffer.assign(128, 0x5c);
+  CommandPayload inv(CacheOp::Invalidate), inv_again(CacheOp::Invalidate);
+  Probe probe("probe", [&](Probe& p) { roundtrip(p, line); });
+  Probe ctrl("ctrl", [&](Probe& p) {
+    wait(ns(100));
+    roundtrip(p, inv);
+    roundtrip(p, inv_again);
+  });
+  probe.socket.bind(*l2.target_socket("in", 0));
+  ctrl.socket.bind(*l2.target_socket("ctrl", -1));
+  l2.out.bind(mem.in);
+  sc_core::sc_start();
+
+  REQUIRE(inv.cmd->lines_invalidated == 1);
+  REQUIRE(inv.cmd->lines_written_back == 0);
+  REQUIRE(dram_u32(pf, 0x080) == 0);  // the write never reached memory
+  REQUIRE(pf.stat("l2", "dirty_lines_dropped") == 1);
+  REQUIRE(inv_again.cmd->lines_invalidated == 0);  // nothing left to drop
+  REQUIRE(pf.stat("l2", "dirty_lines_dropped") == 1);
+}
+
 TEST_CASE("l2_cache: WritebackInvalidate costs more with more dirty lines", "[cache][l2]") {
   MiniPlatform pf;
   auto& l2 = pf.create<Cache>("l2_cache", "l2", small_l2(), {{"in", 1}});
