@@ -135,6 +135,7 @@ class Cache : public Block {
   bool bypasses(const tlm::tlm_generic_payload& t, const GpuAccess* ext) const;
   // An error status for a malformed request, or TLM_OK_RESPONSE.
   tlm::tlm_response_status check(const tlm::tlm_generic_payload& t, Op op, const GpuAccess* ext) const;
+  std::string why_refused(tlm::tlm_response_status status) const;
   // The tag lookup of an accepted request. false: blocked (no MSHR or MSHR
   // target free); nothing changed then.
   bool lookup(Upstream& u, const sc_core::sc_time& now);

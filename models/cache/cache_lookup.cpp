@@ -46,6 +46,20 @@ tlm::tlm_response_status Cache::check(const tlm_generic_payload& t, Op op, const
   return tlm::TLM_OK_RESPONSE;
 }
 
+// What check() found wrong, for the first error's warning.
+std::string Cache::why_refused(tlm::tlm_response_status status) const {
+  const std::string line = std::to_string(cfg_.line_size) + "-byte line";
+  switch (status) {
+    case tlm::TLM_BURST_ERROR_RESPONSE:
+      return "a request must lie within one " + line + ", with a streaming width of 0 or at least its length "
+             "(the requester's line or request size is larger than this cache's line_size?)";
+    case tlm::TLM_ADDRESS_ERROR_RESPONSE: return "an atomic lane lies outside the request's " + line;
+    case tlm::TLM_COMMAND_ERROR_RESPONSE: return "this cache is read-only";
+    case tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE: return "byte enables given with a length of 0";
+    default: return "the request carries no data pointer";
+  }
+}
+
 void Cache::count_request(const tlm_generic_payload& t, const GpuAccess* ext) {
   if (!ext) {
     ++(t.is_read() ? req_load_ : req_store_);
@@ -69,13 +83,12 @@ bool Cache::lookup(Upstream& u, const sc_time& now) {
   const sc_time hit_time = now + cycles(cfg_.hit_latency);
   const tlm::tlm_response_status status = check(t, op, ext);
   if (status != tlm::TLM_OK_RESPONSE) {
+    t.set_response_status(status);
     if (!error_logged_) {
-      warn("error response (" + std::string(t.get_response_string()) + ") to " + describe(t) +
-           ": requests must not cross a " + std::to_string(cfg_.line_size) + "-byte line" +
-           (cfg_.read_only ? " and this cache is read-only" : "") + " (further errors are only counted)");
+      warn("error response (" + std::string(t.get_response_string()) + ") to " + describe(t) + ": " +
+           why_refused(status) + " (further errors are only counted)");
       error_logged_ = true;
     }
-    t.set_response_status(status);
     respond(u, hit_time);
     return true;
   }
