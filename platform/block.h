@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <typeindex>
+#include <vector>
 
 #include <systemc>
 #include <tlm>
@@ -77,6 +78,9 @@ class Block : public sc_core::sc_module {
   virtual bool ok() const { return true; }
   // One human line for the end-of-run summary; empty for none.
   virtual std::string summary() const { return ""; }
+  // What the block still has in hand, one line each (nothing when idle):
+  // for the report when a run stops unfinished, hung or gone idle.
+  virtual void describe_pending(std::vector<std::string>& /*lines*/) const {}
 
  protected:
   void debug(const std::string& m) const {

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "platform/errors.h"
+#include "platform/pending_report.h"
 #include "sw/firmware/include/tessera/cp_regs.h"
 
 namespace tessera {
@@ -84,6 +85,7 @@ std::vector<isa::ArgValue> KernelArguments::values() const {
 
 HostRuntime::HostRuntime(Platform& platform, Options options)
     : options_(options),
+      platform_(platform),
       memory_(platform.shared().get<isa::DeviceMemory>("device")),
       kernel_objects_(platform.shared().get<KernelObjectTable>("kernel_objects")) {
   for (const auto& b : platform.blocks()) {
@@ -292,11 +294,11 @@ void HostRuntime::run_until(const std::function<bool()>& done, const std::string
     if (done()) return;
     if (!sc_core::sc_pending_activity() && cp_->sleeping())
       throw DeviceError("tessera: waiting for " + what + ": the platform went idle with the command processor "
-                        "asleep; " + cp_->summary());
+                        "asleep; " + cp_->summary() + pending_report(platform_));
     const sc_core::sc_time now = sc_core::sc_time_stamp();
     if (limited && now >= limit)
       throw DeviceError("tessera: waiting for " + what + ": not done within " + options_.max_wait.to_string() +
-                        " (hung?); " + cp_->summary());
+                        " (hung?); " + cp_->summary() + pending_report(platform_));
     const auto start = std::chrono::steady_clock::now();
     if (limited) {
       sc_core::sc_start(limit - now);  // time reaches the limit even when the next event lies beyond it

@@ -174,6 +174,7 @@ class HostRuntime {
   void release_finished();
 
   Options options_;
+  const Platform& platform_;  // for the report of what is in hand when a wait cannot end
   isa::DeviceMemory& memory_;
   KernelObjectTable& kernel_objects_;
   CpCore* cp_ = nullptr;

@@ -8,6 +8,7 @@
 
 #include "models/cu/isa/prepared_dispatch.h"
 #include "platform/errors.h"
+#include "platform/pending_report.h"
 #include "platform/simulation.h"
 
 namespace tessera {
@@ -123,9 +124,11 @@ void TimingDevice::run_launch() {
   totals_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!dispatcher_->busy()) return;
   if (sc_core::sc_pending_activity())
-    fail("the launch did not finish within " + std::to_string(options_.max_cycles) + " cycles (hung?)");
+    fail("the launch did not finish within " + std::to_string(options_.max_cycles) + " cycles (hung?)" +
+         pending_report(*platform_));
   fail("the platform went idle before the launch finished: a request or a workgroup was never answered "
-       "(check the netlist's bindings and address map)");
+       "(check the netlist's bindings and address map)" +
+       pending_report(*platform_));
 }
 
 namespace {

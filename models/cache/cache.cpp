@@ -110,6 +110,21 @@ std::string Cache::summary() const {
   return buf;
 }
 
+void Cache::describe_pending(std::vector<std::string>& lines) const {
+  const size_t mshrs_busy = mshr_by_line_.size();
+  if (waiting_.empty() && req_peq_.empty() && !occupancy_ && !mshrs_busy && !down_outstanding_ &&
+      maint_state_ == MaintState::Idle && ctrl_waiting_.empty())
+    return;
+  std::string line = path() + ": " + std::to_string(waiting_.size() + req_peq_.size()) +
+                     " requests waiting for acceptance, " + std::to_string(occupancy_) + " accepted and unanswered (" +
+                     std::to_string(cfg_.queue_depth) + " places), " + std::to_string(mshrs_busy) + " of " +
+                     std::to_string(mshrs_.size()) + " MSHRs busy, " + std::to_string(down_outstanding_) +
+                     " transactions outstanding below";
+  if (maint_state_ != MaintState::Idle) line += ", a maintenance command running";
+  if (!ctrl_waiting_.empty()) line += ", " + std::to_string(ctrl_waiting_.size()) + " maintenance commands waiting";
+  lines.push_back(line);
+}
+
 sc_time Cache::align(const sc_time& t) const {
   const sc_dt::uint64 p = clock_period().value();
   if (p == 0) return t;

@@ -63,6 +63,7 @@ class Cache : public Block {
   tlm::tlm_initiator_socket<>* initiator_socket(const std::string& name, int index) override;
   tlm::tlm_target_socket<>* target_socket(const std::string& name, int index) override;
   std::string summary() const override;
+  void describe_pending(std::vector<std::string>& lines) const override;
 
   const CacheConfig& config() const { return cfg_; }
   const CacheArray& array() const { return array_; }

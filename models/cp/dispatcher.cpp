@@ -125,6 +125,15 @@ std::string Dispatcher::summary() const {
          std::to_string(release_cycles_.value) + " releasing)";
 }
 
+void Dispatcher::describe_pending(std::vector<std::string>& lines) const {
+  if (!busy()) return;
+  static const char* const phases[] = {"idle", "acquiring", "dispatching", "releasing"};
+  lines.push_back(path() + ": " + phases[static_cast<int>(phase_)] + "; " +
+                  std::to_string(end_linear_ - next_linear_) + " workgroups not handed out, " +
+                  std::to_string(in_flight_.size()) + " on compute units" +
+                  (ctrl_pending_ ? ", " + std::to_string(ctrl_pending_) + " cache commands unanswered" : ""));
+}
+
 uint64_t Dispatcher::cycles_between(const sc_time& from, const sc_time& to) const {
   return static_cast<uint64_t>(std::llround((to - from) / clock_period()));
 }

@@ -103,6 +103,7 @@ class Dispatcher : public Block {
   tlm::tlm_initiator_socket<>* initiator_socket(const std::string& name, int index) override;
   tlm::tlm_target_socket<>* target_socket(const std::string& name, int index) override;
   std::string summary() const override;
+  void describe_pending(std::vector<std::string>& lines) const override;
 
   // Starts a launch at the current simulated time. Throws std::logic_error if
   // a launch is in progress, UserError for a job without context or program.

@@ -99,6 +99,30 @@ std::string ComputeUnit::summary() const {
   return buf;
 }
 
+// The requests not yet answered, then every resident wave: where it is and
+// what it waits for, as the last evaluation found it.
+void ComputeUnit::describe_pending(std::vector<std::string>& lines) const {
+  const Port* ports[] = {&vmem_port_, &smem_port_, &fetch_port_};
+  const char* names[] = {"vmem", "smem", "ifetch"};
+  for (int i = 0; i < 3; ++i) {
+    const Port& p = *ports[i];
+    if (p.queue.empty() && !p.outstanding && !p.blocked) continue;
+    lines.push_back(path() + ": " + names[i] + ": " + std::to_string(p.queue.size()) + " requests not sent, " +
+                    std::to_string(p.outstanding) + " sent and unanswered" +
+                    (p.blocked ? ", one waiting for END_REQ" : ""));
+  }
+  for (const WaveSlot* w : order_) {
+    const isa::Wave& wave = *w->wave;
+    const uint32_t* g = w->wg->task.workgroup;
+    std::string line = path() + ": wave " + std::to_string(wave.id.wave_in_group) + " of workgroup (" +
+                       std::to_string(g[0]) + "," + std::to_string(g[1]) + "," + std::to_string(g[2]) + ") at PC " +
+                       hex(wave.pc);
+    if (w->looked_op && w->looked_pc == wave.pc) line += std::string(" (") + w->looked_op->inst.mnemonic() + ")";
+    line += w->ended ? ": ended, draining" : std::string(": ") + stall_name(w->reason);
+    lines.push_back(line + "; vmcnt " + std::to_string(w->vm) + ", lgkmcnt " + std::to_string(w->lgkm));
+  }
+}
+
 // ---- dispatch ----------------------------------------------------------------
 
 void ComputeUnit::b_transport_dispatch(tlm_generic_payload& trans, sc_time&) {

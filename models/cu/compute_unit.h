@@ -49,6 +49,7 @@ class ComputeUnit : public Block {
   tlm::tlm_target_socket<>* target_socket(const std::string& name, int index) override;
   tlm::tlm_initiator_socket<>* initiator_socket(const std::string& name, int index) override;
   std::string summary() const override;
+  void describe_pending(std::vector<std::string>& lines) const override;
 
   const CuConfig& config() const { return cfg_; }
   unsigned resident_waves() const { return resident_; }

@@ -49,6 +49,7 @@ class TimedQueue {
   }
 
   bool empty() const { return heap_.empty(); }
+  size_t size() const { return heap_.size(); }
 
  private:
   struct Entry {

@@ -116,6 +116,24 @@ TEST_CASE("timing device: a launch that outlasts max_cycles is reported as hung"
   CHECK_THROWS_WITH(vector_add(d, 64, 64), Contains("an earlier launch never finished"));
 }
 
+TEST_CASE("timing device: a launch stopped unfinished reports what each block still has in hand",
+          "[timing][device]") {
+  TimingDevice d(small_gpu(3000));  // stopped while its waves wait for memory
+  std::string report;
+  try {
+    vector_add(d, 65536, 65536);
+  } catch (const runtime::DeviceError& e) {
+    report = e.what();
+  }
+  INFO(report);
+  CHECK_THAT(report, Contains("not done within 3 us (hung?)"));
+  // The dispatcher's progress, each CU's requests and waves, the caches' queues.
+  CHECK_THAT(report, Contains("\nstill in hand:\n  dispatcher: dispatching; "));
+  CHECK_THAT(report, Contains("\n  cu[0]: vmem: "));
+  CHECK_THAT(report, Contains("\n  cu[0]: wave 0 of workgroup (0,0,0) at PC 0x"));
+  CHECK_THAT(report, Contains("\n  l2[0]: ") && Contains(" accepted and unanswered (128 places)"));
+}
+
 TEST_CASE("timing device: a netlist needs a dispatcher and a process gets one platform", "[timing][device]") {
   TimingDeviceOptions o = small_gpu();
   o.netlist_file = std::string(TESSERA_SOURCE_DIR) + "/json/platforms/traffic_demo.json";
