@@ -129,7 +129,7 @@ void Dispatcher::describe_pending(std::vector<std::string>& lines) const {
   if (!busy()) return;
   static const char* const phases[] = {"idle", "acquiring", "dispatching", "releasing"};
   lines.push_back(path() + ": " + phases[static_cast<int>(phase_)] + "; " +
-                  std::to_string(end_linear_ - next_linear_) + " workgroups not handed out, " +
+                  std::to_string(grid_done() ? 0 : end_linear_ - next_linear_) + " workgroups not handed out, " +
                   std::to_string(in_flight_.size()) + " on compute units" +
                   (ctrl_pending_ ? ", " + std::to_string(ctrl_pending_) + " cache commands unanswered" : ""));
 }
