@@ -7,7 +7,6 @@
 #include "models/cu/coalescer.h"
 #include "models/cu/isa/prepared_dispatch.h"
 #include "models/mem/tlm_helpers.h"
-#include "platform/errors.h"
 
 namespace tessera {
 
@@ -56,14 +55,6 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
       smem_port_(smem, cfg_.smem_line, cfg_.max_smem_requests),
       fetch_port_(ifetch, cfg_.fetch_bytes, cfg_.max_fetches),
       note_task_(new WorkgroupTask()) {
-  // The buffer starts at the block holding the PC, and the longest
-  // instruction (12 bytes) may start at a block's last dword: it reaches 8
-  // bytes past that block. A buffer too short for it could never issue it.
-  if ((cfg_.ib_depth - 1) * cfg_.fetch_bytes < 8)
-    throw UserError(path() + ": (ib_depth - 1) x fetch_bytes must be at least 8 bytes, got ib_depth " +
-                    std::to_string(cfg_.ib_depth) + " and fetch_bytes " + std::to_string(cfg_.fetch_bytes) +
-                    ": the longest instruction (12 bytes) may start at a fetch block's last dword, and the "
-                    "instruction buffer must hold it there");
   for (unsigned i = 0; i < slots_.size(); ++i) {
     slots_[i].simd = i / cfg_.wave_slots;
     slots_[i].index = i;

@@ -124,6 +124,14 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   for (const char* n : {"vmem_line", "smem_line", "fetch_bytes", "lds_granule"})
     if (!power_of_two(p.size(n))) fail(n, "expected a power of two, got " + std::to_string(p.size(n)));
   c.fetch_shift = log2_of(c.fetch_bytes);
+  // The buffer starts at the block holding the PC, and the longest
+  // instruction (12 bytes) may start at a block's last dword: it reaches 8
+  // bytes past that block. A buffer too short for it could never issue it.
+  if ((c.ib_depth - 1) * c.fetch_bytes < 8)
+    fail("ib_depth", "(ib_depth - 1) x fetch_bytes must be at least 8 bytes, got ib_depth " +
+                         std::to_string(c.ib_depth) + " and fetch_bytes " + std::to_string(c.fetch_bytes) +
+                         ": the longest instruction (12 bytes) may start at a fetch block's last dword, and the "
+                         "instruction buffer must hold it there");
   if (!power_of_two(c.lds_banks)) fail("lds_banks", "expected a power of two, got " + std::to_string(c.lds_banks));
   const json& m = p.raw("mfma_cycles");
   if (!m.is_object() || m.empty())
