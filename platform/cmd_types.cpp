@@ -53,7 +53,8 @@ json type_json(const BlockType& t) {
                       {"choices", p.choices}, {"doc", p.doc}});
   for (const auto& s : t.sockets)
     sockets.push_back({{"name", s.name}, {"direction", s.dir == SocketDir::Initiator ? "initiator" : "target"},
-                       {"protocol", s.protocol}, {"vector", s.vector}, {"required", s.required}, {"doc", s.doc}});
+                       {"protocol", s.protocol}, {"vector", s.vector}, {"required", s.required}, {"doc", s.doc},
+                       {"request_limit", s.request_limit}, {"forwards_to", s.forwards_to}});
   return {{"name", t.name}, {"doc", t.doc}, {"params", params}, {"sockets", sockets}};
 }
 
@@ -72,7 +73,9 @@ void print_type(std::ostream& os, const BlockType& t) {
   for (const auto& s : t.sockets) {
     os << "    " << s.name << (s.vector ? "[]" : "") << "  "
        << (s.dir == SocketDir::Initiator ? "initiator" : "target") << "  protocol " << s.protocol
-       << (s.required ? "" : "  optional") << '\n';
+       << (s.required ? "" : "  optional")
+       << (s.request_limit.empty() ? "" : "  requests up to " + s.request_limit)
+       << (s.forwards_to.empty() ? "" : "  forwards to " + s.forwards_to) << '\n';
     if (!s.doc.empty()) os << "        " << s.doc << '\n';
   }
 }

@@ -121,6 +121,7 @@ Netlist NetlistBuilder::build(const std::vector<Override>& overrides) {
   resolve_bindings();
   check_socket_counts();
   resolve_address_maps();
+  check_request_sizes();
   return std::move(out_);
 }
 

@@ -64,6 +64,9 @@ class NetlistBuilder {
   std::vector<int64_t> existing_indices(const std::string& prefix, const std::string& base) const;
   void check_socket_counts();
 
+  // netlist_request_sizes.cpp
+  void check_request_sizes();
+
   // netlist_address_map.cpp
   void resolve_address_maps();
   void resolve_address_entry(const json& entry, const std::string& path, const std::string& prefix,

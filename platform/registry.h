@@ -24,6 +24,14 @@ struct SocketSpec {
   bool vector = false;           // indexed (name[0], name[1], ...); count comes from the bindings
   bool required = true;          // an unbound required socket is a netlist error
   std::string doc;
+  // For the netlist's check that every request fits where it goes: the size
+  // parameter bounding single requests. An initiator's requests each lie within
+  // one aligned block of that size; a target accepts nothing larger (a cache:
+  // its line). Empty: no bound declared.
+  std::string request_limit;
+  // On a target of a switch (router, crossbar): the initiator socket its
+  // requests leave by, to whichever output the address map chooses.
+  std::string forwards_to;
 };
 
 struct BlockType {

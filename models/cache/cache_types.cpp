@@ -16,10 +16,12 @@ BlockType cache_type(const char* name, const char* doc, const CacheDefaults& def
   in.dir = SocketDir::Target;
   in.vector = true;
   in.doc = "requests from the level above (several requesters may share the cache: in[0], in[1], ...)";
+  in.request_limit = "line_size";  // a request may not cross a line
   SocketSpec out;
   out.name = "out";
   out.dir = SocketDir::Initiator;
   out.doc = "fills, forwarded requests and writebacks to the next level";
+  out.request_limit = "line_size";
   SocketSpec ctrl;
   ctrl.name = "ctrl";
   ctrl.dir = SocketDir::Target;

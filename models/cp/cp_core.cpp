@@ -653,11 +653,12 @@ BlockType cp_core_block_type() {
                                "(0: no GDB)", 0.0, 65535.0),
   };
   t.params.front().default_value = nullptr;  // the firmware path is required
-  // name, direction, protocol, vector, required, doc
+  // name, direction, protocol, vector, required, doc (no request sizes)
   const SocketSpec disp{"dispatcher", SocketDir::Initiator, "cp_mmio", true, false,
-                        "to dispatcher d's regs socket: the register block at CP_DISP_BASE + d * CP_DISP_STRIDE"};
+                        "to dispatcher d's regs socket: the register block at CP_DISP_BASE + d * CP_DISP_STRIDE",
+                        {}, {}};
   const SocketSpec irq{"irq", SocketDir::Target, "irq", true, false,
-                       "from dispatcher d's irq socket: interrupt line CP_IRQ_DISPATCHER(d)"};
+                       "from dispatcher d's irq socket: interrupt line CP_IRQ_DISPATCHER(d)", {}, {}};
   t.sockets = {disp, irq};
   t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> { return std::make_unique<CpCore>(ctx); };
   return t;

@@ -635,11 +635,13 @@ BlockType dispatcher_block_type() {
   SocketSpec rel = acq;
   rel.name = "release";
   rel.doc = "to the ctrl socket of each cache released at kernel end (L2 slices)";
-  // name, direction, protocol, vector, required, doc
+  // name, direction, protocol, vector, required, doc (no request sizes)
   const SocketSpec regs{"regs", SocketDir::Target, "cp_mmio", false, false,
-                        "from the command processor's dispatcher[d] socket: the DISP_REG_* registers (CP mode)"};
+                        "from the command processor's dispatcher[d] socket: the DISP_REG_* registers (CP mode)",
+                        {}, {}};
   const SocketSpec irq{"irq", SocketDir::Initiator, "irq", false, false,
-                       "to the command processor's irq[d] socket: raised when a range or a cache command has finished"};
+                       "to the command processor's irq[d] socket: raised when a range or a cache command has finished",
+                       {}, {}};
   t.sockets = {cu, acq, rel, regs, irq};
   t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> {
     if (ctx.socket_count("cu") <= 0) throw UserError("dispatcher '" + ctx.path + "': no cu sockets are bound");

@@ -725,11 +725,14 @@ BlockType compute_unit_block_type() {
   v.name = "vmem";
   v.dir = SocketDir::Initiator;
   v.doc = "vector memory line requests (to the L1 vector cache), AT";
+  v.request_limit = "vmem_line";
   SocketSpec s = v;
   s.name = "smem";
   s.doc = "scalar memory requests (to the scalar cache), AT";
+  s.request_limit = "smem_line";
   SocketSpec f = v;
   f.name = "ifetch";
+  f.request_limit = "fetch_bytes";
   f.doc = "instruction fetches of fetch_bytes at code-object addresses + fetch_base (to the instruction cache), AT";
   t.sockets = {d, v, s, f};
   t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> { return std::make_unique<ComputeUnit>(ctx); };

@@ -538,6 +538,7 @@ BlockType crossbar_block_type() {
   in.dir = SocketDir::Target;
   in.vector = true;
   in.doc = "requests from initiators";
+  in.forwards_to = "out";
   SocketSpec out;
   out.name = "out";
   out.dir = SocketDir::Initiator;

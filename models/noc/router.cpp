@@ -258,6 +258,7 @@ BlockType router_block_type() {
   in.dir = SocketDir::Target;
   in.vector = true;
   in.doc = "requests from initiators";
+  in.forwards_to = "out";
   SocketSpec out;
   out.name = "out";
   out.dir = SocketDir::Initiator;

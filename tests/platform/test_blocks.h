@@ -163,8 +163,8 @@ class TestOther : public Block {
 
 inline void register_test_blocks() {
   static const bool registered = [] {
-    SocketSpec mem{"mem", SocketDir::Initiator, "mem", false, true, "requests"};
-    SocketSpec in{"in", SocketDir::Target, "mem", false, true, "requests"};
+    SocketSpec mem{"mem", SocketDir::Initiator, "mem", false, true, "requests", {}, {}};
+    SocketSpec in{"in", SocketDir::Target, "mem", false, true, "requests", {}, {}};
     Registry& r = Registry::instance();
     r.add({"test_source", "writes words and reads them back",
            {int_param("count", 4, "words", 0, 1 << 20), size_param("base", "0x0", "first address")},
@@ -179,14 +179,14 @@ inline void register_test_blocks() {
             string_param("label", "", "free text")},
            {in},
            [](const BlockContext& c) { return std::make_unique<TestSink>(c); }});
-    SocketSpec vin{"in", SocketDir::Target, "mem", true, true, "requests"};
-    SocketSpec vout{"out", SocketDir::Initiator, "mem", true, true, "to targets"};
+    SocketSpec vin{"in", SocketDir::Target, "mem", true, true, "requests", {}, {}};
+    SocketSpec vout{"out", SocketDir::Initiator, "mem", true, true, "to targets", {}, {}};
     r.add({"test_router", "forwards by address_map",
            {json_param("address_map", json(), "ranges"), int_param("latency", 0, "cycles", 0, 100)},
            {vin, vout},
            [](const BlockContext& c) { return std::make_unique<TestRouter>(c); }});
-    SocketSpec irq{"irq", SocketDir::Initiator, "irq", false, true, "interrupt line"};
-    SocketSpec dbg{"debug", SocketDir::Target, "mem", false, false, "optional debug port"};
+    SocketSpec irq{"irq", SocketDir::Initiator, "irq", false, true, "interrupt line", {}, {}};
+    SocketSpec dbg{"debug", SocketDir::Target, "mem", false, false, "optional debug port", {}, {}};
     ParamSpec depth = int_param("depth", 0, "entries", 1, 64);
     depth.default_value = json();  // required
     r.add({"test_other", "an interrupt source with a required depth",
