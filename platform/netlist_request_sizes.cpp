@@ -22,6 +22,8 @@ struct Requester {
   uint64_t bytes;
 };
 
+bool is_power_of_two(uint64_t v) { return v && !(v & (v - 1)); }
+
 std::string format_size(uint64_t bytes) { return format_quantity(static_cast<double>(bytes), Quantity::Size); }
 
 uint64_t size_param(const InstanceSpec& inst, const std::string& name) {
@@ -61,6 +63,7 @@ void NetlistBuilder::check_request_sizes() {
     const SocketSpec* spec = inst.type->socket(b.initiator.socket);
     if (!spec || spec->request_limit.empty()) continue;
     const Requester r{&inst, b.initiator.text(), spec->request_limit, size_param(inst, spec->request_limit)};
+    if (!is_power_of_two(r.bytes)) continue;  // the block refuses it, with its own message, when built
     // Follow the binding, and through switches every output they may choose.
     std::set<std::string> seen;
     std::vector<std::pair<const BindingSpec*, std::string>> todo = {{&b, ""}};
@@ -71,7 +74,7 @@ void NetlistBuilder::check_request_sizes() {
       if (!ts) continue;
       if (!ts->request_limit.empty()) {
         const uint64_t limit = size_param(target, ts->request_limit);
-        if (limit < r.bytes)
+        if (is_power_of_two(limit) && limit < r.bytes)
           throw NetlistError(target.error_path() + "/" + ts->request_limit,
                              target.path + " takes no request larger than its " + ts->request_limit + " (" +
                                  format_size(limit) + "), but " + what_sends(r) + " to " + binding->target.text() +

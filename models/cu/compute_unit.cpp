@@ -655,20 +655,26 @@ void ComputeUnit::take_response(Port& p, tlm_generic_payload& trans, uint64_t c)
     if (--m.pending == 0) inst_returned(m);
   } else {
     st_.fetch_latency.sample(latency);
-    fetch_returned(r);
+    fetch_returned(r, trans);
   }
   trans.release();
 }
 
-void ComputeUnit::fetch_returned(MemRequest& r) {
+void ComputeUnit::fetch_returned(MemRequest& r, const tlm_generic_payload& trans) {
   WaveSlot& w = *r.fetch_wave;
   const uint64_t block = r.fetch_block;
+  const bool ok = trans.get_response_status() == tlm::TLM_OK_RESPONSE;
+  if (!ok) ++st_.memory_errors;
   if (!w.active || w.ib_gen != r.fetch_gen || block < w.ib_base) {
     ++st_.fetches_dropped;
     return;
   }
   const uint64_t k = (block - w.ib_base) >> cfg_.fetch_shift;
-  if (k < cfg_.ib_depth && w.ib[k] == IbBlock::Requested) w.ib[k] = IbBlock::Valid;
+  if (k < cfg_.ib_depth && w.ib[k] == IbBlock::Requested) w.ib[k] = ok ? IbBlock::Valid : IbBlock::Failed;
+  if (!ok) {
+    w.failed_fetch = trans.get_address();
+    w.failed_fetch_status = trans.get_response_string();
+  }
   mark_dirty(w);
 }
 

@@ -113,7 +113,7 @@ class ComputeUnit : public Block {
   void take_response(Port& p, tlm::tlm_generic_payload& trans, uint64_t c);
   uint64_t next_edge() const;  // the first cycle strictly after now
   uint64_t cycle_after(const sc_core::sc_time& delay) const;  // the first cycle strictly after now + delay
-  void fetch_returned(MemRequest& r);
+  void fetch_returned(MemRequest& r, const tlm::tlm_generic_payload& trans);
   void inst_returned(MemInst& m);
   void complete(MemInst& m);
   void drain_vm(WaveSlot& w);
@@ -140,6 +140,8 @@ class ComputeUnit : public Block {
   void check_barrier(Workgroup& wg, uint64_t c);
   void fault_wave(WaveSlot& w);
   bool ib_has(const WaveSlot& w, uint64_t pc, unsigned size) const;
+  bool ib_failed(const WaveSlot& w, uint64_t pc, unsigned size) const;
+  void fault_fetch(WaveSlot& w);
   void ib_reset(WaveSlot& w, uint64_t pc);
   void ib_advance(WaveSlot& w);
   void refresh_fetch(WaveSlot& w);

@@ -176,7 +176,11 @@ Stall ComputeUnit::evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const D
     return Stall::Drain;
   }
   op = w.looked_op;
-  if (!ib_has(w, wave.pc, op->inst.size)) return Stall::NoInstruction;
+  if (!ib_has(w, wave.pc, op->inst.size)) {
+    if (!ib_failed(w, wave.pc, op->inst.size)) return Stall::NoInstruction;
+    fault_fetch(w);
+    return Stall::Drain;
+  }
   info = w.looked_info;
   if (info->cls == IssueClass::Waitcnt) {
     const Stall s = waitcnt_stall(w, op->inst);
@@ -475,6 +479,14 @@ void ComputeUnit::fault_wave(WaveSlot& w) {
   wg.at_barrier = 0;
 }
 
+// A wave that needs an instruction from a block whose fetch failed faults at
+// that instruction, as a GPU faults on an instruction fetch it cannot complete.
+void ComputeUnit::fault_fetch(WaveSlot& w) {
+  w.wave->fault("the instruction fetch at " + hex(w.failed_fetch) + " was answered with " + w.failed_fetch_status);
+  w.site = isa::FaultSite{w.wave->pc, w.looked_op};
+  fault_wave(w);
+}
+
 // ---- instruction buffer ----------------------------------------------------------
 
 bool ComputeUnit::ib_has(const WaveSlot& w, uint64_t pc, unsigned size) const {
@@ -485,6 +497,15 @@ bool ComputeUnit::ib_has(const WaveSlot& w, uint64_t pc, unsigned size) const {
   for (uint64_t k = first; k <= last; ++k)
     if (w.ib[k] != IbBlock::Valid) return false;
   return true;
+}
+
+bool ComputeUnit::ib_failed(const WaveSlot& w, uint64_t pc, unsigned size) const {
+  if (pc < w.ib_base) return false;
+  const uint64_t first = (pc - w.ib_base) >> cfg_.fetch_shift;
+  const uint64_t last = std::min<uint64_t>((pc + size - 1 - w.ib_base) >> cfg_.fetch_shift, cfg_.ib_depth - 1);
+  for (uint64_t k = first; k <= last; ++k)
+    if (w.ib[k] == IbBlock::Failed) return true;
+  return false;
 }
 
 void ComputeUnit::ib_reset(WaveSlot& w, uint64_t pc) {

@@ -26,7 +26,7 @@ CuStats::CuStats(StatGroup& g, unsigned max_waves)
       fetches_dropped(g.counter("fetches_dropped", "fetches answered after a taken branch flushed the buffer")),
       lds_conflict_cycles(g.counter("lds_conflict_cycles", "LDS cycles lost to bank conflicts")),
       lds_busy_cycles(g.counter("lds_busy_cycles", "cycles the LDS banks were busy")),
-      memory_errors(g.counter("memory_errors", "responses with an error status (the wave faults)")),
+      memory_errors(g.counter("memory_errors", "responses with an error status (the wave that needs the data or instructions faults)")),
       requests_per_vmem(g.histogram("requests_per_vmem", "coalesced line requests per vector memory instruction", 1, 65)),
       vmem_latency(g.histogram("vmem_latency", "vector request sent to response, cycles", 16, 64)),
       smem_latency(g.histogram("smem_latency", "scalar request sent to response, cycles", 16, 64)),

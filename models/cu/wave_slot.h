@@ -41,7 +41,9 @@ const char* stall_name(Stall s);
 
 struct Workgroup;
 
-enum class IbBlock : uint8_t { Empty, Requested, Valid };
+// Failed: the fetch was answered with an error; the wave faults if it comes
+// to execute from the block (a prefetch past the code's end may fail harmlessly).
+enum class IbBlock : uint8_t { Empty, Requested, Valid, Failed };
 
 // The fields the issue stage reads for every wave it evaluates come first,
 // on the slot's first two cache lines; what only issue, fetch, launch and
@@ -90,6 +92,8 @@ struct alignas(64) WaveSlot {
   uint32_t ib_gen = 0;              // bumped on a flush; older fetch responses are dropped
   std::deque<MemInst*> vm_order;    // vector memory instructions in issue order
   isa::FaultSite site;              // the instruction being issued, for fault reports
+  uint64_t failed_fetch = 0;        // the address of the last fetch answered with an error
+  std::string failed_fetch_status;  // and its status, for the fault report
 
   bool outstanding() const { return vm || lgkm; }
 };

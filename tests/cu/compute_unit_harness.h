@@ -95,13 +95,18 @@ class LatencyMemory : public sc_core::sc_module {
     sc_core::sc_time at;
   };
   std::vector<Seen> requests;
+  // Requests starting in [refuse_from, refuse_to) are answered with an address error.
+  uint64_t refuse_from = 0, refuse_to = 0;
 
  private:
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& t, tlm::tlm_phase& phase, sc_core::sc_time& delay) {
     if (phase == tlm::END_RESP) return tlm::TLM_COMPLETED;
     GpuAccess* a = t.get_extension<GpuAccess>();
     requests.push_back(Seen{t.get_address(), t.get_data_length(), a ? a->kind : AccessKind::Load, sc_core::sc_time_stamp()});
-    perform(t, a);
+    if (t.get_address() >= refuse_from && t.get_address() < refuse_to)
+      t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    else
+      perform(t, a);
     t.acquire();
     peq_.notify(t, delay + latency_);
     phase = tlm::END_REQ;

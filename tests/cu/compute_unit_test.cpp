@@ -309,6 +309,51 @@ TEST_CASE("compute unit: instruction fetches follow the task's code address", "[
   CHECK(rig.finish_cycle() == 72);  // the same timing as at the code object's own addresses
 }
 
+// A fetch answered with an error leaves a failed block in the instruction
+// buffer: the wave faults when it comes to execute from it, at the first
+// instruction there, and the report names the fetch and its status.
+TEST_CASE("compute unit faults: a failed instruction fetch faults the wave at the instruction it held", "[cu]") {
+  CuRig rig(assemble(sixteen_valu()), "sixteen", quiet());
+  const uint64_t entry = rig.info->entry_address;
+  rig.fetch.refuse_from = entry + 32;  // the second 32-byte block: v_add_f32 8 to 15
+  rig.fetch.refuse_to = entry + 64;
+  rig.launch(0, 64, 64);
+  rig.run();
+  REQUIRE(rig.dispatcher.finished.size() == 1);
+  const std::string& f = rig.dispatcher.finished[0].fault;
+  INFO(f);
+  char pc_text[32], fetch_text[64];
+  std::snprintf(pc_text, sizeof pc_text, "PC 0x%llx", static_cast<unsigned long long>(entry + 32));
+  std::snprintf(fetch_text, sizeof fetch_text, "instruction fetch at 0x%llx",
+                static_cast<unsigned long long>(entry + 32));
+  CHECK(f.find(pc_text) != std::string::npos);
+  CHECK(f.find("v_add_f32") != std::string::npos);
+  CHECK(f.find(fetch_text) != std::string::npos);
+  CHECK(f.find("TLM_ADDRESS_ERROR_RESPONSE") != std::string::npos);
+  CHECK(rig.stat("faults") == 1);
+  CHECK(rig.stat("memory_errors") == 1);
+  CHECK(rig.stat("issued_valu") == 8);
+}
+
+// The buffer fetches ahead: a failed fetch of a block past s_endpgm is never
+// executed from, so the wave ends normally.
+TEST_CASE("compute unit: a failed fetch ahead of the code a wave runs does not fault it", "[cu]") {
+  CuRig rig(assemble(sixteen_valu()), "sixteen", quiet());
+  const uint64_t entry = rig.info->entry_address;
+  rig.fetch.refuse_from = entry + 96;  // s_endpgm is at entry + 64
+  rig.fetch.refuse_to = entry + 4096;
+  rig.launch(0, 64, 64);
+  rig.run();
+  REQUIRE(rig.dispatcher.finished.size() == 1);
+  CHECK(rig.dispatcher.finished[0].fault.empty());
+  CHECK(rig.stat("issued_valu") == 16);
+  CHECK(rig.stat("faults") == 0);
+  bool fetched_ahead = false;
+  for (const auto& r : rig.fetch.requests) fetched_ahead |= r.addr == entry + 96;
+  CHECK(fetched_ahead);
+  CHECK(rig.stat("memory_errors") == 1);
+}
+
 // 64-byte fetch blocks: the sixteen VALU ops (64 bytes from an aligned entry)
 // are one block and s_endpgm starts the next; both are fetched at cycles 0
 // and 1, so the timing is that of 32-byte blocks. The instruction buffer
