@@ -16,7 +16,6 @@ namespace tessera {
 namespace {
 
 struct Requester {
-  const InstanceSpec* inst;
   std::string socket;  // "l1v[0].out"
   std::string param;   // the size parameter bounding its requests
   uint64_t bytes;
@@ -62,7 +61,7 @@ void NetlistBuilder::check_request_sizes() {
     const InstanceSpec& inst = out_.instances[index_.at(b.initiator.instance)];
     const SocketSpec* spec = inst.type->socket(b.initiator.socket);
     if (!spec || spec->request_limit.empty()) continue;
-    const Requester r{&inst, b.initiator.text(), spec->request_limit, size_param(inst, spec->request_limit)};
+    const Requester r{b.initiator.text(), spec->request_limit, size_param(inst, spec->request_limit)};
     if (!is_power_of_two(r.bytes)) continue;  // the block refuses it, with its own message, when built
     // Follow the binding, and through switches every output they may choose.
     std::set<std::string> seen;
