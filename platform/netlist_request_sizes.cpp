@@ -21,8 +21,6 @@ struct Requester {
   uint64_t bytes;
 };
 
-bool is_power_of_two(uint64_t v) { return v && !(v & (v - 1)); }
-
 std::string format_size(uint64_t bytes) { return format_quantity(static_cast<double>(bytes), Quantity::Size); }
 
 uint64_t size_param(const InstanceSpec& inst, const std::string& name) {

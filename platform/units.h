@@ -24,6 +24,9 @@ uint64_t parse_size(const std::string& text);
 // Formats a base-unit value for people: 16384 bytes -> "16 KiB", 1.8e9 Hz -> "1.8 GHz".
 std::string format_quantity(double value, Quantity q);
 
+// Sizes that must be powers of two (lines, banks, sets) are checked with this.
+inline bool is_power_of_two(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
+
 // The smallest n with 2^n >= v: for a power-of-two size (a line, a page, a
 // bank count), the shift that divides by it.
 inline unsigned log2_of(uint64_t v) {

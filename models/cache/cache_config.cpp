@@ -1,12 +1,11 @@
 #include "models/cache/cache_config.h"
 
 #include "platform/errors.h"
+#include "platform/units.h"
 
 namespace tessera {
 
 namespace {
-bool power_of_two(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
-
 unsigned checked_uint(const Params& p, const std::string& path, const char* name, int64_t min) {
   const int64_t v = p.integer(name);
   if (v < min)
@@ -36,7 +35,7 @@ CacheConfig CacheConfig::from_params(const Params& p, const std::string& path) {
   c.read_only = p.boolean("read_only");
   c.xor_index = p.string("indexing") == "xor";
 
-  if (!power_of_two(line) || line < 4 || line > 4096)
+  if (!is_power_of_two(line) || line < 4 || line > 4096)
     throw UserError(path + ": line_size " + std::to_string(line) +
                     " bytes is not a power of two between 4 and 4096 bytes");
   c.line_size = static_cast<unsigned>(line);
@@ -45,10 +44,10 @@ CacheConfig CacheConfig::from_params(const Params& p, const std::string& path) {
     throw UserError(path + ": size " + std::to_string(c.size) + " bytes is not a non-zero multiple of ways * line_size = " +
                     std::to_string(c.ways) + " * " + std::to_string(c.line_size) + " = " + std::to_string(set_bytes) +
                     " bytes");
-  if (c.xor_index && !power_of_two(c.sets()))
+  if (c.xor_index && !is_power_of_two(c.sets()))
     throw UserError(path + ": indexing \"xor\" needs a power-of-two number of sets; size / (ways * line_size) = " +
                     std::to_string(c.sets()));
-  if (c.xor_index && !power_of_two(c.banks))
+  if (c.xor_index && !is_power_of_two(c.banks))
     throw UserError(path + ": indexing \"xor\" needs a power-of-two number of banks, not " + std::to_string(c.banks));
   if (c.banks > c.sets())
     throw UserError(path + ": " + std::to_string(c.banks) + " banks but only " + std::to_string(c.sets()) +

@@ -139,8 +139,7 @@ class ComputeUnit : public Block {
   void mark_results(WaveSlot& w, const InstInfo& info, uint64_t ready);
   void check_barrier(Workgroup& wg, uint64_t c);
   void fault_wave(WaveSlot& w);
-  bool ib_has(const WaveSlot& w, uint64_t pc, unsigned size) const;
-  bool ib_failed(const WaveSlot& w, uint64_t pc, unsigned size) const;
+  IbBlock ib_state(const WaveSlot& w, uint64_t pc, unsigned size) const;
   void fault_fetch(WaveSlot& w);
   void ib_reset(WaveSlot& w, uint64_t pc);
   void ib_advance(WaveSlot& w);

@@ -176,8 +176,9 @@ Stall ComputeUnit::evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const D
     return Stall::Drain;
   }
   op = w.looked_op;
-  if (!ib_has(w, wave.pc, op->inst.size)) {
-    if (!ib_failed(w, wave.pc, op->inst.size)) return Stall::NoInstruction;
+  const IbBlock ib = ib_state(w, wave.pc, op->inst.size);
+  if (ib != IbBlock::Valid) {
+    if (ib != IbBlock::Failed) return Stall::NoInstruction;
     fault_fetch(w);
     return Stall::Drain;
   }
@@ -489,23 +490,19 @@ void ComputeUnit::fault_fetch(WaveSlot& w) {
 
 // ---- instruction buffer ----------------------------------------------------------
 
-bool ComputeUnit::ib_has(const WaveSlot& w, uint64_t pc, unsigned size) const {
-  if (pc < w.ib_base) return false;
+// The blocks holding the instruction at pc: Valid when all are in the buffer
+// and returned, Failed when the fetch of one failed, otherwise Empty (not
+// there yet).
+IbBlock ComputeUnit::ib_state(const WaveSlot& w, uint64_t pc, unsigned size) const {
+  if (pc < w.ib_base) return IbBlock::Empty;
   const uint64_t first = (pc - w.ib_base) >> cfg_.fetch_shift;
   const uint64_t last = (pc + size - 1 - w.ib_base) >> cfg_.fetch_shift;
-  if (last >= cfg_.ib_depth) return false;
-  for (uint64_t k = first; k <= last; ++k)
-    if (w.ib[k] != IbBlock::Valid) return false;
-  return true;
-}
-
-bool ComputeUnit::ib_failed(const WaveSlot& w, uint64_t pc, unsigned size) const {
-  if (pc < w.ib_base) return false;
-  const uint64_t first = (pc - w.ib_base) >> cfg_.fetch_shift;
-  const uint64_t last = std::min<uint64_t>((pc + size - 1 - w.ib_base) >> cfg_.fetch_shift, cfg_.ib_depth - 1);
-  for (uint64_t k = first; k <= last; ++k)
-    if (w.ib[k] == IbBlock::Failed) return true;
-  return false;
+  IbBlock state = last < cfg_.ib_depth ? IbBlock::Valid : IbBlock::Empty;
+  for (uint64_t k = first; k <= last && k < cfg_.ib_depth; ++k) {
+    if (w.ib[k] == IbBlock::Failed) return IbBlock::Failed;
+    if (w.ib[k] != IbBlock::Valid) state = IbBlock::Empty;
+  }
+  return state;
 }
 
 void ComputeUnit::ib_reset(WaveSlot& w, uint64_t pc) {

@@ -9,8 +9,6 @@ namespace tessera {
 
 namespace {
 
-bool power_of_two(uint64_t v) { return v && !(v & (v - 1)); }
-
 // MFMA occupancy by shape: the CDNA2 ISA guide lists each MFMA's passes
 // (4 cycles each): 32x32 shapes take 16 passes, 16x16 take 8, 4x4 take 2;
 // the f64 MFMAs take 8 (16x16x4) and 4 (4x4x4) passes.
@@ -122,7 +120,7 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
     throw UserError(path + ": parameter '" + param + "': " + what);
   };
   for (const char* n : {"vmem_line", "smem_line", "fetch_bytes", "lds_granule"})
-    if (!power_of_two(p.size(n))) fail(n, "expected a power of two, got " + std::to_string(p.size(n)));
+    if (!is_power_of_two(p.size(n))) fail(n, "expected a power of two, got " + std::to_string(p.size(n)));
   c.fetch_shift = log2_of(c.fetch_bytes);
   // The buffer starts at the block holding the PC, and the longest
   // instruction (12 bytes) may start at a block's last dword: it reaches 8
@@ -132,7 +130,7 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
                          std::to_string(c.ib_depth) + " and fetch_bytes " + std::to_string(c.fetch_bytes) +
                          ": the longest instruction (12 bytes) may start at a fetch block's last dword, and the "
                          "instruction buffer must hold it there");
-  if (!power_of_two(c.lds_banks)) fail("lds_banks", "expected a power of two, got " + std::to_string(c.lds_banks));
+  if (!is_power_of_two(c.lds_banks)) fail("lds_banks", "expected a power of two, got " + std::to_string(c.lds_banks));
   const json& m = p.raw("mfma_cycles");
   if (!m.is_object() || m.empty())
     fail("mfma_cycles", "expected an object mapping MFMA mnemonic fragments to cycles, e.g. {\"32x32\": 64}");
