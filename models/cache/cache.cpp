@@ -74,6 +74,7 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
   out.register_nb_transport_bw(this, &Cache::out_bw);
   ctrl.register_nb_transport_fw(this, &Cache::ctrl_fw, 0);
   ctrl.register_b_transport(this, &Cache::ctrl_b_transport, 0);
+  ctrl.register_transport_dbg(this, &Cache::ctrl_dbg, 0);
 }
 
 Cache::~Cache() = default;

@@ -193,6 +193,7 @@ class Cache : public Block {
   // ---- cache_maintenance.cpp: ctrl
   tlm::tlm_sync_enum ctrl_fw(int, tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
   void ctrl_b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& d);
+  unsigned int ctrl_dbg(int, tlm::tlm_generic_payload& t);
   void maint_method();
   bool maint_start();
   void maint_walk(const sc_core::sc_time& now);

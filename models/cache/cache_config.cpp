@@ -80,9 +80,10 @@ std::vector<ParamSpec> cache_param_specs(const CacheDefaults& d) {
       enum_param("write_policy", d.write_policy, {"write_through", "write_back"},
                  "write_through: writes update a cached copy and are forwarded; write_back: writes stay in the cache "
                  "(dirty) until evicted or written back, and atomics are applied here"),
-      enum_param("atomics", "here", {"here", "below"},
+      enum_param("atomics", d.atomics, {"here", "below"},
                  "where a write_back cache's atomics are applied: here, or below (the line is written back if dirty "
-                 "and dropped, and the atomic goes on: one L2 per chiplet must leave atomics to the home memory)"),
+                 "and dropped, and the atomic goes on: a CU's own L1 and one L2 per chiplet must leave atomics to the "
+                 "level every requester shares)"),
       bool_param("write_allocate", d.write_allocate, "a write miss fetches the line (write_back: then merges the "
                  "write into it; a full-line write needs no fetch)"),
       enum_param("replacement", "lru", {"lru"}, "victim choice within a set: an invalid way, else least recently used"),

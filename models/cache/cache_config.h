@@ -47,6 +47,7 @@ struct CacheDefaults {
   int64_t ports = 1;
   int64_t queue_depth = 64;
   std::string write_policy = "write_through";
+  std::string atomics = "here";
   bool write_allocate = false;
   bool read_only = false;
   std::string indexing = "modulo";

@@ -61,8 +61,8 @@ void Cache::dropped_dirty(uint64_t lines) {
   dropped_logged_ = true;
   warn("an Invalidate discarded " + std::to_string(lines) +
        " dirty line(s): their writes never reached the level below. A write-back cache needs a Writeback before "
-       "it is invalidated (the kernel-start acquire invalidates the CU-side caches; further drops are only counted "
-       "in dirty_lines_dropped)");
+       "it is invalidated (the kernel-start acquire invalidates the CU-side caches, which the dispatcher writes "
+       "back only at a release that writes back; further drops are only counted in dirty_lines_dropped)");
 }
 
 void Cache::maint_method() {
@@ -137,6 +137,18 @@ void Cache::ctrl_b_transport(int, tlm_generic_payload& t, sc_time& d) {
   d += cycles(touched * cfg_.maintenance_cycles);
   ++maint_commands_;
   t.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+// Describes the cache to whoever sends it commands: whether it may hold dirty
+// lines. Moves no data (returns 0 bytes) and takes no time.
+unsigned int Cache::ctrl_dbg(int, tlm_generic_payload& t) {
+  if (CacheCommand* cmd = t.get_extension<CacheCommand>()) {
+    cmd->write_back = cfg_.write_back;
+    t.set_response_status(tlm::TLM_OK_RESPONSE);
+  } else {
+    t.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+  }
+  return 0;
 }
 
 }  // namespace tessera

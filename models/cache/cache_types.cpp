@@ -48,6 +48,7 @@ BlockType l1v_cache_block_type() {
   d.hit_latency = 24;
   d.miss_latency = 4;
   d.queue_depth = 64;
+  d.atomics = "below";  // other CUs' atomics on the same address go below: so must this CU's
   return cache_type("l1v_cache",
                     "Vector L1 cache of one CU: write-through, no write-allocate, holds real data; glc loads bypass it, "
                     "atomics drop its copy and go below.",

@@ -156,7 +156,7 @@ void Dispatcher::launch(const DispatchJob& job) {
   next_wave_ = 0;
   rr_ = 0;
   std::fill(refused_.begin(), refused_.end(), false);
-  ctrl_started_ = false;
+  maint_step_ = MaintStep::Start;
   phase_ = Phase::Acquire;
   step_event_.notify(SC_ZERO_TIME);
 }
@@ -174,14 +174,9 @@ void Dispatcher::step_method() {
 }
 
 bool Dispatcher::step_acquire() {
-  if (!ctrl_started_) {
-    ctrl_started_ = true;
-    if (!job_.functional && acquire_op_ && send_maintenance(acquire, acquire_port_, *acquire_op_)) return true;
-  }
-  if (ctrl_pending_) return true;
+  if (!job_.functional && acquire_op_ && maintain(false, *acquire_op_)) return true;
   acquire_end_ = sc_core::sc_time_stamp();
   running_.acquire_cycles = cycles_between(start_, acquire_end_);
-  ctrl_started_ = false;
   phase_ = Phase::Dispatch;
   return false;
 }
@@ -218,12 +213,7 @@ bool Dispatcher::step_dispatch() {
 }
 
 bool Dispatcher::step_release() {
-  if (!ctrl_started_) {
-    ctrl_started_ = true;
-    if (!job_.functional && release_op_ && send_maintenance(release, release_port_, *release_op_)) return true;
-  }
-  if (ctrl_pending_) return true;
-  ctrl_started_ = false;
+  if (!job_.functional && release_op_ && maintain(true, *release_op_)) return true;
   running_.release_cycles = cycles_between(release_start_, sc_core::sc_time_stamp());
   finish_launch();
   return false;
@@ -378,12 +368,58 @@ tlm::tlm_sync_enum Dispatcher::cu_bw(int id, tlm_generic_payload& trans, tlm::tl
 
 // ---- cache maintenance -------------------------------------------------------------
 
+// Which acquire-side caches may hold dirty lines, asked once through their
+// ctrl sockets' debug transport (no time, no side effects). A target that does
+// not answer it (no CacheCommand filled) counts as write-through.
+void Dispatcher::start_of_simulation() {
+  acquire_write_back_.assign(acquire.size(), false);
+  for (size_t i = 0; i < acquire.size(); ++i) {
+    tlm_generic_payload t;
+    CacheCommand cmd;
+    t.set_extension(&cmd);
+    t.set_command(tlm::TLM_IGNORE_COMMAND);
+    t.set_data_length(0);
+    (*acquire[i])->transport_dbg(t);
+    t.clear_extension(&cmd);
+    acquire_write_back_[i] = cmd.write_back;
+  }
+}
+
+// One step of a cache command on one side; true while waiting for answers.
+// A command that writes back the release side (the L2s) first writes back the
+// acquire-side caches that may hold dirty lines (a write-back L1): otherwise
+// their dirty lines would reach the L2 after its write-back, or never. With
+// write-through caches above, nothing is sent to them and nothing is waited for.
+bool Dispatcher::maintain(bool release_side, CacheOp op) {
+  if (ctrl_pending_) return true;
+  switch (maint_step_) {
+    case MaintStep::Start:
+      maint_step_ = MaintStep::Above;
+      if (release_side && op != CacheOp::Invalidate &&
+          send_maintenance(acquire, acquire_port_, CacheOp::Writeback, &acquire_write_back_))
+        return true;
+      [[fallthrough]];
+    case MaintStep::Above:
+      maint_step_ = MaintStep::Side;
+      if (send_maintenance(release_side ? release : acquire, release_side ? release_port_ : acquire_port_, op))
+        return true;
+      [[fallthrough]];
+    case MaintStep::Side:
+      break;
+  }
+  maint_step_ = MaintStep::Start;
+  return false;
+}
+
 bool Dispatcher::send_maintenance(std::vector<std::unique_ptr<InitiatorSocket>>& sockets, CtrlPort& port,
-                                  CacheOp op) {
-  if (sockets.empty()) return false;
-  ctrl_pending_ = static_cast<unsigned>(sockets.size());
+                                  CacheOp op, const std::vector<bool>* only) {
+  size_t targets = 0;
+  for (size_t i = 0; i < sockets.size(); ++i) targets += !only || (*only)[i];
+  if (!targets) return false;
+  ctrl_pending_ = static_cast<unsigned>(targets);
   ctrl_done_at_ = sc_core::sc_time_stamp();
   for (size_t i = 0; i < sockets.size(); ++i) {
+    if (only && !(*only)[i]) continue;
     tlm_generic_payload& t = *port.trans[i];
     CacheCommand* cmd = t.get_extension<CacheCommand>();
     cmd->op = op;
@@ -569,19 +605,13 @@ void Dispatcher::start_cache_command(uint32_t value, const sc_time& delay) {
                                                : CacheOp::WritebackInvalidate;
   cache_cmd_release_side_ = (value & DISP_CACHE_TO_RELEASE) != 0;
   cache_cmd_active_ = true;
-  cache_cmd_sent_ = false;
+  maint_step_ = MaintStep::Start;
   step_event_.notify(delay);
 }
 
 // Functional ranges bypass the caches, so their commands have nothing to do.
 bool Dispatcher::step_cache_command() {
-  if (!cache_cmd_sent_) {
-    cache_cmd_sent_ = true;
-    auto& sockets = cache_cmd_release_side_ ? release : acquire;
-    auto& port = cache_cmd_release_side_ ? release_port_ : acquire_port_;
-    if (!functional_ && send_maintenance(sockets, port, cache_cmd_op_)) return true;
-  }
-  if (ctrl_pending_) return true;
+  if (!functional_ && maintain(cache_cmd_release_side_, cache_cmd_op_)) return true;
   cache_cmd_active_ = false;
   raise_irq();
   return false;

@@ -14,6 +14,11 @@
 //   release   when every workgroup has finished, every cache bound to
 //             `release[]` (L2 slices) gets the `release_op` command
 //             (WritebackInvalidate by default), so the host reads current data.
+//             A release that writes back is preceded by a Writeback of the
+//             acquire-side caches that may hold dirty lines (write_policy
+//             write_back, found before the simulation starts through their
+//             ctrl's debug transport), so their writes reach the L2 before its
+//             own write-back; write-through caches get nothing.
 // This is the baseline kernel-boundary policy of direct launches (under a
 // command processor the policy is its firmware's). The launch ends when the release is acknowledged:
 // done_event() fires and the simulation pauses (sc_pause), so the device's
@@ -34,7 +39,8 @@
 // sw/firmware/include/tessera/cp_regs.h: the CP's firmware names an AQL
 // packet in device memory and a contiguous range of its workgroups (START),
 // or sends a cache command to the caches on the acquire[] or release[] side
-// (CACHE_OP). The dispatcher reads the packet, finds its kernel object in the
+// (CACHE_OP; one that writes back the release side first writes back the
+// acquire side's write-back caches, as above). The dispatcher reads the packet, finds its kernel object in the
 // platform's KernelObjectTable, hands out the range, and raises its `irq`
 // line (a write on the `irq` socket) when the range has finished or the
 // cache command has been acknowledged. The kernel-boundary policy is then the
@@ -170,8 +176,14 @@ class Dispatcher : public Block {
   int take_scratch();
   void advance_grid();
 
-  // Cache maintenance: sends `op` on every socket of `sockets`; false if nothing was sent.
-  bool send_maintenance(std::vector<std::unique_ptr<InitiatorSocket>>& sockets, CtrlPort& port, CacheOp op);
+  // Cache maintenance. start_of_simulation finds the acquire side's write-back
+  // caches; maintain steps one command (true: waiting); send_maintenance sends
+  // `op` on every socket of `sockets` (those `only` marks, if given), false if
+  // nothing was sent.
+  void start_of_simulation() override;
+  bool maintain(bool release_side, CacheOp op);
+  bool send_maintenance(std::vector<std::unique_ptr<InitiatorSocket>>& sockets, CtrlPort& port, CacheOp op,
+                        const std::vector<bool>* only = nullptr);
   void maintenance_acked(tlm::tlm_generic_payload& trans, const sc_core::sc_time& at);
 
   // Backward paths.
@@ -208,7 +220,11 @@ class Dispatcher : public Block {
 
   // Cache maintenance in progress.
   CtrlPort acquire_port_, release_port_;
-  bool ctrl_started_ = false;
+  // A command's steps: the acquire side's write-back caches first (only before
+  // a write-back of the release side), then the side it is for.
+  enum class MaintStep : uint8_t { Start, Above, Side };
+  MaintStep maint_step_ = MaintStep::Start;
+  std::vector<bool> acquire_write_back_;  // acquire[i] may hold dirty lines
   unsigned ctrl_pending_ = 0;
   sc_core::sc_time ctrl_done_at_;
 
@@ -221,7 +237,7 @@ class Dispatcher : public Block {
   } regs_;
   KernelObjectTable& kernel_objects_;
   isa::DispatchContext range_ctx_;
-  bool cache_cmd_active_ = false, cache_cmd_sent_ = false, irq_due_ = false;
+  bool cache_cmd_active_ = false, irq_due_ = false;
   CacheOp cache_cmd_op_ = CacheOp::Invalidate;
   bool cache_cmd_release_side_ = false;
   sc_core::sc_time register_latency_;

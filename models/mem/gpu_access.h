@@ -99,6 +99,10 @@ class CacheCommand : public tlm::tlm_extension<CacheCommand> {
   // Filled by the cache when it answers: what the command touched.
   uint64_t lines_written_back = 0;
   uint64_t lines_invalidated = 0;
+  // Filled by the cache's debug transport on `ctrl` (transport_dbg, which
+  // touches nothing and takes no time): true if it may hold dirty lines
+  // (write_policy write_back). A dispatcher asks before the simulation starts.
+  bool write_back = false;
 
   tlm::tlm_extension_base* clone() const override { return new CacheCommand(*this); }
   void copy_from(const tlm::tlm_extension_base& other) override {

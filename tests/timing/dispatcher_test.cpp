@@ -112,12 +112,14 @@ class HarnessCu : public sc_core::sc_module {
 
 // A cache's control port reduced to its timing: every command is answered
 // `latency` cycles after it arrives, with BEGIN_RESP on the backward path.
+// Its debug transport says whether it is write-back, as a Cache's does.
 class HarnessCache : public sc_core::sc_module {
  public:
   SC_HAS_PROCESS(HarnessCache);
   HarnessCache(sc_core::sc_module_name name, unsigned latency)
       : sc_module(name), ctrl("ctrl"), latency_(latency, SC_NS), peq_("peq") {
     ctrl.register_nb_transport_fw(this, &HarnessCache::nb_transport_fw);
+    ctrl.register_transport_dbg(this, &HarnessCache::transport_dbg);
     SC_METHOD(answer_method);
     sensitive << peq_.get_event();
     dont_initialize();
@@ -125,8 +127,13 @@ class HarnessCache : public sc_core::sc_module {
 
   tlm_utils::simple_target_socket<HarnessCache> ctrl;
   std::vector<std::pair<CacheOp, sc_time>> commands;  // op, arrival
+  bool write_back = false;
 
  private:
+  unsigned int transport_dbg(tlm::tlm_generic_payload& t) {
+    t.get_extension<CacheCommand>()->write_back = write_back;
+    return 0;
+  }
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& t, tlm::tlm_phase& phase, sc_time& delay) {
     if (phase == tlm::BEGIN_REQ) {
       commands.emplace_back(t.get_extension<CacheCommand>()->op, sc_core::sc_time_stamp() + delay);
@@ -245,6 +252,27 @@ TEST_CASE("dispatcher: workgroups leave every interval round-robin between acqui
   CHECK(b.stat("workgroups_to_cu1") == 3);
   CHECK(b.stat("lines_invalidated") == 9);  // 3 per answered command
   CHECK(b.stat("refusals") == 0);
+}
+
+TEST_CASE("dispatcher: a release first writes back the acquire side's write-back caches, and only those",
+          "[dispatcher]") {
+  // As above, but l1_1 is write-back (answers after 15 cycles): after the last
+  // workgroup (135) it alone gets a Writeback, and the L2's command waits for it.
+  Bench b({{"workgroup_interval", 4}}, {{8, 100}, {8, 100}}, {10, 15}, {20});
+  b.l1[1]->write_back = true;
+  Job j(b.memory(), 6 * 64);
+  const LaunchResult& r = b.run(j.job);
+  CHECK(r.acquire_cycles == 15);
+  CHECK(r.release_cycles == 15 + 20);
+  CHECK(r.cycles == 135 + 15 + 20);
+  REQUIRE(b.l1[0]->commands.size() == 1);  // the acquire's Invalidate only
+  REQUIRE(b.l1[1]->commands.size() == 2);
+  CHECK(b.l1[1]->commands[0].first == CacheOp::Invalidate);
+  CHECK(b.l1[1]->commands[1].first == CacheOp::Writeback);
+  CHECK(b.l1[1]->commands[1].second == sc_time(135, SC_NS));
+  REQUIRE(b.l2[0]->commands.size() == 1);
+  CHECK(b.l2[0]->commands[0].first == CacheOp::WritebackInvalidate);
+  CHECK(b.l2[0]->commands[0].second == sc_time(150, SC_NS));
 }
 
 TEST_CASE("dispatcher: a full CU is skipped until it announces free resources", "[dispatcher]") {
@@ -468,6 +496,31 @@ TEST_CASE("dispatcher registers: a cache command goes to one side and is acknowl
   CHECK(c.bench.l2[0]->commands[0].first == CacheOp::Writeback);
   CHECK(c.host.read(DISP_REG_LINES_INV) == 3);
   CHECK(c.bench.stat("cache_commands") == 2);
+}
+
+TEST_CASE("dispatcher registers: a write-back on the release side first writes back the write-back L1s",
+          "[dispatcher][cp]") {
+  CpBench c({{1, 100}}, {10, 15}, {20});
+  c.bench.l1[0]->write_back = true;
+  sc_core::sc_start(SC_ZERO_TIME);
+  // An Invalidate of the release side needs nothing from above.
+  c.host.write(DISP_REG_CACHE_OP, DISP_CACHE_INVALIDATE | DISP_CACHE_TO_RELEASE);
+  sc_core::sc_start();
+  REQUIRE(c.host.interrupts.size() == 1);
+  CHECK(c.bench.l1[0]->commands.empty());
+  const sc_time first = c.host.interrupts[0];
+  // A Writeback goes to l1_0 (10 cycles), then to the L2 (20 cycles); l1_1 is write-through.
+  c.host.write(DISP_REG_CACHE_OP, DISP_CACHE_WRITEBACK | DISP_CACHE_TO_RELEASE);
+  sc_core::sc_start();
+  REQUIRE(c.host.interrupts.size() == 2);
+  CHECK(c.host.interrupts[1] - first == sc_time(10 + 20, SC_NS));
+  REQUIRE(c.bench.l1[0]->commands.size() == 1);
+  CHECK(c.bench.l1[0]->commands[0].first == CacheOp::Writeback);
+  CHECK(c.bench.l1[1]->commands.empty());
+  REQUIRE(c.bench.l2[0]->commands.size() == 2);
+  CHECK(c.bench.l2[0]->commands[1].first == CacheOp::Writeback);
+  CHECK(c.bench.l2[0]->commands[1].second - c.bench.l1[0]->commands[0].second == sc_time(10, SC_NS));
+  CHECK(c.host.read(DISP_REG_LINES_INV) == 6);  // 3 from each command's answer
 }
 
 TEST_CASE("dispatcher registers: an unknown kernel object or range is a bad packet, an unknown offset an error",

@@ -29,18 +29,34 @@ namespace {
 
 const std::string kSmallGpu = std::string(TESSERA_SOURCE_DIR) + "/json/platforms/small_gpu.json";
 
-void check_identical(const std::vector<std::string>& names, bool functional_netlist) {
-  FunctionalDevice reference(kKernelDir);
+TimingDeviceOptions small_gpu(bool functional_netlist) {
   TimingDeviceOptions o;
   o.netlist_file = kSmallGpu;
   o.kernel_dir = kKernelDir;
   o.functional = functional_netlist;
+  return o;
+}
+
+void check_identical(const std::vector<std::string>& names, const TimingDeviceOptions& o) {
+  FunctionalDevice reference(kKernelDir);
   TimingDevice timing(o);
   for (const std::string& name : names) {
     const Workload* w = find_workload(name);
     REQUIRE(w);
-    for (size_t size : w->test_sizes) compare_run(*w, reference, timing, size, functional_netlist);
+    for (size_t size : w->test_sizes) compare_run(*w, reference, timing, size, o.functional);
   }
+}
+
+// A write-back vector L1 keeps written lines dirty until they are evicted or
+// written back: the kernel-end release must write the L1s back before the L2s,
+// and device-wide atomics must not be applied in one CU's L1. These workloads
+// have atomics (histogram, bfs), partial-line stores and launches that read
+// the previous launch's results (scan, producer_consumer, stencil_iter).
+void check_write_back_l1(bool direct_dispatch) {
+  TimingDeviceOptions o = small_gpu(false);
+  o.direct_dispatch = direct_dispatch;
+  o.overrides.push_back(Override{"l1v[*]", "write_policy", "write_back", "--set l1v[*].write_policy"});
+  check_identical({"histogram", "bfs", "scan", "producer_consumer", "stencil_iter", "transpose"}, o);
 }
 
 }  // namespace
@@ -48,7 +64,7 @@ void check_identical(const std::vector<std::string>& names, bool functional_netl
 // Each at every size of the suite's differential tests (docs/WORKLOADS.md).
 #define TESSERA_TIMING_WORKLOAD(name)                                                           \
   TEST_CASE("timing and functional results are bit-identical: " #name, "[timing][workload]") { \
-    check_identical({#name}, false);                                                            \
+    check_identical({#name}, small_gpu(false));                                                 \
   }
 
 TESSERA_TIMING_WORKLOAD(vector_add)
@@ -81,7 +97,15 @@ TESSERA_TIMING_WORKLOAD(no_reuse)
 
 TEST_CASE("the timing netlist in functional mode gives the results of the functional executor", "[timing][workload]") {
   // One process, one platform: several workloads in sequence on it.
-  check_identical({"vector_add", "sgemm16", "histogram", "bfs"}, true);
+  check_identical({"vector_add", "sgemm16", "histogram", "bfs"}, small_gpu(true));
+}
+
+TEST_CASE("a write-back vector L1 gives the functional executor's results (command processor)", "[timing][workload]") {
+  check_write_back_l1(false);
+}
+
+TEST_CASE("a write-back vector L1 gives the functional executor's results (direct dispatch)", "[timing][workload]") {
+  check_write_back_l1(true);
 }
 
 TEST_CASE("every workload of the suite has a timing test case", "[timing][workload]") {

@@ -90,7 +90,8 @@
 #define DISP_CACHE_WRITEBACK     2u /* write back dirty lines, keep them as clean copies */
 #define DISP_CACHE_WB_INVALIDATE 3u
 #define DISP_CACHE_TO_ACQUIRE    (0u << 8) /* the caches on the dispatcher's acquire[] sockets (L1V, scalar, I) */
-#define DISP_CACHE_TO_RELEASE    (1u << 8) /* the caches on its release[] sockets (L2) */
+#define DISP_CACHE_TO_RELEASE    (1u << 8) /* the caches on its release[] sockets (L2); a write-back
+                                              * first writes back the acquire side's write-back caches */
 
 #define DISP_STATUS_BUSY        (1u << 0) /* a range is being dispatched or is still running */
 #define DISP_STATUS_CACHE_BUSY  (1u << 1) /* a cache command is outstanding */
