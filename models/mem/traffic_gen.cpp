@@ -324,6 +324,7 @@ BlockType traffic_gen_block_type() {
   mem.name = "mem";
   mem.dir = SocketDir::Initiator;
   mem.doc = "to the memory system";
+  mem.request_limit = "access_size";  // the netlist checks that caches and interleaves below can take them
   t.sockets = {mem};
   t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> { return std::make_unique<TrafficGen>(ctx); };
   return t;
