@@ -40,10 +40,10 @@
 // packet in device memory and a contiguous range of its workgroups (START),
 // or sends a cache command to the caches on the acquire[] or release[] side
 // (CACHE_OP; one that writes back the release side first writes back the
-// acquire side's write-back caches, as above). The dispatcher reads the packet, finds its kernel object in the
-// platform's KernelObjectTable, hands out the range, and raises its `irq`
-// line (a write on the `irq` socket) when the range has finished or the
-// cache command has been acknowledged. The kernel-boundary policy is then the
+// acquire side's write-back caches, as above). The dispatcher reads the
+// packet, finds its kernel object in the platform's KernelObjectTable, hands
+// out the range, and raises its `irq` line (a write on the `irq` socket) when
+// the range has finished or the cache command has been acknowledged. The kernel-boundary policy is then the
 // firmware's; acquire_op/release_op apply only to launch().
 #pragma once
 #include <cstdint>
