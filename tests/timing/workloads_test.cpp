@@ -52,10 +52,11 @@ void check_identical(const std::vector<std::string>& names, const TimingDeviceOp
 // and device-wide atomics must not be applied in one CU's L1. These workloads
 // have atomics (histogram, bfs), partial-line stores and launches that read
 // the previous launch's results (scan, producer_consumer, stencil_iter).
-void check_write_back_l1(bool direct_dispatch) {
+void check_write_back_l1(bool direct_dispatch, bool write_allocate) {
   TimingDeviceOptions o = small_gpu(false);
   o.direct_dispatch = direct_dispatch;
   o.overrides.push_back(Override{"l1v[*]", "write_policy", "write_back", "--set l1v[*].write_policy"});
+  o.overrides.push_back(Override{"l1v[*]", "write_allocate", write_allocate, "--set l1v[*].write_allocate"});
   check_identical({"histogram", "bfs", "scan", "producer_consumer", "stencil_iter", "transpose"}, o);
 }
 
@@ -101,11 +102,12 @@ TEST_CASE("the timing netlist in functional mode gives the results of the functi
 }
 
 TEST_CASE("a write-back vector L1 gives the functional executor's results (command processor)", "[timing][workload]") {
-  check_write_back_l1(false);
+  check_write_back_l1(false, false);
 }
 
-TEST_CASE("a write-back vector L1 gives the functional executor's results (direct dispatch)", "[timing][workload]") {
-  check_write_back_l1(true);
+TEST_CASE("a write-back, write-allocate vector L1 gives the functional executor's results (direct dispatch)",
+          "[timing][workload]") {
+  check_write_back_l1(true, true);
 }
 
 TEST_CASE("every workload of the suite has a timing test case", "[timing][workload]") {
