@@ -43,8 +43,9 @@
 // acquire side's write-back caches, as above). The dispatcher reads the
 // packet, finds its kernel object in the platform's KernelObjectTable, hands
 // out the range, and raises its `irq` line (a write on the `irq` socket) when
-// the range has finished or the cache command has been acknowledged. The kernel-boundary policy is then the
-// firmware's; acquire_op/release_op apply only to launch().
+// the range has finished or the cache command has been acknowledged. The
+// kernel-boundary policy is then the firmware's; acquire_op/release_op apply
+// only to launch().
 #pragma once
 #include <cstdint>
 #include <memory>
