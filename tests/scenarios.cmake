@@ -140,6 +140,12 @@ tessera_scenario("a compute unit with 80 wave slots keeps more than 64 waves res
 tessera_scenario("workload --set changes a timing parameter"
                  ARGS "workload|vector_add|--size|1000|--netlist|${small_gpu}|--set|cp.debug_flags=1"
                  EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")
+# Write-back L1s that apply atomics in their own copies: each CU's histogram
+# bins count only its own updates, and the dispatcher says why before the run.
+tessera_scenario("write-back L1s applying atomics themselves are warned about"
+                 ARGS "workload|histogram|--size|5001|--netlist|${small_gpu}|--set|l1v[*].write_policy=write_back|--set|l1v[*].atomics=here"
+                 EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL"
+                 "-DSTDERR_HAS=acquire-side caches l1v[0], l1v[1], l1v[2], l1v[3] are write-back and apply atomics in their own copies")
 tessera_scenario("a workload netlist without a dispatcher is an input error"
                  ARGS "workload|vector_add|--netlist|${CMAKE_SOURCE_DIR}/json/platforms/traffic_demo.json" EXIT 3
                  DEFINES "-DSTDERR_HAS=has no block of type dispatcher")

@@ -140,10 +140,13 @@ void Cache::ctrl_b_transport(int, tlm_generic_payload& t, sc_time& d) {
 }
 
 // Describes the cache to whoever sends it commands: whether it may hold dirty
-// lines. Moves no data (returns 0 bytes) and takes no time.
+// lines and applies atomics itself. Moves no data (returns 0 bytes) and takes
+// no time.
 unsigned int Cache::ctrl_dbg(int, tlm_generic_payload& t) {
   if (CacheCommand* cmd = t.get_extension<CacheCommand>()) {
     cmd->write_back = cfg_.write_back;
+    cmd->atomics_here = cfg_.write_back && !cfg_.atomics_below;
+    cmd->path = &path();
     t.set_response_status(tlm::TLM_OK_RESPONSE);
   } else {
     t.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);

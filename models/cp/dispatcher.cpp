@@ -373,6 +373,8 @@ tlm::tlm_sync_enum Dispatcher::cu_bw(int id, tlm_generic_payload& trans, tlm::tl
 // not answer it (no CacheCommand filled) counts as write-through.
 void Dispatcher::start_of_simulation() {
   acquire_write_back_.assign(acquire.size(), false);
+  size_t atomics_here = 0;
+  std::string paths;  // of the caches atomics_here counts
   for (size_t i = 0; i < acquire.size(); ++i) {
     tlm_generic_payload t;
     CacheCommand cmd;
@@ -382,7 +384,14 @@ void Dispatcher::start_of_simulation() {
     (*acquire[i])->transport_dbg(t);
     t.clear_extension(&cmd);
     acquire_write_back_[i] = cmd.write_back;
+    if (!cmd.atomics_here) continue;
+    paths += (atomics_here++ ? ", " : "") + (cmd.path ? *cmd.path : "acquire[" + std::to_string(i) + "]");
   }
+  // The CUs behind two such caches update their own copies of one address.
+  if (atomics_here > 1)
+    warn("acquire-side caches " + paths +
+         " are write-back and apply atomics in their own copies (atomics: here): atomics of CUs behind different "
+         "caches on one address do not see each other; set their atomics to below for device-wide results");
 }
 
 // One step of a cache command on one side; true while waiting for answers.

@@ -18,6 +18,7 @@
 // and response is the command's cost.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include <tlm>
@@ -101,8 +102,12 @@ class CacheCommand : public tlm::tlm_extension<CacheCommand> {
   uint64_t lines_invalidated = 0;
   // Filled by the cache's debug transport on `ctrl` (transport_dbg, which
   // touches nothing and takes no time): true if it may hold dirty lines
-  // (write_policy write_back). A dispatcher asks before the simulation starts.
+  // (write_policy write_back), whether it applies atomics in its own copy
+  // (write_back with atomics here), and its path for messages. A dispatcher
+  // asks before the simulation starts.
   bool write_back = false;
+  bool atomics_here = false;
+  const std::string* path = nullptr;
 
   tlm::tlm_extension_base* clone() const override { return new CacheCommand(*this); }
   void copy_from(const tlm::tlm_extension_base& other) override {
