@@ -165,6 +165,14 @@ tessera_scenario("chiplet sync: a permuted consumer on 4 chiplets reads what its
 tessera_scenario("chiplet sync: skipping the kernel-end write-back reads stale memory"
                  ARGS "workload|permuted_consumer|--size|4097|--netlist|${chiplet4}|--set|cp.debug_flags=1"
                  EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")
+# One L2 per chiplet applying atomics in its own copy: two chiplets' copies of
+# a histogram bin each take updates the other does not see, and the first
+# atomic that finds another L2 holding its bytes dirty is reported.
+tessera_scenario("chiplet L2s applying atomics themselves lose updates, and say so"
+                 ARGS "workload|histogram|--size|50001|--netlist|${chiplet4}|--set|chiplet[*].l2[*].atomics=here|--stats|${TESSERA_SCENARIO_DIR}/atomic_conflicts.json"
+                 EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL" -DSTATS=${TESSERA_SCENARIO_DIR}/atomic_conflicts.json
+                 "-DSTDERR_HAS=held those bytes dirty: one of the two updates will be lost"
+                 "-DSTATS_CHECKS=chiplet[1]/l2[0]/atomic_conflicts>0|chiplet[0]/l2[0]/atomic_lanes>0")
 tessera_scenario("chiplet sync: skipping the kernel-start L2 invalidation reads stale lines"
                  ARGS "workload|permuted_consumer|--size|4097|--netlist|${chiplet4}|--set|cp.debug_flags=2"
                  EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")

@@ -57,6 +57,9 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
       maint_cycles_(stats().counter("maintenance_cycles", "cycles from accepting maintenance commands to answering")),
       dirty_lines_dropped_(stats().counter("dirty_lines_dropped",
                                            "dirty lines an Invalidate discarded: writes that never reached below")),
+      atomic_conflicts_(stats().counter("atomic_conflicts",
+                                        "atomics applied here on bytes another cache held dirty: one of the two "
+                                        "updates is lost (atomics on one address must be applied in one place)")),
       occupancy_hist_(stats().histogram("queue_occupancy", "requests accepted and not answered, weighted by time in ps",
                                         1, cfg.queue_depth + 1)),
       latency_hist_(stats().histogram("latency_cycles", "request arrival to response, in cycles", 8, 64)) {
@@ -75,6 +78,7 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
   ctrl.register_nb_transport_fw(this, &Cache::ctrl_fw, 0);
   ctrl.register_b_transport(this, &Cache::ctrl_b_transport, 0);
   ctrl.register_transport_dbg(this, &Cache::ctrl_dbg, 0);
+  if (cfg_.write_back && !cfg_.atomics_below) atomic_homes_ = &shared().get<AtomicHomes>("atomic_homes");
 }
 
 Cache::~Cache() = default;

@@ -36,6 +36,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include "models/cache/atomic_homes.h"
 #include "models/cache/cache_array.h"
 #include "models/cache/cache_config.h"
 #include "models/mem/flat_map.h"
@@ -67,6 +68,8 @@ class Cache : public Block {
 
   const CacheConfig& config() const { return cfg_; }
   const CacheArray& array() const { return array_; }
+  // Whether the cache holds any of `length` bytes at `addr` (within one line) dirty.
+  bool holds_dirty(uint64_t addr, uint64_t length) const;
 
  private:
   // A request from in[port].
@@ -160,6 +163,9 @@ class Cache : public Block {
   void read_from_line(tlm::tlm_generic_payload& t, const uint8_t* line_data);
   void write_into_line(const tlm::tlm_generic_payload& t, uint8_t* line_data);
   void atomic_on_line(tlm::tlm_generic_payload& t, uint8_t* line_data);
+  // Records this cache as the home of an atomic's line, and reports another
+  // cache that holds bytes the atomic updates dirty (see AtomicHomes).
+  void take_atomic_home(const tlm::tlm_generic_payload& t, const GpuAccess& ext);
   // Makes room for `line` and installs it; a dirty victim's data is returned
   // in `wb` (wb_line set) for the caller to write back.
   // A dirty victim's writeback: its line, data and byte enables (empty: the whole line).
@@ -280,9 +286,13 @@ class Cache : public Block {
       &writebacks_, &atomic_lanes_, &errors_, &bytes_from_below_, &bytes_to_below_, &bytes_read_, &bytes_written_;
   Counter &req_load_, &req_store_, &req_atomic_, &req_scalar_, &req_ifetch_, &req_writeback_, &req_fill_;
   Counter &maint_commands_, &lines_invalidated_, &lines_written_back_, &maint_cycles_, &dirty_lines_dropped_;
+  Counter& atomic_conflicts_;
   Histogram &occupancy_hist_, &latency_hist_;
   bool error_logged_ = false;
   bool dropped_logged_ = false;  // an Invalidate discarded dirty data (said once)
+  // The platform's record of where atomics were applied; null unless this
+  // cache applies them itself (write-back, atomics here).
+  AtomicHomes* atomic_homes_ = nullptr;
 };
 
 }  // namespace tessera

@@ -87,6 +87,12 @@ std::vector<uint8_t> CacheArray::writeback_enables(int index) const {
   return enables;
 }
 
+bool CacheArray::dirty_in(int index, uint64_t offset, uint64_t length) const {
+  if (!lines_[index].dirty) return false;
+  const uint8_t* d = dirty_.data() + static_cast<uint64_t>(index) * line_size_ + offset;
+  return std::any_of(d, d + length, [](uint8_t b) { return b != 0; });
+}
+
 uint64_t CacheArray::valid_lines() const {
   uint64_t n = 0;
   for (const uint64_t tag : tags_) n += tag != 0;

@@ -40,6 +40,8 @@ class CacheArray {
   void clean(int index);
   // TLM byte enables of the dirty bytes for a writeback; empty when every byte is dirty.
   std::vector<uint8_t> writeback_enables(int index) const;
+  // Whether any of `length` bytes from `offset` in the line is dirty.
+  bool dirty_in(int index, uint64_t offset, uint64_t length) const;
 
   bool valid(int index) const { return tags_[index] != 0; }
   bool dirty(int index) const { return lines_[index].dirty; }

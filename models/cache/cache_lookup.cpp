@@ -15,6 +15,11 @@ bool enabled(const tlm_generic_payload& t, uint64_t i) {
   const uint8_t* be = t.get_byte_enable_ptr();
   return !be || be[i % t.get_byte_enable_length()] == TLM_BYTE_ENABLED;
 }
+
+// The bytes one lane of an atomic updates.
+unsigned lane_bytes(const GpuAccess& ext) {
+  return ext.elem == isa::mem::Elem::U64 || ext.elem == isa::mem::Elem::F64 ? 8 : 4;
+}
 }  // namespace
 
 Cache::Op Cache::classify(const tlm_generic_payload& t, const GpuAccess* ext) const {
@@ -39,7 +44,7 @@ tlm::tlm_response_status Cache::check(const tlm_generic_payload& t, Op op, const
   if (t.get_byte_enable_ptr() && t.get_byte_enable_length() == 0) return tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;
   if (cfg_.read_only && op != Op::Read) return tlm::TLM_COMMAND_ERROR_RESPONSE;
   if (op == Op::Atomic && cfg_.write_back) {
-    const unsigned size = ext->elem == isa::mem::Elem::U64 || ext->elem == isa::mem::Elem::F64 ? 8 : 4;
+    const unsigned size = lane_bytes(*ext);
     for (const AtomicLane& lane : ext->lanes)
       if (offset + lane.offset + size > cfg_.line_size) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
   }
@@ -285,11 +290,34 @@ void Cache::write_into_line(const tlm_generic_payload& t, uint8_t* line_data) {
 
 void Cache::atomic_on_line(tlm_generic_payload& t, uint8_t* line_data) {
   GpuAccess* ext = t.get_extension<GpuAccess>();
+  if (atomic_homes_) take_atomic_home(t, *ext);
   uint8_t* base = line_data + (t.get_address() - array_.line_of(t.get_address()));
   for (AtomicLane& lane : ext->lanes) {  // in lane order: two lanes on one address see each other
     lane.old = isa::mem::rmw(base + lane.offset, ext->elem, ext->op, lane.src, lane.cmp);
     ++atomic_lanes_;
   }
+}
+
+void Cache::take_atomic_home(const tlm_generic_payload& t, const GpuAccess& ext) {
+  const uint64_t addr = t.get_address(), line = array_.line_of(addr);
+  const Cache* other = atomic_homes_->take(line, this);
+  if (!other || other == this) return;
+  const unsigned size = lane_bytes(ext);
+  for (const AtomicLane& lane : ext.lanes) {
+    if (!other->holds_dirty(addr + lane.offset, size)) continue;
+    ++atomic_conflicts_;
+    if (atomic_homes_->first_conflict())
+      warn("an atomic at " + hex(addr + lane.offset) + " was applied here while " + other->path() +
+           " held those bytes dirty: one of the two updates will be lost. Atomics on one address must be applied "
+           "in one place: set atomics to below in the caches that are not the address's home (a CU's L1, the L2 "
+           "of one chiplet)");
+    return;
+  }
+}
+
+bool Cache::holds_dirty(uint64_t addr, uint64_t length) const {
+  const int idx = array_.find(array_.line_of(addr));
+  return idx >= 0 && array_.dirty_in(idx, addr - array_.line_of(addr), length);
 }
 
 Cache::Victim Cache::take_dirty(int idx) {
