@@ -5,7 +5,9 @@
 // updates nor its dirty bytes, and one of the updates is lost when both write
 // back. The caches record the lines they apply atomics on here; a cache that
 // takes a line over from another asks that one whether it still holds the
-// bytes dirty (Cache::holds_dirty), which is the conflict.
+// bytes dirty (Cache::holds_dirty), which is the conflict. Lines are keyed by
+// their first byte in the recording cache's line size: caches of different
+// line sizes do not see each other here (no false reports, some missed).
 #pragma once
 #include <cstdint>
 

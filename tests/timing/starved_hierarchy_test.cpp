@@ -6,8 +6,9 @@
 // then spends most of the run withholding END_REQ or END_RESP, so a lost
 // wake-up (the platform goes idle before the launch ends), a livelock (the
 // launch's cycle limit), a request admitted past a full queue (a queue deeper
-// than its bound) or a response that overtakes its data (a wrong byte) fails. A second configuration shrinks only the MSHRs,
-// so that requests do reach a cache with every MSHR taken.
+// than its bound) or a response that overtakes its data (a wrong byte) fails.
+// A second configuration shrinks only the MSHRs, so that requests do reach a
+// cache with every MSHR taken.
 //
 // One platform per test case (SystemC elaborates once per process).
 #include <catch2/catch.hpp>
@@ -30,10 +31,11 @@ const std::vector<std::string> kWorkloads = {"vector_add", "histogram", "bfs",  
                                              "mfma_gemm_f16", "spmv",   "transpose", "stencil_iter", "producer_consumer"};
 
 // `prefix` names the blocks of one chip: "" on small_gpu, "chiplet[*]." on
-// the chiplet netlists. Caches shared by the CUs are single instances there.
-std::vector<std::string> starved(const std::string& prefix, bool shared_caches_indexed) {
+// the chiplet netlists, where the caches the CUs share and the DRAM
+// controller are single instances.
+std::vector<std::string> starved(const std::string& prefix) {
   std::vector<std::string> sets;
-  const std::string sqc = shared_caches_indexed ? "[*]" : "";
+  const std::string sqc = prefix.empty() ? "[*]" : "";
   for (const std::string& cache : {std::string("l1v[*]"), "sqc_scalar" + sqc, "sqc_inst" + sqc, std::string("l2[*]")})
     for (const char* p : {"queue_depth", "mshrs", "mshr_targets", "ports", "banks", "ways"})
       sets.push_back(prefix + cache + "." + p + "=1");
@@ -110,7 +112,7 @@ void check_mshrs_full(const json& stats) {
 
 TEST_CASE("starved hierarchy: every queue, MSHR, port, bank and way at one gives the executor's bytes (small_gpu)",
           "[timing][workload][starved]") {
-  check_starved(run_all("small_gpu.json", starved("", true)));
+  check_starved(run_all("small_gpu.json", starved("")));
 }
 
 TEST_CASE("starved hierarchy: one MSHR per cache gives the executor's bytes (small_gpu)",
@@ -120,7 +122,7 @@ TEST_CASE("starved hierarchy: one MSHR per cache gives the executor's bytes (sma
 
 TEST_CASE("starved hierarchy: every queue at one, one-byte flits between chiplets (chiplet4_small)",
           "[timing][workload][starved][chiplet]") {
-  std::vector<std::string> sets = starved("chiplet[*].", false);
+  std::vector<std::string> sets = starved("chiplet[*].");
   for (const char* s : {"noc.queue_depth=1", "noc.response_queue_depth=1", "noc.flit_size=1 B"}) sets.push_back(s);
   check_starved(run_all("chiplet4_small.json", sets));
 }
