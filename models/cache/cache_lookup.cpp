@@ -15,11 +15,6 @@ bool enabled(const tlm_generic_payload& t, uint64_t i) {
   const uint8_t* be = t.get_byte_enable_ptr();
   return !be || be[i % t.get_byte_enable_length()] == TLM_BYTE_ENABLED;
 }
-
-// The bytes one lane of an atomic updates.
-unsigned lane_bytes(const GpuAccess& ext) {
-  return ext.elem == isa::mem::Elem::U64 || ext.elem == isa::mem::Elem::F64 ? 8 : 4;
-}
 }  // namespace
 
 Cache::Op Cache::classify(const tlm_generic_payload& t, const GpuAccess* ext) const {
@@ -44,7 +39,7 @@ tlm::tlm_response_status Cache::check(const tlm_generic_payload& t, Op op, const
   if (t.get_byte_enable_ptr() && t.get_byte_enable_length() == 0) return tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;
   if (cfg_.read_only && op != Op::Read) return tlm::TLM_COMMAND_ERROR_RESPONSE;
   if (op == Op::Atomic && cfg_.write_back) {
-    const unsigned size = lane_bytes(*ext);
+    const unsigned size = isa::mem::elem_bytes(ext->elem);
     for (const AtomicLane& lane : ext->lanes)
       if (offset + lane.offset + size > cfg_.line_size) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
   }
@@ -302,7 +297,7 @@ void Cache::take_atomic_home(const tlm_generic_payload& t, const GpuAccess& ext)
   const uint64_t addr = t.get_address(), line = array_.line_of(addr);
   const Cache* other = atomic_homes_->take(line, this);
   if (!other || other == this) return;
-  const unsigned size = lane_bytes(ext);
+  const unsigned size = isa::mem::elem_bytes(ext.elem);
   for (const AtomicLane& lane : ext.lanes) {
     if (!other->holds_dirty(addr + lane.offset, size)) continue;
     ++atomic_conflicts_;

@@ -125,7 +125,7 @@ unsigned DramController::bursts_of(const tlm_generic_payload& trans, const GpuAc
 // ---- data ------------------------------------------------------------------
 
 void DramController::apply_atomic(tlm_generic_payload& trans, GpuAccess& access) {
-  const unsigned n = access.elem == isa::mem::Elem::U64 || access.elem == isa::mem::Elem::F64 ? 8 : 4;
+  const unsigned n = isa::mem::elem_bytes(access.elem);
   for (AtomicLane& lane : access.lanes) {
     // A lane outside every allocation reads zero and its write is dropped, as for plain accesses.
     uint8_t* p = store_.translate(trans.get_address() + lane.offset, n);
@@ -152,7 +152,7 @@ bool DramController::execute(tlm_generic_payload& trans, GpuAccess* access) {
   } else if (trans.get_byte_enable_ptr() && trans.get_byte_enable_length() == 0) {
     status = tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;
   } else if (atomic) {
-    const unsigned n = access->elem == isa::mem::Elem::U64 || access->elem == isa::mem::Elem::F64 ? 8 : 4;
+    const unsigned n = isa::mem::elem_bytes(access->elem);
     for (const AtomicLane& lane : access->lanes)
       if (uint64_t{lane.offset} + n > std::max<uint64_t>(len, 1) || !range_contains(base_, size_, addr + lane.offset, n))
         status = tlm::TLM_ADDRESS_ERROR_RESPONSE;
