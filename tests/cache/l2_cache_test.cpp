@@ -225,7 +225,8 @@ std::pair<uint64_t, uint64_t> atomics_in_two_l2s(uint64_t b_addr) {
   auto& a = pf.create<Cache>("l2_cache", "a", small_l2(), {{"in", 1}});
   auto& b = pf.create<Cache>("l2_cache", "b", small_l2(), {{"in", 1}});
   auto& mem_a = memory_below(pf, "128 GB/s");
-  auto& mem_b = pf.create<Memory>("memory", "mem_b", json{{"latency", "40 ns"}, {"size", "1 MiB"}, {"page_size", "4 KiB"}});
+  auto& mem_b =
+      pf.create<Memory>("memory", "mem_b", json{{"latency", "40 ns"}, {"size", "1 MiB"}, {"page_size", "4 KiB"}});
   set_dram_u32(pf, 0x340, 100);
   auto first = atomic_add(0x340, 5), second = atomic_add(b_addr, 7);
   Probe pa("pa", [&](Probe& p) { roundtrip(p, *first); });
