@@ -72,6 +72,7 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
     in.back()->register_transport_dbg(this, &Cache::in_dbg, i);
   }
   resp_in_flight_.assign(n_in, nullptr);
+  upstream_bw_.assign(n_in, nullptr);
   mshr_free_bits_.assign((mshrs_.size() + 63) / 64, 0);
   for (size_t i = 0; i < mshrs_.size(); ++i) set_mshr_free(i, true);
   out.register_nb_transport_bw(this, &Cache::out_bw);
@@ -267,7 +268,7 @@ void Cache::accept_method() {
     }
     tlm::tlm_phase ph = tlm::END_REQ;
     sc_time d = SC_ZERO_TIME;
-    (*in[u.port])->nb_transport_bw(*u.trans, ph, d);
+    upstream(u.port).nb_transport_bw(*u.trans, ph, d);
   }
   if (kept != i) {
     std::move(waiting_.begin() + static_cast<std::ptrdiff_t>(i), waiting_.end(),
@@ -295,7 +296,7 @@ void Cache::respond_early(const Upstream& u, const sc_time& when) {
   early_answered(u, when);
   tlm::tlm_phase ph = tlm::BEGIN_RESP;
   sc_time d = when - sim_now();
-  if ((*in[u.port])->nb_transport_bw(*u.trans, ph, d) != tlm::TLM_COMPLETED)
+  if (upstream(u.port).nb_transport_bw(*u.trans, ph, d) != tlm::TLM_COMPLETED)
     SC_REPORT_ERROR(path().c_str(), ("protocol violation: a requester asking for early responses did not complete "
                                      "BEGIN_RESP at once: " + describe(*u.trans)).c_str());
 }
@@ -324,7 +325,7 @@ void Cache::respond_method() {
     tlm::tlm_phase ph = tlm::BEGIN_RESP;
     sc_time d = SC_ZERO_TIME;
     resp_in_flight_[u.port] = u.trans;  // before the call: END_RESP may come from inside it
-    const tlm::tlm_sync_enum r = (*in[u.port])->nb_transport_bw(*u.trans, ph, d);
+    const tlm::tlm_sync_enum r = upstream(u.port).nb_transport_bw(*u.trans, ph, d);
     if (r == tlm::TLM_COMPLETED || (r == tlm::TLM_UPDATED && ph == tlm::END_RESP)) {
       resp_in_flight_[u.port] = nullptr;
       retire();

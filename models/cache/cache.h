@@ -128,6 +128,15 @@ class Cache : public Block {
   // Queue places of early responses whose time has come, freed at their times.
   void release_early(const sc_core::sc_time& now);
   void set_occupancy(unsigned n, const sc_core::sc_time& at);
+  // The backward path of in[port]: the requester's interface itself. The
+  // simple socket's own backward path first looks the payload up among the
+  // blocking calls it converted to nb_transport, which never happens here (the
+  // cache takes b_transport itself), at some twenty host instructions a call.
+  tlm::tlm_bw_transport_if<>& upstream(int port) {
+    tlm::tlm_bw_transport_if<>*& bw = upstream_bw_[static_cast<size_t>(port)];
+    if (!bw) bw = static_cast<TargetSocket::base_type&>(*in[static_cast<size_t>(port)]).operator->();  // bound by now
+    return *bw;
+  }
   void end_of_simulation() override;
   sc_core::sc_time align(const sc_core::sc_time& t) const;  // next clock edge at or after t
   sc_core::sc_time align_delay(const sc_core::sc_time& d) const;
@@ -241,6 +250,7 @@ class Cache : public Block {
   std::vector<uint64_t> bank_stamp_;  // per bank: the cycle_stamp_ of its last lookup
   TimeOrdered<Upstream> responses_;  // by ready time
   std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // per in[]: BEGIN_RESP sent, END_RESP awaited
+  std::vector<tlm::tlm_bw_transport_if<>*> upstream_bw_;   // per in[]: see upstream()
   unsigned occupancy_ = 0;
   sc_core::sc_time occupancy_since_;
   // Early responses by due time, with their in[] port (each holds a queue
