@@ -21,6 +21,9 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
       ctrl("ctrl"),
       cfg_(cfg),
       array_(cfg.sets(), cfg.ways, cfg.line_size, cfg.xor_index),
+      period_ticks_(clock_period().value()),
+      hit_delay_(cycles(cfg.hit_latency)),
+      miss_delay_(cycles(cfg.miss_latency)),
       bank_shift_bits_(log2_of(cfg.banks)),
       req_peq_(accept_),
       bank_stamp_(cfg.banks, 0),
@@ -131,19 +134,6 @@ void Cache::describe_pending(std::vector<std::string>& lines) const {
   lines.push_back(line);
 }
 
-sc_time Cache::align(const sc_time& t) const {
-  const sc_dt::uint64 p = clock_period().value();
-  if (p == 0) return t;
-  const sc_dt::uint64 v = t.value();
-  if (v % p == 0) return t;  // on an edge already, as most times asked about are
-  return sc_time::from_value((v + p - 1) / p * p);
-}
-
-sc_time Cache::align_delay(const sc_time& d) const {
-  const sc_time now = sim_now();
-  return align(now + d) - now;
-}
-
 unsigned Cache::bank_of(uint64_t line) const {
   const uint64_t n = line / cfg_.line_size;
   if (cfg_.xor_index) return static_cast<unsigned>(xor_fold(n, bank_shift_bits_));
@@ -154,11 +144,11 @@ unsigned Cache::bank_of(uint64_t line) const {
 
 tlm::tlm_sync_enum Cache::in_fw(int port, tlm_generic_payload& t, tlm::tlm_phase& ph, sc_time& d) {
   if (ph == tlm::BEGIN_REQ) {
-    const sc_time now = sim_now();
+    const sc_time& now = sim_now();
     if (d == SC_ZERO_TIME && waiting_.empty() && req_peq_.empty() && maint_state_ == MaintState::Idle &&
-        now == align(now))
+        align_ticks(now.value()) == now.value())
       return accept_at_once(Upstream{&t, port, now, false, ~uint64_t{0}, t.get_extension<GpuAccess>()}, ph, d);
-    req_peq_.push(Arrival{&t, port}, align_delay(d));
+    req_peq_.push_at(Arrival{&t, port}, align_due(d));
     return tlm::TLM_ACCEPTED;
   }
   if (ph == tlm::END_RESP) {
@@ -184,7 +174,7 @@ tlm::tlm_sync_enum Cache::in_fw(int port, tlm_generic_payload& t, tlm::tlm_phase
 // be accepted now waits like any other.
 tlm::tlm_sync_enum Cache::accept_at_once(Upstream u, tlm::tlm_phase& ph, sc_time& d) {
   const sc_time now = u.arrived;
-  release_early(now);
+  release_early(now.value());
   start_cycle(now);
   if (admit(u, now) != Admission::Accepted) {
     waiting_.push_back(u);
@@ -227,7 +217,7 @@ Cache::Admission Cache::admit(Upstream& u, const sc_time& now) {
   }
   bank_stamp_[bank] = cycle_stamp_;
   ++accepted_in_cycle_;
-  set_occupancy(occupancy_ + 1, now);
+  set_occupancy(occupancy_ + 1, now.value());
   return Admission::Accepted;
 }
 
@@ -236,9 +226,9 @@ void Cache::accept_method() {
   for (Arrival a; req_peq_.pop(a);)
     waiting_.push_back(Upstream{a.trans, a.port, now, false, ~uint64_t{0}, a.trans->get_extension<GpuAccess>()});
   if (waiting_.empty() || maint_state_ != MaintState::Idle) return;  // maintenance holds new requests
-  release_early(now);
-  if (now != align(now)) {  // only on clock edges
-    cycle_event_.notify(align(now) - now);
+  release_early(now.value());
+  if (const uint64_t edge = align_ticks(now.value()); edge != now.value()) {  // only on clock edges
+    cycle_event_.notify_at(edge);
     return;
   }
   start_cycle(now);
@@ -253,7 +243,7 @@ void Cache::accept_method() {
       break;
     }
     if (a == Admission::QueueFull) {  // retire(), or the next early response due, wakes us
-      if (!early_due_.empty()) cycle_event_.notify(early_due_.front().time() - now);
+      if (!early_due_.empty()) cycle_event_.notify_at(early_due_.front().when);
       break;
     }
     if (a != Admission::Accepted) {
@@ -289,7 +279,7 @@ void Cache::respond(const Upstream& u, const sc_time& when) {
     return;
   }
   responses_.insert(when, u);
-  respond_event_.notify(when - sim_now());
+  respond_event_.notify_at(when.value());
 }
 
 void Cache::respond_early(const Upstream& u, const sc_time& when) {
@@ -332,30 +322,38 @@ void Cache::respond_method() {
     }
   }
   // Nothing answered here inserts a response, so `it` is the first one not due yet.
-  if (it != responses_.end()) respond_event_.notify(it->time() - now);
+  if (it != responses_.end()) respond_event_.notify_at(it->when);
 }
 
 // A freed place matters only to requests already waiting for one.
 void Cache::retire() {
-  const sc_time now = sim_now();
+  const uint64_t now = sim_now().value();
   release_early(now);
   set_occupancy(occupancy_ - 1, now);
   if (!waiting_.empty()) accept_event_.notify(SC_ZERO_TIME);
 }
 
-void Cache::release_early(const sc_time& now) {
-  while (!early_due_.empty() && early_due_.front().when <= now.value()) {
-    set_occupancy(occupancy_ - 1, early_due_.front().time());
+void Cache::release_due(uint64_t now) {
+  while (!early_due_.empty() && early_due_.front().when <= now) {
+    set_occupancy(occupancy_ - 1, early_due_.front().when);
     early_due_.pop_front();
   }
 }
 
-void Cache::set_occupancy(unsigned n, const sc_time& at) {
-  occupancy_hist_.sample(occupancy_, picoseconds(at - occupancy_since_));
+namespace {
+// A duration given as an sc_time value, in picoseconds (see picoseconds()).
+uint64_t ps_of(uint64_t ticks) {
+  static const bool ps_resolution = sc_core::sc_get_time_resolution() == sc_time(1, sc_core::SC_PS);
+  return ps_resolution ? ticks : picoseconds(sc_time::from_value(ticks));
+}
+}  // namespace
+
+void Cache::set_occupancy(unsigned n, uint64_t at) {
+  occupancy_hist_.sample(occupancy_, ps_of(at - occupancy_since_));
   occupancy_ = n;
   occupancy_since_ = at;
 }
 
-void Cache::end_of_simulation() { release_early(sim_now()); }
+void Cache::end_of_simulation() { release_early(sim_now().value()); }
 
 }  // namespace tessera

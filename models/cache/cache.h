@@ -126,8 +126,11 @@ class Cache : public Block {
   void early_answered(const Upstream& u, const sc_core::sc_time& when);
   void retire();
   // Queue places of early responses whose time has come, freed at their times.
-  void release_early(const sc_core::sc_time& now);
-  void set_occupancy(unsigned n, const sc_core::sc_time& at);
+  void release_early(uint64_t now) {
+    if (!early_due_.empty() && early_due_.front().when <= now) release_due(now);
+  }
+  void release_due(uint64_t now);
+  void set_occupancy(unsigned n, uint64_t at);  // at: an sc_time value
   // The backward path of in[port]: the requester's interface itself. The
   // simple socket's own backward path first looks the payload up among the
   // blocking calls it converted to nb_transport, which never happens here (the
@@ -138,8 +141,20 @@ class Cache : public Block {
     return *bw;
   }
   void end_of_simulation() override;
-  sc_core::sc_time align(const sc_core::sc_time& t) const;  // next clock edge at or after t
-  sc_core::sc_time align_delay(const sc_core::sc_time& d) const;
+  // Times inside the cache are kept as sc_time values (ticks) where they need
+  // arithmetic: sc_time::from_value is a library call.
+  // The first clock edge at or after time value v.
+  uint64_t align_ticks(uint64_t v) const {
+    const uint64_t p = period_ticks_;
+    if (p == 0 || v % p == 0) return v;  // on an edge already, as most times asked about are
+    return (v + p - 1) / p * p;
+  }
+  sc_core::sc_time align(const sc_core::sc_time& t) const {  // next clock edge at or after t
+    const uint64_t v = align_ticks(t.value());
+    return v == t.value() ? t : sc_core::sc_time::from_value(v);
+  }
+  // The first clock edge at or after `d` from now, as a time value.
+  uint64_t align_due(const sc_core::sc_time& d) const { return align_ticks(sim_now().value() + d.value()); }
   unsigned bank_of(uint64_t line) const;
   void before_end_of_elaboration() override;
 
@@ -227,6 +242,8 @@ class Cache : public Block {
 
   CacheConfig cfg_;
   CacheArray array_;
+  uint64_t period_ticks_;                        // the clock period as an sc_time value
+  sc_core::sc_time hit_delay_, miss_delay_;      // hit_latency and miss_latency cycles
   unsigned bank_shift_bits_ = 0;
 
   // The processes (see the top of this file), run by the scheduler.
@@ -252,7 +269,7 @@ class Cache : public Block {
   std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // per in[]: BEGIN_RESP sent, END_RESP awaited
   std::vector<tlm::tlm_bw_transport_if<>*> upstream_bw_;   // per in[]: see upstream()
   unsigned occupancy_ = 0;
-  sc_core::sc_time occupancy_since_;
+  uint64_t occupancy_since_ = 0;  // an sc_time value
   // Early responses by due time, with their in[] port (each holds a queue
   // place until then), and the request being looked up by accept_method, whose
   // early answer goes out in place of its END_REQ.
@@ -276,7 +293,7 @@ class Cache : public Block {
   std::vector<DownTxn*> down_free_;
   TimeOrdered<DownTxn*> out_queue_;  // by earliest send time
   DownTxn* out_in_flight_ = nullptr;  // BEGIN_REQ sent, END_REQ awaited
-  sc_core::sc_time out_next_;         // next cycle a request may leave
+  uint64_t out_next_ = 0;             // next cycle a request may leave (an sc_time value)
   Trigger out_event_{out_};
   TimedQueue<tlm::tlm_generic_payload*> down_peq_;
   unsigned down_outstanding_ = 0;     // queued or sent on out, response not yet processed

@@ -43,7 +43,7 @@ void Cache::send_down(DownTxn* d, const sc_time& when) {
   d->ext->early_response = true;
   ++down_outstanding_;
   out_queue_.insert(when, d);
-  out_event_.notify(when - sim_now());
+  out_event_.notify_at(when.value());
 }
 
 void Cache::send_fill(int mshr, const sc_time& when) {
@@ -121,31 +121,31 @@ void Cache::send_writeback(Victim& wb, const sc_time& when) {
 
 void Cache::out_method() {
   if (out_in_flight_ || out_queue_.empty()) return;  // END_REQ or new work wakes us
-  const sc_time now = sim_now();
-  const sc_time when = std::max(out_queue_.front().time(), out_next_);
+  const uint64_t now = sim_now().value();
+  const uint64_t when = std::max(out_queue_.front().when, out_next_);
   if (when > now) {
-    out_event_.notify(when - now);
+    out_event_.notify_at(when);
     return;
   }
   DownTxn* d = out_queue_.front().item;
   out_queue_.pop_front();
-  out_next_ = now + clock_period();
+  out_next_ = now + period_ticks_;
   tlm::tlm_phase ph = tlm::BEGIN_REQ;
   sc_time delay = SC_ZERO_TIME;
   out_in_flight_ = d;  // before the call: END_REQ may come from inside it
   const tlm::tlm_sync_enum r = out->nb_transport_fw(*d, ph, delay);
   if (r != tlm::TLM_ACCEPTED) out_in_flight_ = nullptr;
   if (r == tlm::TLM_UPDATED && ph == tlm::END_REQ) {
-    out_next_ = std::max(out_next_, now + delay);  // as an END_REQ on the backward path would
+    out_next_ = std::max<uint64_t>(out_next_, now + delay.value());  // as an END_REQ on the backward path would
   } else if (r == tlm::TLM_UPDATED && ph == tlm::BEGIN_RESP) {
     ph = tlm::END_RESP;
     sc_time zero = SC_ZERO_TIME;
     out->nb_transport_fw(*d, ph, zero);
-    down_peq_.push(d, align_delay(delay));
+    down_peq_.push_at(d, align_ticks(now + delay.value()));
   } else if (r == tlm::TLM_COMPLETED) {
-    down_peq_.push(d, align_delay(delay));
+    down_peq_.push_at(d, align_ticks(now + delay.value()));
   }
-  if (!out_in_flight_ && !out_queue_.empty()) out_event_.notify(out_next_ - now);
+  if (!out_in_flight_ && !out_queue_.empty()) out_event_.notify_at(out_next_);
 }
 
 tlm::tlm_sync_enum Cache::out_bw(tlm_generic_payload& t, tlm::tlm_phase& ph, sc_time& d) {
@@ -153,11 +153,11 @@ tlm::tlm_sync_enum Cache::out_bw(tlm_generic_payload& t, tlm::tlm_phase& ph, sc_
     if (&t == out_in_flight_) {  // BEGIN_RESP implies END_REQ
       out_in_flight_ = nullptr;
       // The next request may go when END_REQ is due (a crossbar's is its input link's crossing).
-      out_next_ = std::max(out_next_, sim_now() + d);
-      if (!out_queue_.empty()) out_event_.notify(out_next_ - sim_now());
+      out_next_ = std::max<uint64_t>(out_next_, sim_now().value() + d.value());
+      if (!out_queue_.empty()) out_event_.notify_at(out_next_);
     }
     if (ph == tlm::END_REQ) return tlm::TLM_ACCEPTED;
-    down_peq_.push(&t, align_delay(d));
+    down_peq_.push_at(&t, align_due(d));
     return tlm::TLM_COMPLETED;  // responses are always taken at once
   }
   SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on out for " + describe(t)).c_str());

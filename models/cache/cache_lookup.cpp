@@ -80,7 +80,7 @@ bool Cache::lookup(Upstream& u, const sc_time& now) {
   tlm_generic_payload& t = *u.trans;
   const GpuAccess* ext = u.ext;
   const Op op = classify(t, ext);
-  const sc_time hit_time = now + cycles(cfg_.hit_latency);
+  const sc_time hit_time = now + hit_delay_;
   const tlm::tlm_response_status status = check(t, op, ext);
   if (status != tlm::TLM_OK_RESPONSE) {
     t.set_response_status(status);
@@ -100,7 +100,7 @@ bool Cache::lookup(Upstream& u, const sc_time& now) {
     respond(u, hit_time);
   } else if (op == Op::Read && bypasses(t, ext)) {
     ++bypasses_;
-    forward(u, now + cycles(cfg_.miss_latency));
+    forward(u, now + miss_delay_);
   } else if (op == Op::Read && idx >= 0) {
     ++hits_;
     read_from_line(t, array_.data(idx));
@@ -120,7 +120,7 @@ bool Cache::lookup(Upstream& u, const sc_time& now) {
 
 bool Cache::lookup_write(Upstream& u, uint64_t line, int idx, const sc_time& now) {
   tlm_generic_payload& t = *u.trans;
-  const sc_time send_time = now + cycles(cfg_.miss_latency);
+  const sc_time send_time = now + miss_delay_;
   Mshr* pending = mshr_of(line);
   if (!cfg_.write_back || (idx < 0 && !cfg_.write_allocate)) {
     // Write-through (or a no-allocate miss): update our copy, forward the write.
@@ -176,7 +176,7 @@ bool Cache::lookup_write(Upstream& u, uint64_t line, int idx, const sc_time& now
   }
   bytes_written_ += t.get_data_length();
   t.set_response_status(tlm::TLM_OK_RESPONSE);
-  respond(u, now + cycles(cfg_.hit_latency));
+  respond(u, now + hit_delay_);
   return true;
 }
 
@@ -192,7 +192,7 @@ bool Cache::lookup_atomic(Upstream& u, uint64_t line, int idx, const sc_time& no
     }
     if (idx >= 0) array_.invalidate(idx);
     if (Mshr* m = mshr_of(line)) m->install = false;
-    forward(u, now + cycles(cfg_.miss_latency));
+    forward(u, now + miss_delay_);
     return true;
   }
   if (idx < 0) return miss_target(u, line, now);
@@ -201,7 +201,7 @@ bool Cache::lookup_atomic(Upstream& u, uint64_t line, int idx, const sc_time& no
   mark_written(idx, t);
   array_.touch(idx);
   t.set_response_status(tlm::TLM_OK_RESPONSE);
-  respond(u, now + cycles(cfg_.hit_latency));
+  respond(u, now + hit_delay_);
   return true;
 }
 
@@ -254,7 +254,7 @@ bool Cache::miss_target(Upstream& u, uint64_t line, const sc_time& now) {
   m.targets = 1;
   m.entries.push_back(std::move(e));
   ++misses_;
-  send_fill(i, now + cycles(cfg_.miss_latency));
+  send_fill(i, now + miss_delay_);
   return true;
 }
 

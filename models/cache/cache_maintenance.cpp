@@ -16,7 +16,7 @@ using tlm::tlm_generic_payload;
 
 tlm::tlm_sync_enum Cache::ctrl_fw(int, tlm_generic_payload& t, tlm::tlm_phase& ph, sc_time& d) {
   if (ph == tlm::BEGIN_REQ) {
-    ctrl_peq_.push(&t, align_delay(d));
+    ctrl_peq_.push_at(&t, align_due(d));
     return tlm::TLM_ACCEPTED;
   }
   if (ph == tlm::END_RESP && &t == maint_cmd_ && maint_state_ == MaintState::Responding) {
