@@ -6,15 +6,17 @@
 
 namespace tessera {
 
+// By halving rather than field by field (every lookup folds, and a bank index
+// of 2 bits has some 15 fields to go through): after value ^= value >> (s *
+// bits) for s = S, S/2, ..., 1, with S the largest power of two such that
+// S * bits < 64, the lowest field holds the XOR of the first 2S fields, and
+// 2S fields cover all 64 bits.
 uint64_t xor_fold(uint64_t value, unsigned bits) {
   if (bits == 0) return 0;
-  const uint64_t mask = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
-  uint64_t r = 0;
-  while (value) {
-    r ^= value & mask;
-    value = bits >= 64 ? 0 : value >> bits;
-  }
-  return r;
+  if (bits >= 64) return value;
+  const unsigned top = 1u << (31 - __builtin_clz(63 / bits));  // S
+  for (unsigned shift = top * bits; shift >= bits; shift >>= 1) value ^= value >> shift;
+  return value & ((uint64_t{1} << bits) - 1);
 }
 
 CacheArray::CacheArray(uint64_t sets, unsigned ways, unsigned line_size, bool xor_index)
