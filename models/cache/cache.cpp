@@ -296,7 +296,7 @@ void Cache::early_answered(const Upstream& u, const sc_time& when) {
   const uint64_t period = clock_period().value();
   latency_hist_.sample(period ? (when - u.arrived).value() / period : 0);
   if (u.trans->get_response_status() != tlm::TLM_OK_RESPONSE) ++errors_;
-  early_due_.insert(when, u.port);
+  early_due_.insert(when.value(), u.port);
 }
 
 void Cache::respond_method() {

@@ -39,6 +39,7 @@
 #include "models/cache/atomic_homes.h"
 #include "models/cache/cache_array.h"
 #include "models/cache/cache_config.h"
+#include "models/cache/due_queue.h"
 #include "models/mem/flat_map.h"
 #include "models/mem/gpu_access.h"
 #include "models/mem/time_ordered.h"
@@ -273,7 +274,7 @@ class Cache : public Block {
   // Early responses by due time, with their in[] port (each holds a queue
   // place until then), and the request being looked up by accept_method, whose
   // early answer goes out in place of its END_REQ.
-  TimeOrdered<int> early_due_;
+  DueQueue<int> early_due_;
   const tlm::tlm_generic_payload* accepting_ = nullptr;
   bool accepted_early_ = false;
   sc_core::sc_time accepted_early_when_;

@@ -1,0 +1,65 @@
+// DueQueue: items sorted by the time they become due (an sc_time value),
+// first in, first out among items of the same time, as TimeOrdered
+// (models/mem/time_ordered.h) keeps them, but in a vector with a moving front
+// instead of a std::deque. A cache's queues are short and an item is most
+// often due later than or as late as every other, but not always (a hit is
+// answered hit_latency cycles on, a fill at once): appending, taking the
+// front (an index step) and inserting a few places from the back (a short
+// move) each cost a handful of host instructions, where a deque's insertion
+// before its end costs a hundred.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace tessera {
+
+template <class Item>
+class DueQueue {
+ public:
+  struct Entry {
+    uint64_t when;  // sc_time value
+    Item item;
+  };
+  using iterator = typename std::vector<Entry>::iterator;
+
+  // After every item due at `when` or earlier.
+  void insert(uint64_t when, const Item& item) {
+    size_t at = entries_.size();
+    while (at > head_ && entries_[at - 1].when > when) --at;
+    if (at == entries_.size())
+      entries_.push_back(Entry{when, item});
+    else
+      entries_.insert(entries_.begin() + static_cast<std::ptrdiff_t>(at), Entry{when, item});
+  }
+
+  bool empty() const { return head_ == entries_.size(); }
+  size_t size() const { return entries_.size() - head_; }
+  Entry& front() { return entries_[head_]; }
+  void pop_front() {
+    if (++head_ == entries_.size()) {
+      entries_.clear();
+      head_ = 0;
+    } else if (head_ >= kCompactAt && 2 * head_ >= entries_.size()) {  // the taken ones would only grow
+      entries_.erase(entries_.begin(), entries_.begin() + static_cast<std::ptrdiff_t>(head_));
+      head_ = 0;
+    }
+  }
+  iterator begin() { return entries_.begin() + static_cast<std::ptrdiff_t>(head_); }
+  iterator end() { return entries_.end(); }
+  // The item after `it`.
+  iterator erase(iterator it) {
+    if (it == begin()) {
+      pop_front();
+      return begin();
+    }
+    return entries_.erase(it);
+  }
+
+ private:
+  static constexpr size_t kCompactAt = 64;
+  std::vector<Entry> entries_;
+  size_t head_ = 0;  // entries before it are taken
+};
+
+}  // namespace tessera
