@@ -278,7 +278,7 @@ void Cache::respond(const Upstream& u, const sc_time& when) {
     }
     return;
   }
-  responses_.insert(when, u);
+  responses_.insert(when.value(), u);
   respond_event_.notify_at(when.value());
 }
 
@@ -309,12 +309,7 @@ void Cache::respond_method() {
       ++it;
       continue;
     }
-    if (it == responses_.begin()) {  // the usual case: much cheaper than a deque's erase()
-      responses_.pop_front();
-      it = responses_.begin();
-    } else {
-      it = responses_.erase(it);
-    }
+    it = responses_.erase(it);
     latency_hist_.sample(period ? (now - u.arrived).value() / period : 0);
     if (u.trans->get_response_status() != tlm::TLM_OK_RESPONSE) ++errors_;
     tlm::tlm_phase ph = tlm::BEGIN_RESP;

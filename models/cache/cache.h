@@ -42,7 +42,6 @@
 #include "models/cache/due_queue.h"
 #include "models/mem/flat_map.h"
 #include "models/mem/gpu_access.h"
-#include "models/mem/time_ordered.h"
 #include "models/mem/timed_queue.h"
 #include "platform/block.h"
 #include "platform/registry.h"
@@ -266,7 +265,7 @@ class Cache : public Block {
   uint64_t cycle_stamp_ = 0;      // increases with every cycle the accept logic runs in
   unsigned accepted_in_cycle_ = 0;
   std::vector<uint64_t> bank_stamp_;  // per bank: the cycle_stamp_ of its last lookup
-  TimeOrdered<Upstream> responses_;  // by ready time
+  DueQueue<Upstream> responses_;  // by ready time
   std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // per in[]: BEGIN_RESP sent, END_RESP awaited
   std::vector<tlm::tlm_bw_transport_if<>*> upstream_bw_;   // per in[]: see upstream()
   unsigned occupancy_ = 0;
@@ -292,7 +291,7 @@ class Cache : public Block {
   // Downstream side.
   std::vector<std::unique_ptr<DownTxn>> down_pool_;
   std::vector<DownTxn*> down_free_;
-  TimeOrdered<DownTxn*> out_queue_;  // by earliest send time
+  DueQueue<DownTxn*> out_queue_;  // by earliest send time
   DownTxn* out_in_flight_ = nullptr;  // BEGIN_REQ sent, END_REQ awaited
   uint64_t out_next_ = 0;             // next cycle a request may leave (an sc_time value)
   Trigger out_event_{out_};

@@ -42,7 +42,7 @@ void Cache::send_down(DownTxn* d, const sc_time& when) {
   // as it knows when (a crossbar or router in between clears this again).
   d->ext->early_response = true;
   ++down_outstanding_;
-  out_queue_.insert(when, d);
+  out_queue_.insert(when.value(), d);
   out_event_.notify_at(when.value());
 }
 
