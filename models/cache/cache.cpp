@@ -76,6 +76,8 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
   }
   resp_in_flight_.assign(n_in, nullptr);
   upstream_bw_.assign(n_in, nullptr);
+  // The resolution is fixed by now: the clock period is an sc_time already.
+  ticks_are_ps_ = sc_core::sc_get_time_resolution() == sc_time(1, sc_core::SC_PS);
   mshr_free_bits_.assign((mshrs_.size() + 63) / 64, 0);
   for (size_t i = 0; i < mshrs_.size(); ++i) set_mshr_free(i, true);
   out.register_nb_transport_bw(this, &Cache::out_bw);
@@ -340,19 +342,8 @@ void Cache::release_due(uint64_t now) {
   }
 }
 
-namespace {
 // A duration given as an sc_time value, in picoseconds (see picoseconds()).
-uint64_t ps_of(uint64_t ticks) {
-  static const bool ps_resolution = sc_core::sc_get_time_resolution() == sc_time(1, sc_core::SC_PS);
-  return ps_resolution ? ticks : picoseconds(sc_time::from_value(ticks));
-}
-}  // namespace
-
-void Cache::set_occupancy(unsigned n, uint64_t at) {
-  occupancy_hist_.sample(occupancy_, ps_of(at - occupancy_since_));
-  occupancy_ = n;
-  occupancy_since_ = at;
-}
+uint64_t Cache::picoseconds_of(uint64_t ticks) { return picoseconds(sc_time::from_value(ticks)); }
 
 void Cache::end_of_simulation() { release_early(sim_now().value()); }
 

@@ -130,7 +130,14 @@ class Cache : public Block {
     if (!early_due_.empty() && early_due_.front().when <= now) release_due(now);
   }
   void release_due(uint64_t now);
-  void set_occupancy(unsigned n, uint64_t at);  // at: an sc_time value
+  // Inline: every request changes the occupancy twice.
+  void set_occupancy(unsigned n, uint64_t at) {  // at: an sc_time value
+    const uint64_t held = at - occupancy_since_;
+    occupancy_hist_.sample(occupancy_, ticks_are_ps_ ? held : picoseconds_of(held));
+    occupancy_ = n;
+    occupancy_since_ = at;
+  }
+  static uint64_t picoseconds_of(uint64_t ticks);
   // The backward path of in[port]: the requester's interface itself. The
   // simple socket's own backward path first looks the payload up among the
   // blocking calls it converted to nb_transport, which never happens here (the
@@ -270,6 +277,7 @@ class Cache : public Block {
   std::vector<tlm::tlm_bw_transport_if<>*> upstream_bw_;   // per in[]: see upstream()
   unsigned occupancy_ = 0;
   uint64_t occupancy_since_ = 0;  // an sc_time value
+  bool ticks_are_ps_ = true;      // the time resolution is 1 ps (as by default)
   // Early responses by due time, with their in[] port (each holds a queue
   // place until then), and the request being looked up by accept_method, whose
   // early answer goes out in place of its END_REQ.
