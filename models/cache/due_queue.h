@@ -3,11 +3,12 @@
 // (models/mem/time_ordered.h) keeps them, but in a vector with a moving front
 // instead of a std::deque. A cache's queues are short and an item is most
 // often due later than or as late as every other, but not always (a hit is
-// answered hit_latency cycles on, a fill at once): appending, taking the
-// front (an index step) and inserting a few places from the back (a short
-// move) each cost a handful of host instructions, where a deque's insertion
-// before its end costs a hundred.
+// answered hit_latency cycles on, a fill at once): appending and taking the
+// front (an index step) cost a handful of host instructions, and inserting
+// before the end a binary search and a move of the later entries, a fraction
+// of what a deque's insertion costs.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -25,12 +26,12 @@ class DueQueue {
 
   // After every item due at `when` or earlier.
   void insert(uint64_t when, const Item& item) {
-    size_t at = entries_.size();
-    while (at > head_ && entries_[at - 1].when > when) --at;
-    if (at == entries_.size())
+    if (empty() || entries_.back().when <= when) {
       entries_.push_back(Entry{when, item});
-    else
-      entries_.insert(entries_.begin() + static_cast<std::ptrdiff_t>(at), Entry{when, item});
+      return;
+    }
+    auto at = std::upper_bound(begin(), end(), when, [](uint64_t t, const Entry& e) { return t < e.when; });
+    entries_.insert(at, Entry{when, item});
   }
 
   bool empty() const { return head_ == entries_.size(); }
