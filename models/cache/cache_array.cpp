@@ -49,9 +49,13 @@ int CacheArray::find(uint64_t line_addr) const {
 int CacheArray::victim(uint64_t line_addr) const {
   const int first = static_cast<int>(set_of(line_addr) * ways_);
   int best = first;
+  uint64_t best_use = lines_[first].last_use;  // held here, not read again every way
   for (int i = first; i < first + static_cast<int>(ways_); ++i) {
     if (!tags_[i]) return i;
-    if (lines_[i].last_use < lines_[best].last_use) best = i;
+    if (lines_[i].last_use < best_use) {
+      best = i;
+      best_use = lines_[i].last_use;
+    }
   }
   return best;
 }
