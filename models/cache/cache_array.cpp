@@ -39,9 +39,21 @@ uint64_t CacheArray::set_of(uint64_t line_addr) const {
 
 int CacheArray::find(uint64_t line_addr) const {
   const int first = static_cast<int>(set_of(line_addr) * ways_);
+  const int end = first + static_cast<int>(ways_);
   const uint64_t tag = line_addr + 1;
   const uint64_t* tags = tags_.data();
-  for (int i = first; i < first + static_cast<int>(ways_); ++i)
+  // Every lookup runs this, and a miss compares every way: four ways a loop
+  // turn when the associativity allows (it usually is a power of two).
+  if (ways_ % 4 == 0) {
+    for (int i = first; i < end; i += 4) {
+      if (tags[i] == tag) return i;
+      if (tags[i + 1] == tag) return i + 1;
+      if (tags[i + 2] == tag) return i + 2;
+      if (tags[i + 3] == tag) return i + 3;
+    }
+    return -1;
+  }
+  for (int i = first; i < end; ++i)
     if (tags[i] == tag) return i;
   return -1;
 }
