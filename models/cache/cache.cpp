@@ -24,7 +24,7 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
       period_ticks_(clock_period().value()),
       hit_delay_(cycles(cfg.hit_latency)),
       miss_delay_(cycles(cfg.miss_latency)),
-      bank_shift_bits_(log2_of(cfg.banks)),
+      bank_fold_(log2_of(cfg.banks)),
       req_peq_(accept_),
       bank_stamp_(cfg.banks, 0),
       mshrs_(cfg.mshrs),
@@ -138,7 +138,7 @@ void Cache::describe_pending(std::vector<std::string>& lines) const {
 
 unsigned Cache::bank_of(uint64_t line) const {
   const uint64_t n = line / cfg_.line_size;
-  if (cfg_.xor_index) return static_cast<unsigned>(xor_fold(n, bank_shift_bits_));
+  if (cfg_.xor_index) return static_cast<unsigned>(bank_fold_(n));
   return static_cast<unsigned>(index_mod(n, cfg_.banks));
 }
 

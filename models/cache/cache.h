@@ -251,7 +251,7 @@ class Cache : public Block {
   CacheArray array_;
   uint64_t period_ticks_;                        // the clock period as an sc_time value
   sc_core::sc_time hit_delay_, miss_delay_;      // hit_latency and miss_latency cycles
-  unsigned bank_shift_bits_ = 0;
+  XorFold bank_fold_;  // xor_index: log2(banks)-bit fields
 
   // The processes (see the top of this file), run by the scheduler.
   Activity accept_{this, &Cache::accept_method};

@@ -6,17 +6,15 @@
 
 namespace tessera {
 
-// By halving rather than field by field (every lookup folds, and a bank index
-// of 2 bits has some 15 fields to go through): after value ^= value >> (s *
-// bits) for s = S, S/2, ..., 1, with S the largest power of two such that
-// S * bits < 64, the lowest field holds the XOR of the first 2S fields, and
-// 2S fields cover all 64 bits.
-uint64_t xor_fold(uint64_t value, unsigned bits) {
-  if (bits == 0) return 0;
-  if (bits >= 64) return value;
-  const unsigned top = 1u << (31 - __builtin_clz(63 / bits));  // S
-  for (unsigned shift = top * bits; shift >= bits; shift >>= 1) value ^= value >> shift;
-  return value & ((uint64_t{1} << bits) - 1);
+XorFold::XorFold(unsigned bits) {
+  if (bits == 0) return;  // mask 0: the fold is 0
+  if (bits >= 64) {       // one field: the value itself
+    mask_ = ~uint64_t{0};
+    return;
+  }
+  bits_ = bits;
+  top_shift_ = (1u << (31 - __builtin_clz(63 / bits))) * bits;  // S * bits
+  mask_ = (uint64_t{1} << bits) - 1;
 }
 
 CacheArray::CacheArray(uint64_t sets, unsigned ways, unsigned line_size, bool xor_index)
@@ -25,7 +23,7 @@ CacheArray::CacheArray(uint64_t sets, unsigned ways, unsigned line_size, bool xo
       line_size_(line_size),
       line_shift_(log2_of(line_size)),
       xor_index_(xor_index),
-      set_bits_(log2_of(sets)),
+      set_fold_(log2_of(sets)),
       tags_(sets * ways, 0),
       lines_(sets * ways),
       data_(sets * ways * line_size, 0),
@@ -33,7 +31,7 @@ CacheArray::CacheArray(uint64_t sets, unsigned ways, unsigned line_size, bool xo
 
 uint64_t CacheArray::set_of(uint64_t line_addr) const {
   const uint64_t n = line_addr >> line_shift_;
-  if (xor_index_) return xor_fold(n, set_bits_);
+  if (xor_index_) return set_fold_(n);
   return index_mod(n, sets_);
 }
 

@@ -9,6 +9,30 @@
 
 namespace tessera {
 
+// xor_fold for one field width, with its constants worked out once: every
+// lookup folds (set and bank index).
+//
+// It folds by halving rather than field by field (a bank index of 2 bits has
+// some 15 fields to go through): after value ^= value >> (s * bits) for
+// s = S, S/2, ..., 1, with S the largest power of two such that S * bits < 64,
+// the lowest field holds the XOR of the first 2S fields, and 2S fields cover
+// all 64 bits.
+class XorFold {
+ public:
+  explicit XorFold(unsigned bits);
+  uint64_t operator()(uint64_t value) const {
+    for (unsigned shift = top_shift_; shift >= bits_; shift >>= 1) value ^= value >> shift;
+    return value & mask_;
+  }
+
+ private:
+  unsigned bits_ = 1, top_shift_ = 0;  // S * bits; 0: no halving (bits 0, or 64 and more)
+  uint64_t mask_ = 0;
+};
+
+// XOR of the consecutive `bits`-wide fields of `value` (0 if bits is 0).
+inline uint64_t xor_fold(uint64_t value, unsigned bits) { return XorFold(bits)(value); }
+
 class CacheArray {
  public:
   // `xor_index`: set = XOR fold of the line number over log2(sets)-bit fields
@@ -57,7 +81,7 @@ class CacheArray {
   uint64_t sets_;
   unsigned ways_, line_size_, line_shift_;
   bool xor_index_;
-  unsigned set_bits_ = 0;
+  XorFold set_fold_;  // xor_index: log2(sets)-bit fields
   struct Line {
     uint64_t last_use = 0;  // LRU stamp, larger = more recent
     bool dirty = false;
@@ -75,8 +99,5 @@ class CacheArray {
 
 // value % m, as a mask for the usual power-of-two m (no division on every lookup).
 inline uint64_t index_mod(uint64_t value, uint64_t m) { return (m & (m - 1)) == 0 ? value & (m - 1) : value % m; }
-
-// XOR of the consecutive `bits`-wide fields of `value` (0 if bits is 0).
-uint64_t xor_fold(uint64_t value, unsigned bits);
 
 }  // namespace tessera
