@@ -15,6 +15,19 @@ using tlm::tlm_generic_payload;
 
 static_assert(std::is_base_of_v<tlm::tlm_target_socket<>, Cache::TargetSocket>);
 
+Cache::InSocket::InSocket(const char* name, Cache& cache, int port)
+    : tlm::tlm_target_socket<>(name), cache_(cache), port_(port) {
+  bind(static_cast<tlm::tlm_fw_transport_if<>&>(*this));
+}
+
+// No DMI, answered as a simple socket without a DMI callback answers.
+bool Cache::InSocket::get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi& dmi) {
+  dmi.allow_read_write();
+  dmi.set_start_address(0x0);
+  dmi.set_end_address(~sc_dt::uint64{0});
+  return false;
+}
+
 Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
     : Block(ctx),
       out("out"),
@@ -69,10 +82,7 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
   const int n_in = ctx.socket_count("in");
   if (n_in <= 0) throw UserError(ctx.path + ": no in[] sockets are bound; bind at least in[0]");
   for (int i = 0; i < n_in; ++i) {
-    in.push_back(std::make_unique<TargetSocket>(("in_" + std::to_string(i)).c_str()));
-    in.back()->register_b_transport(this, &Cache::in_b_transport, i);
-    in.back()->register_nb_transport_fw(this, &Cache::in_fw, i);
-    in.back()->register_transport_dbg(this, &Cache::in_dbg, i);
+    in.push_back(std::make_unique<InSocket>(("in_" + std::to_string(i)).c_str(), *this, i));
   }
   resp_in_flight_.assign(n_in, nullptr);
   upstream_bw_.assign(n_in, nullptr);

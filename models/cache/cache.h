@@ -54,10 +54,32 @@ class Cache : public Block {
   SC_HAS_PROCESS(Cache);
   using TargetSocket = tlm_utils::simple_target_socket_tagged<Cache>;
 
+  // An in[] socket: a TLM target socket whose forward path calls the cache
+  // itself. A simple socket's goes through a member-function pointer and its
+  // checks, some 25 host instructions on every call, for its conversions
+  // between blocking and non-blocking calls, which the cache does not need
+  // (it takes b_transport itself). Its backward path is the requester's
+  // interface (see upstream()).
+  class InSocket : public tlm::tlm_target_socket<>, private tlm::tlm_fw_transport_if<> {
+   public:
+    InSocket(const char* name, Cache& cache, int port);
+
+   private:
+    tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d) override {
+      return cache_.in_fw(port_, t, ph, d);
+    }
+    void b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& d) override { cache_.in_b_transport(port_, t, d); }
+    unsigned int transport_dbg(tlm::tlm_generic_payload& t) override { return cache_.in_dbg(port_, t); }
+    bool get_direct_mem_ptr(tlm::tlm_generic_payload& t, tlm::tlm_dmi& dmi) override;
+
+    Cache& cache_;
+    const int port_;
+  };
+
   Cache(const BlockContext& ctx, const CacheConfig& cfg);
   ~Cache() override;
 
-  std::vector<std::unique_ptr<TargetSocket>> in;
+  std::vector<std::unique_ptr<InSocket>> in;
   tlm_utils::simple_initiator_socket<Cache> out;
   TargetSocket ctrl;
 
@@ -138,13 +160,11 @@ class Cache : public Block {
     occupancy_since_ = at;
   }
   static uint64_t picoseconds_of(uint64_t ticks);
-  // The backward path of in[port]: the requester's interface itself. The
-  // simple socket's own backward path first looks the payload up among the
-  // blocking calls it converted to nb_transport, which never happens here (the
-  // cache takes b_transport itself), at some twenty host instructions a call.
+  // The backward path of in[port]: the requester's interface, looked up once
+  // (the socket's port checks its binding on every call).
   tlm::tlm_bw_transport_if<>& upstream(int port) {
     tlm::tlm_bw_transport_if<>*& bw = upstream_bw_[static_cast<size_t>(port)];
-    if (!bw) bw = static_cast<TargetSocket::base_type&>(*in[static_cast<size_t>(port)]).operator->();  // bound by now
+    if (!bw) bw = (*in[static_cast<size_t>(port)]).operator->();  // bound by now
     return *bw;
   }
   void end_of_simulation() override;
