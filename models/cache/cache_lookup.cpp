@@ -229,16 +229,16 @@ Cache::Mshr& Cache::open_mshr(int i, uint64_t line) {
   return m;
 }
 
+// The entry is built in place in the MSHR's vector (its two byte vectors make
+// a temporary's move and destruction cost more than the rest).
 bool Cache::miss_target(Upstream& u, uint64_t line, const sc_time& now) {
-  MshrEntry e;
-  e.up = u;
   if (Mshr* m = mshr_of(line)) {
     if (m->targets >= cfg_.mshr_targets) {
       if (!u.stalled) ++mshr_full_stalls_;
       u.stalled = true;
       return false;
     }
-    m->entries.push_back(std::move(e));
+    m->entries.emplace_back().up = u;
     ++m->targets;
     ++mshr_merges_;
     ++misses_;
@@ -252,7 +252,7 @@ bool Cache::miss_target(Upstream& u, uint64_t line, const sc_time& now) {
   }
   Mshr& m = open_mshr(i, line);
   m.targets = 1;
-  m.entries.push_back(std::move(e));
+  m.entries.emplace_back().up = u;
   ++misses_;
   send_fill(i, now + miss_delay_);
   return true;
