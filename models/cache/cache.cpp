@@ -165,7 +165,7 @@ tlm::tlm_sync_enum Cache::in_fw(int port, tlm_generic_payload& t, tlm::tlm_phase
   }
   if (ph == tlm::END_RESP) {
     if (resp_in_flight_[port] != &t) {
-      SC_REPORT_ERROR(path().c_str(), ("protocol violation: END_RESP for a response not in flight: " + describe(t)).c_str());
+      in_protocol_error(port, t, true);
       return tlm::TLM_COMPLETED;
     }
     resp_in_flight_[port] = nullptr;
@@ -175,9 +175,16 @@ tlm::tlm_sync_enum Cache::in_fw(int port, tlm_generic_payload& t, tlm::tlm_phase
       respond_event_.notify(d);
     return tlm::TLM_COMPLETED;
   }
-  SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on in[" + std::to_string(port) +
-                                   "] for " + describe(t)).c_str());
+  in_protocol_error(port, t, false);
   return tlm::TLM_COMPLETED;
+}
+
+void Cache::in_protocol_error(int port, const tlm_generic_payload& t, bool end_resp) const {
+  if (end_resp)
+    SC_REPORT_ERROR(path().c_str(), ("protocol violation: END_RESP for a response not in flight: " + describe(t)).c_str());
+  else
+    SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on in[" + std::to_string(port) +
+                                     "] for " + describe(t)).c_str());
 }
 
 // A request arriving on a clock edge with nothing waiting ahead of it is

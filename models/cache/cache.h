@@ -135,6 +135,7 @@ class Cache : public Block {
 
   // ---- cache.cpp: sockets, acceptance, responses
   tlm::tlm_sync_enum in_fw(int port, tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
+  [[gnu::cold, gnu::noinline]] void in_protocol_error(int port, const tlm::tlm_generic_payload& t, bool end_resp) const;
   tlm::tlm_sync_enum accept_at_once(Upstream u, tlm::tlm_phase& ph, sc_core::sc_time& d);
   enum class Admission { Accepted, PortsUsed, QueueFull, BankBusy, NoMshr };
   Admission admit(Upstream& u, const sc_core::sc_time& now);
@@ -194,6 +195,10 @@ class Cache : public Block {
   // The tag lookup of an accepted request. false: blocked (no MSHR or MSHR
   // target free); nothing changed then.
   bool lookup(Upstream& u, const sc_core::sc_time& now);
+  // The first error response's warning. Out of line, as is
+  // in_protocol_error(): the strings they build would otherwise cost their
+  // hot callers (lookup, in_fw) a heavier entry and exit on every call.
+  [[gnu::cold, gnu::noinline]] void warn_refused(const tlm::tlm_generic_payload& t, tlm::tlm_response_status status);
   bool lookup_write(Upstream& u, uint64_t line, int idx, const sc_core::sc_time& now);
   bool lookup_atomic(Upstream& u, uint64_t line, int idx, const sc_core::sc_time& now);
   // Adds `u` to the MSHR of `line`, opening one; false if none/no target is free.

@@ -46,6 +46,12 @@ tlm::tlm_response_status Cache::check(const tlm_generic_payload& t, Op op, const
   return tlm::TLM_OK_RESPONSE;
 }
 
+void Cache::warn_refused(const tlm_generic_payload& t, tlm::tlm_response_status status) {
+  warn("error response (" + std::string(t.get_response_string()) + ") to " + describe(t) + ": " +
+       why_refused(status) + " (further errors are only counted)");
+  error_logged_ = true;
+}
+
 // What check() found wrong, for the first error's warning.
 std::string Cache::why_refused(tlm::tlm_response_status status) const {
   const std::string line = std::to_string(cfg_.line_size) + "-byte line";
@@ -84,11 +90,7 @@ bool Cache::lookup(Upstream& u, const sc_time& now) {
   const tlm::tlm_response_status status = check(t, op, ext);
   if (status != tlm::TLM_OK_RESPONSE) {
     t.set_response_status(status);
-    if (!error_logged_) {
-      warn("error response (" + std::string(t.get_response_string()) + ") to " + describe(t) + ": " +
-           why_refused(status) + " (further errors are only counted)");
-      error_logged_ = true;
-    }
+    if (!error_logged_) warn_refused(t, status);
     respond(u, hit_time);
     return true;
   }
