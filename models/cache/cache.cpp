@@ -305,9 +305,12 @@ void Cache::respond_early(const Upstream& u, const sc_time& when) {
   early_answered(u, when);
   tlm::tlm_phase ph = tlm::BEGIN_RESP;
   sc_time d = when - sim_now();
-  if (upstream(u.port).nb_transport_bw(*u.trans, ph, d) != tlm::TLM_COMPLETED)
-    SC_REPORT_ERROR(path().c_str(), ("protocol violation: a requester asking for early responses did not complete "
-                                     "BEGIN_RESP at once: " + describe(*u.trans)).c_str());
+  if (upstream(u.port).nb_transport_bw(*u.trans, ph, d) != tlm::TLM_COMPLETED) early_not_completed(*u.trans);
+}
+
+void Cache::early_not_completed(const tlm_generic_payload& t) const {
+  SC_REPORT_ERROR(path().c_str(), ("protocol violation: a requester asking for early responses did not complete "
+                                   "BEGIN_RESP at once: " + describe(t)).c_str());
 }
 
 // What answering `u` for `when` means here, however the answer travels.

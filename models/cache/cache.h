@@ -135,7 +135,11 @@ class Cache : public Block {
 
   // ---- cache.cpp: sockets, acceptance, responses
   tlm::tlm_sync_enum in_fw(int port, tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
+  // Reports of what should not happen, out of line (see warn_refused()).
   [[gnu::cold, gnu::noinline]] void in_protocol_error(int port, const tlm::tlm_generic_payload& t, bool end_resp) const;
+  [[gnu::cold, gnu::noinline]] void early_not_completed(const tlm::tlm_generic_payload& t) const;
+  [[gnu::cold, gnu::noinline]] void out_protocol_error(const tlm::tlm_generic_payload& t) const;
+  [[gnu::cold, gnu::noinline]] void fill_failed(const DownTxn& d, uint64_t line) const;
   tlm::tlm_sync_enum accept_at_once(Upstream u, tlm::tlm_phase& ph, sc_core::sc_time& d);
   enum class Admission { Accepted, PortsUsed, QueueFull, BankBusy, NoMshr };
   Admission admit(Upstream& u, const sc_core::sc_time& now);

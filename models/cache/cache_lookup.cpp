@@ -348,7 +348,7 @@ void Cache::complete_fill(DownTxn& d, const sc_time& now) {
   bytes_from_below_ += cfg_.line_size;
   const tlm::tlm_response_status status = d.get_response_status();
   if (status != tlm::TLM_OK_RESPONSE) {
-    warn("fill of line " + hex(m.line) + " failed (" + d.get_response_string() + "); its requests get the error");
+    fill_failed(d, m.line);
     for (MshrEntry& e : m.entries)
       if (!e.patch) {
         e.up.trans->set_response_status(status);
@@ -371,6 +371,10 @@ void Cache::complete_fill(DownTxn& d, const sc_time& now) {
   set_mshr_free(static_cast<size_t>(&m - mshrs_.data()), true);
   ++array_epoch_;
   if (!waiting_.empty()) accept_event_.notify(sc_core::SC_ZERO_TIME);  // a request may have waited for the MSHR
+}
+
+void Cache::fill_failed(const DownTxn& d, uint64_t line) const {
+  warn("fill of line " + hex(line) + " failed (" + d.get_response_string() + "); its requests get the error");
 }
 
 void Cache::apply_entry(MshrEntry& e, uint8_t* data, int idx, const sc_time& now) {
