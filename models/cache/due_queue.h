@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "platform/scheduler.h"
+
 namespace tessera {
 
 template <class Item>
@@ -61,6 +63,45 @@ class DueQueue {
   static constexpr size_t kCompactAt = 64;
   std::vector<Entry> entries_;
   size_t head_ = 0;  // entries before it are taken
+};
+
+// Items handed to an Activity when they become due, in time order (first in,
+// first out among items due together): TimedQueue (models/mem/timed_queue.h)
+// over a DueQueue instead of a binary heap. What a cache queues arrives
+// mostly in time order, which a DueQueue appends and takes from its front for
+// a fraction of a heap's push and pop.
+template <class Item>
+class TimedDueQueue {
+ public:
+  // `activity` takes the items; the queue has a trigger of its own on it.
+  explicit TimedDueQueue(Activity& activity) : trigger_(activity) {}
+
+  // `item` becomes due at `due`, an absolute time as an sc_time value.
+  void push_at(const Item& item, uint64_t due) {
+    queue_.insert(due, item);
+    trigger_.notify_at(due);
+  }
+
+  // The earliest item that is due now, if any. When none is due but some are
+  // pending, the trigger is notified for the earliest of them.
+  bool pop(Item& out) {
+    if (queue_.empty()) return false;
+    const uint64_t due = queue_.front().when;
+    if (due > sim_now().value()) {
+      trigger_.notify_at(due);
+      return false;
+    }
+    out = queue_.front().item;
+    queue_.pop_front();
+    return true;
+  }
+
+  bool empty() const { return queue_.empty(); }
+  size_t size() const { return queue_.size(); }
+
+ private:
+  DueQueue<Item> queue_;
+  Trigger trigger_;
 };
 
 }  // namespace tessera

@@ -26,10 +26,8 @@ class TimedQueue {
   explicit TimedQueue(Activity& activity) : trigger_(activity) {}
 
   // `item` becomes due `delay` from now.
-  void push(const Item& item, const sc_core::sc_time& delay) { push_at(item, sim_now().value() + delay.value()); }
-
-  // `item` becomes due at `due`, an absolute time as an sc_time value.
-  void push_at(const Item& item, uint64_t due) {
+  void push(const Item& item, const sc_core::sc_time& delay) {
+    const uint64_t due = sim_now().value() + delay.value();
     heap_.push_back(Entry{due, next_seq_++, item});
     std::push_heap(heap_.begin(), heap_.end(), &Entry::later);
     trigger_.notify_at(due);
