@@ -1,6 +1,7 @@
 #include "models/cache/cache_array.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include <tlm>
 
@@ -97,7 +98,7 @@ void CacheArray::clean(int index) {
 
 std::vector<uint8_t> CacheArray::writeback_enables(int index) const {
   const uint8_t* d = dirty_.data() + static_cast<uint64_t>(index) * line_size_;
-  if (std::all_of(d, d + line_size_, [](uint8_t b) { return b != 0; })) return {};
+  if (!std::memchr(d, 0, line_size_)) return {};  // every byte dirty (memchr looks at many bytes a step)
   std::vector<uint8_t> enables(line_size_);
   for (unsigned i = 0; i < line_size_; ++i) enables[i] = d[i] ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED;
   return enables;
