@@ -63,6 +63,7 @@ class DramChannel {
 
   DramChannel(const DramTiming& timing, unsigned banks, Policy policy);
 
+  // Requests are pushed in arrival order (increasing seq).
   void push(const DramRequest& r);
   size_t queued() const { return queued_; }
 
@@ -75,11 +76,15 @@ class DramChannel {
   sc_core::sc_time bus_busy() const { return bus_busy_; }
 
  private:
+  static constexpr uint64_t kNone = ~uint64_t{0};  // no request (a seq)
+
   // Requests wait in their bank's queue: what the scheduler asks of a bank
   // (its oldest request, a request for its open row) is then found among
   // that bank's few requests, not by walking the whole channel's queue.
   struct Bank {
     bool open = false;
+    bool dirty = false;    // on dirty_
+    bool opening = false;  // on opening_
     uint64_t row = 0;
     sc_core::sc_time ready;   // the open row accepts column commands from then
     sc_core::sc_time act_at;  // last ACT, for tRAS
@@ -87,6 +92,13 @@ class DramChannel {
     // the scheduler reads them for every busy bank each time it runs, and the
     // queue's own storage is elsewhere in memory.
     uint64_t front_seq = 0, front_row = 0;
+    // FR-FCFS: the oldest queued request for the open row (the bank's
+    // candidate for the next column): its seq, kNone if none (or the bank is
+    // closed), and its position in `queue`. Kept up to date as requests come
+    // and go, so that neither picking a column nor deciding whether to keep
+    // the row open walks the queue.
+    uint64_t hit_seq = kNone;
+    size_t hit = 0;
     std::deque<DramRequest> queue;  // arrival order
   };
   struct Pick {  // a request whose column command may go now
@@ -101,9 +113,15 @@ class DramChannel {
   // earliest time after `now` a bank with requests finishes opening
   // (sc_max_time() if none).
   sc_core::sc_time prepare_banks(const sc_core::sc_time& now);
-  void open_row(Bank& bank, DramRequest& r, const sc_core::sc_time& now);
-  bool has_hit(const Bank& b) const;
-  static bool hits(const Bank& b, const DramRequest& r) { return b.open && b.row == r.row; }
+  // Opens the row of the bank's oldest request.
+  void open_row(Bank& bank, const sc_core::sc_time& now);
+  void mark_dirty(unsigned bank) {
+    if (banks_[bank].dirty) return;
+    banks_[bank].dirty = true;
+    dirty_.push_back(bank);
+  }
+  // FR-FCFS: finds the bank's oldest request for its open row at or after position `from`.
+  void find_hit(Bank& b, size_t from);
   static bool hits_front(const Bank& b) { return b.open && b.row == b.front_row; }
   static void note_front(Bank& b) {
     if (b.queue.empty()) return;
@@ -116,6 +134,13 @@ class DramChannel {
   sc_core::sc_time never_;         // sc_max_time(), a library call, asked for on every schedule
   std::vector<Bank> banks_;
   std::vector<unsigned> busy_;     // banks with queued requests, in no particular order
+  // Which banks prepare_banks must look at. A bank's decision (open a row for
+  // its oldest request or not) changes only when its oldest request or its
+  // requests for the open row change (a request into an empty bank, a column
+  // issued) or when a row it was opening becomes ready; every other bank
+  // would decide as it did last time, so only these are visited.
+  std::vector<unsigned> dirty_;    // banks to decide again
+  std::vector<unsigned> opening_;  // banks whose row is ready only after the time prepare_banks last ran
   size_t queued_ = 0;
   sc_core::sc_time bus_free_;      // data bus free from then
   sc_core::sc_time bus_busy_;
