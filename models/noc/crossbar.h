@@ -141,18 +141,23 @@ class Crossbar : public Block {
   void respond_method();  // responses into input buffers, and to initiators (BEGIN_RESP)
 
   void admit(int out_port, tlm::tlm_generic_payload& trans);
-  // Crosses the request's input link into output `out_port`'s buffer; returns when it has crossed (END_REQ's time).
-  sc_core::sc_time enter_output(int out_port, tlm::tlm_generic_payload& trans);
+  // Crosses the request's input link (from input `in_port`) into output `out_port`'s buffer; returns when it has
+  // crossed (END_REQ's time).
+  sc_core::sc_time enter_output(int in_port, int out_port, tlm::tlm_generic_payload& trans);
   void forward(int out_port, tlm::tlm_generic_payload& trans);
   void release_output(int out_port);
-  // A response from output `o`'s target: take it into its input's buffer if there is room.
-  tlm::tlm_sync_enum take_or_hold_response(int o, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
-  // Puts a response into input i's buffer; returns when it has crossed the output link.
-  sc_core::sc_time take_response(int o, tlm::tlm_generic_payload& trans, const sc_core::sc_time& arrival);
+  // A response from output `o`'s target (`route`: a copy of its entry in routes_, which
+  // may move as entries come and go): take it into its input's buffer if there is room.
+  tlm::tlm_sync_enum take_or_hold_response(int o, tlm::tlm_generic_payload& trans, Route route,
+                                           sc_core::sc_time& delay);
+  // Puts a response into input route.in's buffer; returns when it has crossed the output
+  // link. The caller has released that buffer's places due by now (release_sent).
+  sc_core::sc_time take_response(int o, tlm::tlm_generic_payload& trans, Route route,
+                                 const sc_core::sc_time& arrival);
   // Sends the response at the back of input i's buffer now, annotated with the time its
   // last byte crosses the input link, to an initiator that takes early responses; its
-  // place stays taken until it would have started across the link.
-  void respond_early(int i);
+  // place stays taken until it would have started across the link. `bytes`: its response_bytes().
+  void respond_early(int i, uint64_t bytes);
   // Frees the places of responses sent early that have left input i's buffer by `now`.
   void release_sent(int i, const sc_core::sc_time& now);
   void finish_response(int i);
@@ -166,6 +171,7 @@ class Crossbar : public Block {
 
   AddressMap map_;
   sc_core::sc_time latency_;
+  sc_core::sc_time never_;  // sc_max_time(), a library call
   std::unique_ptr<ChipletFabric> fabric_;
   uint64_t first_touch_page_ = 0;
   std::unordered_map<uint64_t, unsigned> page_home_;  // first touch: page number -> chiplet
