@@ -69,7 +69,7 @@ void DramChannel::issue_column(const Pick& pick, const sc_time& now, std::vector
     b.queue.pop_front();
     note_front(b);
   } else {
-    b.queue.erase(b.queue.begin() + static_cast<std::ptrdiff_t>(pick.index));
+    b.queue.erase(pick.index);
   }
   --queued_;
   if (b.queue.empty()) {

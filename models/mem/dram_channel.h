@@ -28,7 +28,6 @@
 // read/write turnaround, tRRD/tFAW, write recovery before PRE.
 #pragma once
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 #include <systemc>
@@ -78,6 +77,48 @@ class DramChannel {
  private:
   static constexpr uint64_t kNone = ~uint64_t{0};  // no request (a seq)
 
+  // A bank's queue: requests in arrival order in one array (a power of two
+  // long, grown by doubling) used as a ring. Indexing, push and pop are a few
+  // instructions (std::deque's take several times that), and nothing
+  // allocates once the queue has grown to the bank's share of the requests.
+  class Queue {
+   public:
+    bool empty() const { return size_ == 0; }
+    size_t size() const { return size_; }
+    DramRequest& operator[](size_t i) { return slots_[(head_ + i) & mask_]; }
+    const DramRequest& operator[](size_t i) const { return slots_[(head_ + i) & mask_]; }
+    DramRequest& front() { return slots_[head_]; }
+    void push_back(const DramRequest& r) {
+      if (size_ == slots_.size()) grow();
+      (*this)[size_++] = r;
+    }
+    void pop_front() {
+      head_ = (head_ + 1) & mask_;
+      --size_;
+    }
+    // Removes the i-th request, keeping the others in order; moves the shorter side.
+    void erase(size_t i) {
+      if (i < size_ / 2) {
+        for (size_t k = i; k > 0; --k) (*this)[k] = (*this)[k - 1];
+        pop_front();
+      } else {
+        for (size_t k = i; k + 1 < size_; ++k) (*this)[k] = (*this)[k + 1];
+        --size_;
+      }
+    }
+
+   private:
+    void grow() {
+      std::vector<DramRequest> bigger(slots_.empty() ? 8 : 2 * slots_.size());
+      for (size_t k = 0; k < size_; ++k) bigger[k] = (*this)[k];
+      slots_.swap(bigger);
+      head_ = 0;
+      mask_ = slots_.size() - 1;
+    }
+    std::vector<DramRequest> slots_;
+    size_t head_ = 0, size_ = 0, mask_ = 0;
+  };
+
   // Requests wait in their bank's queue: what the scheduler asks of a bank
   // (its oldest request, a request for its open row) is then found among
   // that bank's few requests, not by walking the whole channel's queue.
@@ -99,7 +140,7 @@ class DramChannel {
     // the row open walks the queue.
     uint64_t hit_seq = kNone;
     size_t hit = 0;
-    std::deque<DramRequest> queue;  // arrival order
+    Queue queue;  // arrival order
   };
   struct Pick {  // a request whose column command may go now
     unsigned bank;
