@@ -7,7 +7,7 @@ namespace tessera {
 using sc_core::sc_time;
 
 DramChannel::DramChannel(const DramTiming& timing, unsigned banks, Policy policy)
-    : t_(timing), policy_(policy), never_(sc_core::sc_max_time()), banks_(banks) {}
+    : t_(timing), policy_(policy), never_(sc_core::sc_max_time()), banks_(banks), opening_ready_(never_) {}
 
 void DramChannel::push(const DramRequest& r) {
   Bank& b = banks_[r.bank];
@@ -111,6 +111,8 @@ void DramChannel::open_row(Bank& bank, const sc_time& now) {
 }
 
 sc_time DramChannel::prepare_banks(const sc_time& now) {
+  // No bank to decide again, and none has finished opening: nothing changes.
+  if (dirty_.empty() && opening_ready_ > now) return opening_ready_;
   // A row that has finished opening: its bank decides again.
   for (size_t k = 0; k < opening_.size();) {
     const unsigned bi = opening_[k];
@@ -139,11 +141,11 @@ sc_time DramChannel::prepare_banks(const sc_time& now) {
     }
   }
   dirty_.clear();
-  // Only a bank that was opening a row has it ready later than now.
-  sc_time next = never_;
-  for (unsigned bi : opening_)
-    if (!banks_[bi].queue.empty()) next = std::min(next, banks_[bi].ready);
-  return next;
+  // Only a bank that is opening a row has it ready later than now (and it has
+  // requests: none of them can have gone while the row was not ready).
+  opening_ready_ = never_;
+  for (unsigned bi : opening_) opening_ready_ = std::min(opening_ready_, banks_[bi].ready);
+  return opening_ready_;
 }
 
 sc_time DramChannel::schedule(const sc_time& now, std::vector<DramIssued>& issued) {

@@ -182,6 +182,7 @@ class DramChannel {
   // would decide as it did last time, so only these are visited.
   std::vector<unsigned> dirty_;    // banks to decide again
   std::vector<unsigned> opening_;  // banks whose row is ready only after the time prepare_banks last ran
+  sc_core::sc_time opening_ready_;  // the earliest of their ready times (never_: none)
   size_t queued_ = 0;
   sc_core::sc_time bus_free_;      // data bus free from then
   sc_core::sc_time bus_busy_;

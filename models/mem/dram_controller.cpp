@@ -444,7 +444,7 @@ void DramController::respond_early(tlm_generic_payload& trans,
                                      "BEGIN_RESP at once: " + describe(trans)).c_str());
 }
 
-void DramController::release_early(uint64_t now) {
+void DramController::release_due(uint64_t now) {
   while (!early_due_.empty() && early_due_.front().when <= now) {
     --channel_count_[early_due_.front().item];
     set_occupancy(occupancy_ - 1, early_due_.front().when);

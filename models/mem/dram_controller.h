@@ -111,7 +111,11 @@ class DramController : public Block {
   void respond_early(tlm::tlm_generic_payload& trans, FlatMap<tlm::tlm_generic_payload*, Pending>::iterator pending,
                      const sc_core::sc_time& at);
   // Frees the queue places of early responses due by `now`, at their times.
-  void release_early(uint64_t now);
+  // Inline: asked on every arrival and acceptance, mostly with none due.
+  void release_early(uint64_t now) {
+    if (!early_due_.empty() && early_due_.front().when <= now) release_due(now);
+  }
+  void release_due(uint64_t now);
   void end_of_simulation() override;
   void retire(tlm::tlm_generic_payload& trans);
   void count_outcome(RowOutcome outcome);
