@@ -49,6 +49,10 @@ struct DramRequest {
   unsigned bursts = 1;    // data-bus bursts the request occupies
   void* user = nullptr;   // the owner's handle (the transaction)
   RowOutcome outcome = RowOutcome::Hit;
+  // The owner's, handed back with the request when its column is issued (the
+  // controller's: whether it answers early, and the arrival, an sc_time value).
+  bool early = false;
+  uint64_t arrived = 0;
 };
 
 struct DramIssued {

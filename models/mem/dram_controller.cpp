@@ -340,14 +340,16 @@ void DramController::enqueue(const Arrived& a) {
     r.row = l.row;
     r.bursts = bursts_of(trans, access);
     r.user = &trans;
+    r.early = access && access->early_response;
+    r.arrived = a.arrived;
     channel_[l.channel].push(r);
     channel_next_[l.channel] = now;  // let the scheduler look at it now
     ++channel_count_[l.channel];
-    pending_[&trans] = Pending{static_cast<int>(l.channel), a.arrived, access && access->early_response};
+    if (!r.early) pending_[&trans] = Pending{static_cast<int>(l.channel), a.arrived};
     schedule_event_.notify(SC_ZERO_TIME);
   } else {
     // Errors and ignore commands never reach a bank.
-    pending_[&trans] = Pending{-1, a.arrived, false};
+    pending_[&trans] = Pending{-1, a.arrived};
     push_response(&trans, now + controller_latency_);
   }
 }
@@ -368,13 +370,13 @@ void DramController::schedule_method() {
       count_outcome(d.req.outcome);
       bus_busy_ps_ += picoseconds(d.data_end - d.data_start);
       tlm_generic_payload* trans = static_cast<tlm_generic_payload*>(d.req.user);
-      const auto it = pending_.find(trans);
-      if (it == pending_.end()) throw std::out_of_range("DramController: a scheduled request has no pending entry");
       const sc_time at = d.data_end + controller_latency_;
-      if (it->second.early)
-        respond_early(*trans, it, at);
-      else
+      if (d.req.early) {
+        respond_early(*trans, c, d.req.arrived, at);
+      } else {
+        if (!pending_.count(trans)) throw std::out_of_range("DramController: a scheduled request has no pending entry");
         push_response(trans, at);
+      }
     }
   }
   if (next != never_) schedule_.next_trigger(next - now);
@@ -431,11 +433,9 @@ void DramController::end_resp_method() {
 // A requester that completes every BEGIN_RESP at once (GpuAccess::early_response)
 // gets its response as soon as its time is known, annotated for that time; the
 // request keeps its place in its channel's queue until then (release_early).
-void DramController::respond_early(tlm_generic_payload& trans,
-                                   FlatMap<tlm_generic_payload*, Pending>::iterator it, const sc_time& at) {
-  record_done(it->second.arrived, at.value());
-  early_due_.insert(at, it->second.channel);
-  pending_.erase(it);
+void DramController::respond_early(tlm_generic_payload& trans, unsigned channel, uint64_t arrived, const sc_time& at) {
+  record_done(arrived, at.value());
+  early_due_.insert(at, static_cast<int>(channel));
   tlm::tlm_phase phase = tlm::BEGIN_RESP;
   sc_time delay = at - sim_now();
   if (!waiting_.empty()) space_event_.notify(delay);  // the place it frees then may be the one they wait for

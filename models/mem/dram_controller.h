@@ -73,10 +73,12 @@ class DramController : public Block {
     tlm::tlm_generic_payload* trans;
     uint64_t arrived;
   };
-  struct Pending {  // accepted, not yet retired
+  // Accepted, not yet retired, and answered by respond_method. A request
+  // answered early has no entry: its channel and arrival travel with its
+  // DramRequest, and it is done when its column is issued.
+  struct Pending {
     int channel;    // -1: answered without a DRAM access (an error)
     uint64_t arrived;
-    bool early;     // the requester takes early responses (GpuAccess::early_response)
   };
   struct Ready {
     sc_core::sc_time at;
@@ -107,9 +109,8 @@ class DramController : public Block {
   // Takes an accepted request into its channel's queue (or answers an error); END_REQ is the caller's.
   void enqueue(const Arrived& a);
   void push_response(tlm::tlm_generic_payload* trans, const sc_core::sc_time& at);
-  // `pending` is the request's entry in pending_ (erased here).
-  void respond_early(tlm::tlm_generic_payload& trans, FlatMap<tlm::tlm_generic_payload*, Pending>::iterator pending,
-                     const sc_core::sc_time& at);
+  // A request of `channel` that arrived at `arrived` (an sc_time value), answered at `at`.
+  void respond_early(tlm::tlm_generic_payload& trans, unsigned channel, uint64_t arrived, const sc_core::sc_time& at);
   // Frees the queue places of early responses due by `now`, at their times.
   // Inline: asked on every arrival and acceptance, mostly with none due.
   void release_early(uint64_t now) {
