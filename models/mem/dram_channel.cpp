@@ -13,6 +13,7 @@ void DramChannel::push(const DramRequest& r) {
   Bank& b = banks_[r.bank];
   const bool was_idle = b.queue.empty();
   b.queue.push_back(r);
+  if (policy_ == Policy::Fcfs) order_.push_back(r.bank);
   if (was_idle) {
     busy_.push_back(r.bank);
     note_front(b);
@@ -40,10 +41,8 @@ bool DramChannel::pick_column(const sc_time& now, Pick& pick) const {
   // The data of a column issued now starts at now + tCL: only issue if the bus is free by then.
   if (now + t_.tCL < bus_free_ || busy_.empty()) return false;
   if (policy_ == Policy::Fcfs) {
-    // The channel's oldest request (arrival order is `seq`), if its row is open and ready.
-    unsigned oldest = busy_.front();
-    for (unsigned bi : busy_)
-      if (banks_[bi].front_seq < banks_[oldest].front_seq) oldest = bi;
+    // The channel's oldest request, if its row is open and ready.
+    const unsigned oldest = order_.front();
     const Bank& b = banks_[oldest];
     pick = Pick{oldest, 0};
     return hits_front(b) && b.ready <= now;
@@ -72,6 +71,7 @@ void DramChannel::issue_column(const Pick& pick, const sc_time& now, std::vector
     b.queue.erase(pick.index);
   }
   --queued_;
+  if (policy_ == Policy::Fcfs) order_.pop_front();  // the oldest request went
   if (b.queue.empty()) {
     auto it = std::find(busy_.begin(), busy_.end(), pick.bank);
     *it = busy_.back();

@@ -81,26 +81,29 @@ class DramChannel {
  private:
   static constexpr uint64_t kNone = ~uint64_t{0};  // no request (a seq)
 
-  // A bank's queue: requests in arrival order in one array (a power of two
-  // long, grown by doubling) used as a ring. Indexing, push and pop are a few
-  // instructions (std::deque's take several times that), and nothing
-  // allocates once the queue has grown to the bank's share of the requests.
-  class Queue {
+  // A queue in one array (a power of two long, grown by doubling) used as a
+  // ring: a bank's requests in arrival order, or FCFS's banks in the order of
+  // their requests. Indexing, push and pop are a few instructions (std::deque's
+  // take several times that), and nothing allocates once the queue has grown
+  // to its share of the requests.
+  template <class T>
+  class Ring {
    public:
     bool empty() const { return size_ == 0; }
     size_t size() const { return size_; }
-    DramRequest& operator[](size_t i) { return slots_[(head_ + i) & mask_]; }
-    const DramRequest& operator[](size_t i) const { return slots_[(head_ + i) & mask_]; }
-    DramRequest& front() { return slots_[head_]; }
-    void push_back(const DramRequest& r) {
+    T& operator[](size_t i) { return slots_[(head_ + i) & mask_]; }
+    const T& operator[](size_t i) const { return slots_[(head_ + i) & mask_]; }
+    T& front() { return slots_[head_]; }
+    const T& front() const { return slots_[head_]; }
+    void push_back(const T& item) {
       if (size_ == slots_.size()) grow();
-      (*this)[size_++] = r;
+      (*this)[size_++] = item;
     }
     void pop_front() {
       head_ = (head_ + 1) & mask_;
       --size_;
     }
-    // Removes the i-th request, keeping the others in order; moves the shorter side.
+    // Removes the i-th item, keeping the others in order; moves the shorter side.
     void erase(size_t i) {
       if (i < size_ / 2) {
         for (size_t k = i; k > 0; --k) (*this)[k] = (*this)[k - 1];
@@ -113,13 +116,13 @@ class DramChannel {
 
    private:
     void grow() {
-      std::vector<DramRequest> bigger(slots_.empty() ? 8 : 2 * slots_.size());
+      std::vector<T> bigger(slots_.empty() ? 8 : 2 * slots_.size());
       for (size_t k = 0; k < size_; ++k) bigger[k] = (*this)[k];
       slots_.swap(bigger);
       head_ = 0;
       mask_ = slots_.size() - 1;
     }
-    std::vector<DramRequest> slots_;
+    std::vector<T> slots_;
     size_t head_ = 0, size_ = 0, mask_ = 0;
   };
 
@@ -133,10 +136,10 @@ class DramChannel {
     uint64_t row = 0;
     sc_core::sc_time ready;   // the open row accepts column commands from then
     sc_core::sc_time act_at;  // last ACT, for tRAS
-    // The oldest queued request's seq and row, kept beside the bank's state:
-    // the scheduler reads them for every busy bank each time it runs, and the
-    // queue's own storage is elsewhere in memory.
-    uint64_t front_seq = 0, front_row = 0;
+    // The oldest queued request's row, kept beside the bank's state: the
+    // scheduler reads it whenever it decides for the bank, and the queue's
+    // own storage is elsewhere in memory.
+    uint64_t front_row = 0;
     // FR-FCFS: the oldest queued request for the open row (the bank's
     // candidate for the next column): its seq, kNone if none (or the bank is
     // closed), and its position in `queue`. Kept up to date as requests come
@@ -144,7 +147,7 @@ class DramChannel {
     // the row open walks the queue.
     uint64_t hit_seq = kNone;
     size_t hit = 0;
-    Queue queue;  // arrival order
+    Ring<DramRequest> queue;  // arrival order
   };
   struct Pick {  // a request whose column command may go now
     unsigned bank;
@@ -169,9 +172,7 @@ class DramChannel {
   void find_hit(Bank& b, size_t from);
   static bool hits_front(const Bank& b) { return b.open && b.row == b.front_row; }
   static void note_front(Bank& b) {
-    if (b.queue.empty()) return;
-    b.front_seq = b.queue.front().seq;
-    b.front_row = b.queue.front().row;
+    if (!b.queue.empty()) b.front_row = b.queue.front().row;
   }
 
   DramTiming t_;
@@ -179,6 +180,10 @@ class DramChannel {
   sc_core::sc_time never_;         // sc_max_time(), a library call, asked for on every schedule
   std::vector<Bank> banks_;
   std::vector<unsigned> busy_;     // banks with queued requests, in no particular order
+  // FCFS: the bank of every queued request, in arrival order. Columns go in
+  // arrival order, so the front is the bank of the oldest request, the only
+  // one that may go next, and it is the one that leaves.
+  Ring<unsigned> order_;
   // Which banks prepare_banks must look at. A bank's decision (open a row for
   // its oldest request or not) changes only when its oldest request or its
   // requests for the open row change (a request into an empty bank, a column
