@@ -111,19 +111,23 @@ void DramChannel::open_row(Bank& bank, const sc_time& now) {
 }
 
 sc_time DramChannel::prepare_banks(const sc_time& now) {
-  // No bank to decide again, and none has finished opening: nothing changes.
-  if (dirty_.empty() && opening_ready_ > now) return opening_ready_;
-  // A row that has finished opening: its bank decides again.
-  for (size_t k = 0; k < opening_.size();) {
-    const unsigned bi = opening_[k];
-    if (banks_[bi].ready > now) {
-      ++k;
-      continue;
+  // opening_ready_ is the earliest ready time of the opening rows: while it is
+  // later than now, none has finished opening and opening_ stays as it is.
+  if (opening_ready_ <= now) {
+    // A row that has finished opening: its bank decides again.
+    opening_ready_ = never_;
+    for (size_t k = 0; k < opening_.size();) {
+      const unsigned bi = opening_[k];
+      if (banks_[bi].ready > now) {
+        opening_ready_ = std::min(opening_ready_, banks_[bi].ready);
+        ++k;
+        continue;
+      }
+      banks_[bi].opening = false;
+      opening_[k] = opening_.back();
+      opening_.pop_back();
+      mark_dirty(bi);
     }
-    banks_[bi].opening = false;
-    opening_[k] = opening_.back();
-    opening_.pop_back();
-    mark_dirty(bi);
   }
   // Each bank's decision depends on its own state and requests only, so the
   // banks may be visited in any order.
@@ -135,16 +139,16 @@ sc_time DramChannel::prepare_banks(const sc_time& now) {
     // busy opening; FR-FCFS keeps a row open while any queued request still hits it.
     if (!hits_front(b) && b.ready <= now && !(policy_ == Policy::FrFcfs && b.open && b.hit_seq != kNone))
       open_row(b, now);
+    // A bank already opening keeps its ready time (a row is opened only once ready).
     if (b.ready > now && !b.opening) {
       b.opening = true;
       opening_.push_back(bi);
+      opening_ready_ = std::min(opening_ready_, b.ready);
     }
   }
   dirty_.clear();
   // Only a bank that is opening a row has it ready later than now (and it has
   // requests: none of them can have gone while the row was not ready).
-  opening_ready_ = never_;
-  for (unsigned bi : opening_) opening_ready_ = std::min(opening_ready_, banks_[bi].ready);
   return opening_ready_;
 }
 
