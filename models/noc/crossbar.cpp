@@ -52,6 +52,7 @@ Crossbar::Crossbar(const BlockContext& ctx, AddressMap map)
       map_(std::move(map)),
       latency_(cycles(static_cast<uint64_t>(ctx.params.integer("latency")))),
       never_(sc_core::sc_max_time()),
+      one_cycle_(cycles(1)),
       queue_depth_(static_cast<unsigned>(ctx.params.integer("queue_depth"))),
       response_queue_depth_(static_cast<unsigned>(ctx.params.integer("response_queue_depth"))),
       req_peq_(admit_),
@@ -175,7 +176,7 @@ sc_time Crossbar::cross(Link& link, uint64_t bytes, const sc_time& earliest, Cou
                         PortStats& port) {
   const uint64_t n = cycles_for(bytes, link.width);
   const sc_time start = std::max(earliest, link.free);
-  const sc_time done = start + cycles(n);
+  const sc_time done = start + (n == 1 ? one_cycle_ : cycles(n));  // cycles() multiplies in floating point
   link.free = done;
   bytes_stat += bytes;
   busy_stat += n;

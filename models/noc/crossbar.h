@@ -203,6 +203,7 @@ class Crossbar : public Block {
   AddressMap map_;
   sc_core::sc_time latency_;
   sc_core::sc_time never_;  // sc_max_time(), a library call
+  sc_core::sc_time one_cycle_;  // cycles(1): most messages take one cycle on a link
   std::unique_ptr<ChipletFabric> fabric_;
   uint64_t first_touch_page_ = 0;
   std::unordered_map<uint64_t, unsigned> page_home_;  // first touch: page number -> chiplet
