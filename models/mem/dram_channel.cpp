@@ -7,55 +7,56 @@ namespace tessera {
 using sc_core::sc_time;
 
 DramChannel::DramChannel(const DramTiming& timing, unsigned banks, Policy policy)
-    : t_(timing), policy_(policy), never_(sc_core::sc_max_time()), banks_(banks) {}
+    : t_(timing), policy_(policy), never_(sc_core::sc_max_time()), banks_(banks), opening_ready_(never_) {}
 
 void DramChannel::push(const DramRequest& r) {
   Bank& b = banks_[r.bank];
   const bool was_idle = b.queue.empty();
   b.queue.push_back(r);
+  if (policy_ == Policy::Fcfs) order_.push_back(r.bank);
   if (was_idle) {
     busy_.push_back(r.bank);
     note_front(b);
+    mark_dirty(r.bank);  // a new oldest request
+  }
+  // The youngest request: the bank's oldest for its open row only if it has none yet.
+  if (policy_ == Policy::FrFcfs && b.hit_seq == kNone && b.open && r.row == b.row) {
+    b.hit_seq = r.seq;
+    b.hit = b.queue.size() - 1;
   }
   ++queued_;
 }
 
-bool DramChannel::has_hit(const Bank& b) const {
-  for (const DramRequest& r : b.queue)
-    if (hits(b, r)) return true;
-  return false;
+void DramChannel::find_hit(Bank& b, size_t from) {
+  for (size_t i = from; i < b.queue.size(); ++i)
+    if (b.queue[i].row == b.row) {
+      b.hit_seq = b.queue[i].seq;
+      b.hit = i;
+      return;
+    }
+  b.hit_seq = kNone;
 }
 
 bool DramChannel::pick_column(const sc_time& now, Pick& pick) const {
   // The data of a column issued now starts at now + tCL: only issue if the bus is free by then.
   if (now + t_.tCL < bus_free_ || busy_.empty()) return false;
   if (policy_ == Policy::Fcfs) {
-    // The channel's oldest request (arrival order is `seq`), if its row is open and ready.
-    unsigned oldest = busy_.front();
-    for (unsigned bi : busy_)
-      if (banks_[bi].front_seq < banks_[oldest].front_seq) oldest = bi;
+    // The channel's oldest request, if its row is open and ready.
+    const unsigned oldest = order_.front();
     const Bank& b = banks_[oldest];
     pick = Pick{oldest, 0};
     return hits_front(b) && b.ready <= now;
   }
-  // The oldest request over all banks whose row is open and ready.
-  bool found = false;
-  uint64_t seq = 0;
+  // The oldest request over all banks whose row is open and ready: the oldest of the banks' candidates.
+  uint64_t seq = kNone;
   for (unsigned bi : busy_) {
     const Bank& b = banks_[bi];
-    if (!b.open || b.ready > now) continue;
-    for (size_t i = 0; i < b.queue.size(); ++i) {
-      const DramRequest& r = b.queue[i];
-      if (found && r.seq > seq) break;  // younger than the pick from another bank
-      if (r.row == b.row) {
-        found = true;
-        seq = r.seq;
-        pick = Pick{bi, i};
-        break;
-      }
+    if (b.hit_seq < seq && b.ready <= now) {
+      seq = b.hit_seq;
+      pick = Pick{bi, b.hit};
     }
   }
-  return found;
+  return seq != kNone;
 }
 
 void DramChannel::issue_column(const Pick& pick, const sc_time& now, std::vector<DramIssued>& issued) {
@@ -67,13 +68,19 @@ void DramChannel::issue_column(const Pick& pick, const sc_time& now, std::vector
     b.queue.pop_front();
     note_front(b);
   } else {
-    b.queue.erase(b.queue.begin() + static_cast<std::ptrdiff_t>(pick.index));
+    b.queue.erase(pick.index);
   }
   --queued_;
+  if (policy_ == Policy::Fcfs) order_.pop_front();  // the oldest request went
   if (b.queue.empty()) {
     auto it = std::find(busy_.begin(), busy_.end(), pick.bank);
     *it = busy_.back();
     busy_.pop_back();
+    b.hit_seq = kNone;
+  } else {
+    // FR-FCFS issued the bank's oldest request for the open row: the next one is further on.
+    if (policy_ == Policy::FrFcfs) find_hit(b, pick.index);
+    mark_dirty(pick.bank);
   }
   const sc_time transfer = t_.burst_time * static_cast<double>(d.req.bursts);
   d.data_start = std::max(now + t_.tCL, bus_free_);
@@ -83,7 +90,8 @@ void DramChannel::issue_column(const Pick& pick, const sc_time& now, std::vector
   issued.push_back(d);
 }
 
-void DramChannel::open_row(Bank& bank, DramRequest& r, const sc_time& now) {
+void DramChannel::open_row(Bank& bank, const sc_time& now) {
+  DramRequest& r = bank.queue.front();
   sc_time act = now;
   if (bank.open) {
     const sc_time pre = std::max(now, bank.act_at + t_.tRAS);
@@ -96,21 +104,52 @@ void DramChannel::open_row(Bank& bank, DramRequest& r, const sc_time& now) {
   bank.row = r.row;
   bank.act_at = act;
   bank.ready = act + t_.tRCD;
+  if (policy_ == Policy::FrFcfs) {
+    bank.hit_seq = r.seq;
+    bank.hit = 0;
+  }
 }
 
 sc_time DramChannel::prepare_banks(const sc_time& now) {
+  // opening_ready_ is the earliest ready time of the opening rows: while it is
+  // later than now, none has finished opening and opening_ stays as it is.
+  if (opening_ready_ <= now) {
+    // A row that has finished opening: its bank decides again.
+    opening_ready_ = never_;
+    for (size_t k = 0; k < opening_.size();) {
+      const unsigned bi = opening_[k];
+      if (banks_[bi].ready > now) {
+        opening_ready_ = std::min(opening_ready_, banks_[bi].ready);
+        ++k;
+        continue;
+      }
+      banks_[bi].opening = false;
+      opening_[k] = opening_.back();
+      opening_.pop_back();
+      mark_dirty(bi);
+    }
+  }
   // Each bank's decision depends on its own state and requests only, so the
   // banks may be visited in any order.
-  sc_time next = never_;
-  for (unsigned bi : busy_) {
+  for (unsigned bi : dirty_) {
     Bank& b = banks_[bi];
+    b.dirty = false;
+    if (b.queue.empty()) continue;
     // Open the bank for its oldest request unless it is open for it already or
     // busy opening; FR-FCFS keeps a row open while any queued request still hits it.
-    if (!hits_front(b) && b.ready <= now && !(policy_ == Policy::FrFcfs && b.open && has_hit(b)))
-      open_row(b, b.queue.front(), now);
-    if (b.ready > now) next = std::min(next, b.ready);
+    if (!hits_front(b) && b.ready <= now && !(policy_ == Policy::FrFcfs && b.open && b.hit_seq != kNone))
+      open_row(b, now);
+    // A bank already opening keeps its ready time (a row is opened only once ready).
+    if (b.ready > now && !b.opening) {
+      b.opening = true;
+      opening_.push_back(bi);
+      opening_ready_ = std::min(opening_ready_, b.ready);
+    }
   }
-  return next;
+  dirty_.clear();
+  // Only a bank that is opening a row has it ready later than now (and it has
+  // requests: none of them can have gone while the row was not ready).
+  return opening_ready_;
 }
 
 sc_time DramChannel::schedule(const sc_time& now, std::vector<DramIssued>& issued) {

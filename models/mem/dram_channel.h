@@ -28,7 +28,6 @@
 // read/write turnaround, tRRD/tFAW, write recovery before PRE.
 #pragma once
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 #include <systemc>
@@ -50,6 +49,10 @@ struct DramRequest {
   unsigned bursts = 1;    // data-bus bursts the request occupies
   void* user = nullptr;   // the owner's handle (the transaction)
   RowOutcome outcome = RowOutcome::Hit;
+  // The owner's, handed back with the request when its column is issued (the
+  // controller's: whether it answers early, and the arrival, an sc_time value).
+  bool early = false;
+  uint64_t arrived = 0;
 };
 
 struct DramIssued {
@@ -63,6 +66,7 @@ class DramChannel {
 
   DramChannel(const DramTiming& timing, unsigned banks, Policy policy);
 
+  // Requests are pushed in arrival order (increasing seq).
   void push(const DramRequest& r);
   size_t queued() const { return queued_; }
 
@@ -75,19 +79,75 @@ class DramChannel {
   sc_core::sc_time bus_busy() const { return bus_busy_; }
 
  private:
+  static constexpr uint64_t kNone = ~uint64_t{0};  // no request (a seq)
+
+  // A queue in one array (a power of two long, grown by doubling) used as a
+  // ring: a bank's requests in arrival order, or FCFS's banks in the order of
+  // their requests. Indexing, push and pop are a few instructions (std::deque's
+  // take several times that), and nothing allocates once the queue has grown
+  // to its share of the requests.
+  template <class T>
+  class Ring {
+   public:
+    bool empty() const { return size_ == 0; }
+    size_t size() const { return size_; }
+    T& operator[](size_t i) { return slots_[(head_ + i) & mask_]; }
+    const T& operator[](size_t i) const { return slots_[(head_ + i) & mask_]; }
+    T& front() { return slots_[head_]; }
+    const T& front() const { return slots_[head_]; }
+    void push_back(const T& item) {
+      if (size_ == slots_.size()) grow();
+      (*this)[size_++] = item;
+    }
+    void pop_front() {
+      head_ = (head_ + 1) & mask_;
+      --size_;
+    }
+    // Removes the i-th item, keeping the others in order; moves the shorter side.
+    void erase(size_t i) {
+      if (i < size_ / 2) {
+        for (size_t k = i; k > 0; --k) (*this)[k] = (*this)[k - 1];
+        pop_front();
+      } else {
+        for (size_t k = i; k + 1 < size_; ++k) (*this)[k] = (*this)[k + 1];
+        --size_;
+      }
+    }
+
+   private:
+    void grow() {
+      std::vector<T> bigger(slots_.empty() ? 8 : 2 * slots_.size());
+      for (size_t k = 0; k < size_; ++k) bigger[k] = (*this)[k];
+      slots_.swap(bigger);
+      head_ = 0;
+      mask_ = slots_.size() - 1;
+    }
+    std::vector<T> slots_;
+    size_t head_ = 0, size_ = 0, mask_ = 0;
+  };
+
   // Requests wait in their bank's queue: what the scheduler asks of a bank
   // (its oldest request, a request for its open row) is then found among
   // that bank's few requests, not by walking the whole channel's queue.
   struct Bank {
     bool open = false;
+    bool dirty = false;    // on dirty_
+    bool opening = false;  // on opening_
     uint64_t row = 0;
     sc_core::sc_time ready;   // the open row accepts column commands from then
     sc_core::sc_time act_at;  // last ACT, for tRAS
-    // The oldest queued request's seq and row, kept beside the bank's state:
-    // the scheduler reads them for every busy bank each time it runs, and the
-    // queue's own storage is elsewhere in memory.
-    uint64_t front_seq = 0, front_row = 0;
-    std::deque<DramRequest> queue;  // arrival order
+    // The oldest queued request's row, kept beside the bank's state: the
+    // scheduler reads it whenever it decides for the bank, and the queue's
+    // own storage is elsewhere in memory.
+    uint64_t front_row = 0;
+    // FR-FCFS: the oldest queued request for the open row (the bank's
+    // candidate for the next column): its seq, kNone if none (or the bank is
+    // closed), and its position in `queue`. Kept up to date as requests come
+    // and go, so that neither picking a column nor deciding whether to keep
+    // the row open walks the queue.
+    uint64_t hit_seq = kNone;
+    size_t hit = 0;
+    Ring<DramRequest> queue;  // arrival order
   };
   struct Pick {  // a request whose column command may go now
     unsigned bank;
@@ -101,14 +161,18 @@ class DramChannel {
   // earliest time after `now` a bank with requests finishes opening
   // (sc_max_time() if none).
   sc_core::sc_time prepare_banks(const sc_core::sc_time& now);
-  void open_row(Bank& bank, DramRequest& r, const sc_core::sc_time& now);
-  bool has_hit(const Bank& b) const;
-  static bool hits(const Bank& b, const DramRequest& r) { return b.open && b.row == r.row; }
+  // Opens the row of the bank's oldest request.
+  void open_row(Bank& bank, const sc_core::sc_time& now);
+  void mark_dirty(unsigned bank) {
+    if (banks_[bank].dirty) return;
+    banks_[bank].dirty = true;
+    dirty_.push_back(bank);
+  }
+  // FR-FCFS: finds the bank's oldest request for its open row at or after position `from`.
+  void find_hit(Bank& b, size_t from);
   static bool hits_front(const Bank& b) { return b.open && b.row == b.front_row; }
   static void note_front(Bank& b) {
-    if (b.queue.empty()) return;
-    b.front_seq = b.queue.front().seq;
-    b.front_row = b.queue.front().row;
+    if (!b.queue.empty()) b.front_row = b.queue.front().row;
   }
 
   DramTiming t_;
@@ -116,6 +180,18 @@ class DramChannel {
   sc_core::sc_time never_;         // sc_max_time(), a library call, asked for on every schedule
   std::vector<Bank> banks_;
   std::vector<unsigned> busy_;     // banks with queued requests, in no particular order
+  // FCFS: the bank of every queued request, in arrival order. Columns go in
+  // arrival order, so the front is the bank of the oldest request, the only
+  // one that may go next, and it is the one that leaves.
+  Ring<unsigned> order_;
+  // Which banks prepare_banks must look at. A bank's decision (open a row for
+  // its oldest request or not) changes only when its oldest request or its
+  // requests for the open row change (a request into an empty bank, a column
+  // issued) or when a row it was opening becomes ready; every other bank
+  // would decide as it did last time, so only these are visited.
+  std::vector<unsigned> dirty_;    // banks to decide again
+  std::vector<unsigned> opening_;  // banks whose row is ready only after the time prepare_banks last ran
+  sc_core::sc_time opening_ready_;  // the earliest of their ready times (never_: none)
   size_t queued_ = 0;
   sc_core::sc_time bus_free_;      // data bus free from then
   sc_core::sc_time bus_busy_;

@@ -80,7 +80,9 @@ DramController::DramController(const BlockContext& ctx)
       ctx.params.string("scheduler") == "fcfs" ? DramChannel::Policy::Fcfs : DramChannel::Policy::FrFcfs;
   for (unsigned c = 0; c < channels_; ++c) channel_.emplace_back(timing_, banks_, policy);
   channel_count_.assign(channels_, 0);
-  channel_next_.assign(channels_, sc_core::sc_max_time());
+  never_ = sc_core::sc_max_time();
+  channel_next_.assign(channels_, never_);
+  ps_resolution_ = sc_core::sc_get_time_resolution() == sc_time(1, sc_core::SC_PS);
 
   in.register_b_transport(this, &DramController::b_transport);
   in.register_nb_transport_fw(this, &DramController::nb_transport_fw);
@@ -193,10 +195,10 @@ bool DramController::execute(tlm_generic_payload& trans, GpuAccess* access) {
   return true;
 }
 
-void DramController::record_done(const sc_time& start, const sc_time& end) {
-  const uint64_t ps = picoseconds(end - start);
-  latency_ns_.sample(ps / 1000);
-  latency_sum_ps_ += ps;
+void DramController::record_done(uint64_t start, uint64_t end) {
+  const uint64_t latency = ps(end - start);
+  latency_ns_.sample(latency / 1000);
+  latency_sum_ps_ += latency;
   ++latency_count_;
   if (!active_) first_activity_ = start;
   active_ = true;
@@ -206,10 +208,10 @@ void DramController::record_done(const sc_time& start, const sc_time& end) {
 // The mean latency and the achieved bandwidth, from the totals (statistics
 // are read only once the simulation has ended).
 void DramController::end_of_simulation() {
-  release_early(sim_now());
+  release_early(sim_now().value());
   if (latency_count_)
     latency_mean_ns_.value = static_cast<double>(latency_sum_ps_) / 1000.0 / static_cast<double>(latency_count_);
-  const double span = (last_activity_ - first_activity_).to_seconds();
+  const double span = sc_time::from_value(last_activity_ - first_activity_).to_seconds();
   if (span > 0) bandwidth_achieved_.value = static_cast<double>(bytes_read_.value + bytes_written_.value) / span;
 }
 
@@ -227,7 +229,7 @@ void DramController::b_transport(tlm_generic_payload& trans, sc_time& delay) {
     ++row_misses_;
     delay += timing_.tRCD + timing_.tCL + transfer;
   }
-  record_done(start, sim_now() + delay);
+  record_done(start.value(), (sim_now() + delay).value());
 }
 
 bool DramController::get_direct_mem_ptr(tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
@@ -275,7 +277,7 @@ tlm::tlm_sync_enum DramController::nb_transport_fw(tlm_generic_payload& trans, t
     // accepted as accept_method would accept it in this instant; END_REQ goes back
     // on the return path instead of waking accept_method.
     if (delay == SC_ZERO_TIME && waiting_.empty() && req_peq_.empty()) {
-      const sc_time now = sim_now();
+      const uint64_t now = sim_now().value();
       release_early(now);
       if (has_room(trans)) {
         enqueue(Arrived{&trans, now});
@@ -301,13 +303,13 @@ bool DramController::has_room(const tlm_generic_payload& trans) const {
 }
 
 void DramController::accept_method() {
-  const sc_time now = sim_now();
+  const uint64_t now = sim_now().value();
   for (tlm_generic_payload* t; req_peq_.pop(t);) waiting_.push_back(Arrived{t, now});
   release_early(now);
   while (!waiting_.empty()) {
     if (!has_room(*waiting_.front().trans)) {
       // END_REQ withheld; a retirement, or the next early response due, wakes us.
-      if (!early_due_.empty()) space_event_.notify(early_due_.front().time() - now);
+      if (!early_due_.empty()) space_event_.notify(early_due_.front().time() - sim_now());
       return;
     }
     Arrived next = waiting_.front();
@@ -321,8 +323,8 @@ void DramController::accept_method() {
 }
 
 void DramController::enqueue(const Arrived& a) {
-  const sc_time now = sim_now();
-  set_occupancy(occupancy_ + 1, now);
+  const sc_time& now = sim_now();
+  set_occupancy(occupancy_ + 1, now.value());
   if (!active_) {
     first_activity_ = a.arrived;
     active_ = true;
@@ -338,22 +340,23 @@ void DramController::enqueue(const Arrived& a) {
     r.row = l.row;
     r.bursts = bursts_of(trans, access);
     r.user = &trans;
+    r.early = access && access->early_response;
+    r.arrived = a.arrived;
     channel_[l.channel].push(r);
     channel_next_[l.channel] = now;  // let the scheduler look at it now
     ++channel_count_[l.channel];
-    pending_[&trans] = Pending{static_cast<int>(l.channel), a.arrived, access && access->early_response};
+    if (!r.early) pending_[&trans] = Pending{static_cast<int>(l.channel), a.arrived};
     schedule_event_.notify(SC_ZERO_TIME);
   } else {
     // Errors and ignore commands never reach a bank.
-    pending_[&trans] = Pending{-1, a.arrived, false};
+    pending_[&trans] = Pending{-1, a.arrived};
     push_response(&trans, now + controller_latency_);
   }
 }
 
 void DramController::schedule_method() {
   const sc_time now = sim_now();
-  const sc_time& never = sc_core::sc_max_time();
-  sc_time next = never;
+  sc_time next = never_;
   // Only channels that got a request or reached the time they named have work.
   for (unsigned c = 0; c < channels_; ++c) {
     if (channel_next_[c] > now) {
@@ -367,15 +370,16 @@ void DramController::schedule_method() {
       count_outcome(d.req.outcome);
       bus_busy_ps_ += picoseconds(d.data_end - d.data_start);
       tlm_generic_payload* trans = static_cast<tlm_generic_payload*>(d.req.user);
-      const auto it = pending_.find(trans);
-      if (it == pending_.end()) throw std::out_of_range("DramController: a scheduled request has no pending entry");
-      if (it->second.early)
-        respond_early(*trans, it, d.data_end + controller_latency_);
-      else
-        push_response(trans, d.data_end + controller_latency_);
+      const sc_time at = d.data_end + controller_latency_;
+      if (d.req.early) {
+        respond_early(*trans, c, d.req.arrived, at);
+      } else {
+        if (!pending_.count(trans)) throw std::out_of_range("DramController: a scheduled request has no pending entry");
+        push_response(trans, at);
+      }
     }
   }
-  if (next != never) schedule_.next_trigger(next - now);
+  if (next != never_) schedule_.next_trigger(next - now);
 }
 
 void DramController::count_outcome(RowOutcome outcome) {
@@ -401,7 +405,7 @@ void DramController::respond_method() {
   }
   tlm_generic_payload* trans = ready_.top().trans;
   ready_.pop();
-  record_done(pending_.at(trans).arrived, now);
+  record_done(pending_.at(trans).arrived, now.value());
   tlm::tlm_phase phase = tlm::BEGIN_RESP;
   sc_time delay = SC_ZERO_TIME;
   const tlm::tlm_sync_enum r = in->nb_transport_bw(*trans, phase, delay);
@@ -429,11 +433,9 @@ void DramController::end_resp_method() {
 // A requester that completes every BEGIN_RESP at once (GpuAccess::early_response)
 // gets its response as soon as its time is known, annotated for that time; the
 // request keeps its place in its channel's queue until then (release_early).
-void DramController::respond_early(tlm_generic_payload& trans,
-                                   FlatMap<tlm_generic_payload*, Pending>::iterator it, const sc_time& at) {
-  record_done(it->second.arrived, at);
-  early_due_.insert(at, it->second.channel);
-  pending_.erase(it);
+void DramController::respond_early(tlm_generic_payload& trans, unsigned channel, uint64_t arrived, const sc_time& at) {
+  record_done(arrived, at.value());
+  early_due_.insert(at, static_cast<int>(channel));
   tlm::tlm_phase phase = tlm::BEGIN_RESP;
   sc_time delay = at - sim_now();
   if (!waiting_.empty()) space_event_.notify(delay);  // the place it frees then may be the one they wait for
@@ -442,25 +444,26 @@ void DramController::respond_early(tlm_generic_payload& trans,
                                      "BEGIN_RESP at once: " + describe(trans)).c_str());
 }
 
-void DramController::release_early(const sc_time& now) {
-  while (!early_due_.empty() && early_due_.front().when <= now.value()) {
+void DramController::release_due(uint64_t now) {
+  while (!early_due_.empty() && early_due_.front().when <= now) {
     --channel_count_[early_due_.front().item];
-    set_occupancy(occupancy_ - 1, early_due_.front().time());
+    set_occupancy(occupancy_ - 1, early_due_.front().when);
     early_due_.pop_front();
   }
 }
 
 void DramController::retire(tlm_generic_payload& trans) {
-  release_early(sim_now());  // the occupancy histogram takes its samples in time order
+  const uint64_t now = sim_now().value();
+  release_early(now);  // the occupancy histogram takes its samples in time order
   auto it = pending_.find(&trans);
   if (it->second.channel >= 0) --channel_count_[it->second.channel];
   pending_.erase(it);
-  set_occupancy(occupancy_ - 1, sim_now());
+  set_occupancy(occupancy_ - 1, now);
   space_event_.notify(SC_ZERO_TIME);
 }
 
-void DramController::set_occupancy(unsigned n, const sc_time& at) {
-  occupancy_hist_.sample(occupancy_, picoseconds(at - occupancy_since_));
+void DramController::set_occupancy(unsigned n, uint64_t at) {
+  occupancy_hist_.sample(occupancy_, ps(at - occupancy_since_));
   occupancy_ = n;
   occupancy_since_ = at;
 }

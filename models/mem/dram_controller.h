@@ -40,6 +40,7 @@
 #include "models/mem/dram_channel.h"
 #include "models/mem/flat_map.h"
 #include "models/mem/gpu_access.h"
+#include "models/mem/tlm_helpers.h"
 #include "models/mem/time_ordered.h"
 #include "models/mem/timed_queue.h"
 #include "platform/block.h"
@@ -66,14 +67,18 @@ class DramController : public Block {
   Location locate(uint64_t addr) const;
 
  private:
+  // Times kept as sc_time values (units of the time resolution): the
+  // per-request bookkeeping then needs no sc_time built by the library.
   struct Arrived {
     tlm::tlm_generic_payload* trans;
-    sc_core::sc_time arrived;
+    uint64_t arrived;
   };
-  struct Pending {  // accepted, not yet retired
+  // Accepted, not yet retired, and answered by respond_method. A request
+  // answered early has no entry: its channel and arrival travel with its
+  // DramRequest, and it is done when its column is issued.
+  struct Pending {
     int channel;    // -1: answered without a DRAM access (an error)
-    sc_core::sc_time arrived;
-    bool early;     // the requester takes early responses (GpuAccess::early_response)
+    uint64_t arrived;
   };
   struct Ready {
     sc_core::sc_time at;
@@ -104,16 +109,23 @@ class DramController : public Block {
   // Takes an accepted request into its channel's queue (or answers an error); END_REQ is the caller's.
   void enqueue(const Arrived& a);
   void push_response(tlm::tlm_generic_payload* trans, const sc_core::sc_time& at);
-  // `pending` is the request's entry in pending_ (erased here).
-  void respond_early(tlm::tlm_generic_payload& trans, FlatMap<tlm::tlm_generic_payload*, Pending>::iterator pending,
-                     const sc_core::sc_time& at);
+  // A request of `channel` that arrived at `arrived` (an sc_time value), answered at `at`.
+  void respond_early(tlm::tlm_generic_payload& trans, unsigned channel, uint64_t arrived, const sc_core::sc_time& at);
   // Frees the queue places of early responses due by `now`, at their times.
-  void release_early(const sc_core::sc_time& now);
+  // Inline: asked on every arrival and acceptance, mostly with none due.
+  void release_early(uint64_t now) {
+    if (!early_due_.empty() && early_due_.front().when <= now) release_due(now);
+  }
+  void release_due(uint64_t now);
   void end_of_simulation() override;
   void retire(tlm::tlm_generic_payload& trans);
   void count_outcome(RowOutcome outcome);
-  void set_occupancy(unsigned n, const sc_core::sc_time& at);
-  void record_done(const sc_core::sc_time& start, const sc_core::sc_time& end);
+  void set_occupancy(unsigned n, uint64_t at);
+  void record_done(uint64_t start, uint64_t end);
+  // A duration given as an sc_time value, in whole picoseconds (picoseconds()).
+  uint64_t ps(uint64_t duration) const {
+    return ps_resolution_ ? duration : picoseconds(sc_core::sc_time::from_value(duration));
+  }
 
   isa::DeviceMemory& store_;
   uint64_t base_, size_;
@@ -126,7 +138,9 @@ class DramController : public Block {
 
   std::vector<DramChannel> channel_;
   std::vector<unsigned> channel_count_;  // accepted and not retired, per channel
-  std::vector<sc_core::sc_time> channel_next_;  // when each channel wants scheduling again (max: idle)
+  std::vector<sc_core::sc_time> channel_next_;  // when each channel wants scheduling again (never_: idle)
+  sc_core::sc_time never_;                      // sc_max_time(), a library call
+  bool ps_resolution_;                  // the time resolution is 1 ps: sc_time values are picoseconds
   Activity accept_{this, &DramController::accept_method};
   Activity schedule_{this, &DramController::schedule_method};
   Activity respond_{this, &DramController::respond_method};
@@ -143,8 +157,8 @@ class DramController : public Block {
   sc_core::sc_time resp_free_at_;
   uint64_t seq_ = 0;
   unsigned occupancy_ = 0;
-  sc_core::sc_time occupancy_since_;
-  sc_core::sc_time first_activity_, last_activity_;
+  uint64_t occupancy_since_ = 0;
+  uint64_t first_activity_ = 0, last_activity_ = 0;
   bool active_ = false;
   bool error_logged_ = false;
 

@@ -51,6 +51,8 @@ Crossbar::Crossbar(const BlockContext& ctx, AddressMap map)
     : Block(ctx),
       map_(std::move(map)),
       latency_(cycles(static_cast<uint64_t>(ctx.params.integer("latency")))),
+      never_(sc_core::sc_max_time()),
+      one_cycle_(cycles(1)),
       queue_depth_(static_cast<unsigned>(ctx.params.integer("queue_depth"))),
       response_queue_depth_(static_cast<unsigned>(ctx.params.integer("response_queue_depth"))),
       req_peq_(admit_),
@@ -174,7 +176,7 @@ sc_time Crossbar::cross(Link& link, uint64_t bytes, const sc_time& earliest, Cou
                         PortStats& port) {
   const uint64_t n = cycles_for(bytes, link.width);
   const sc_time start = std::max(earliest, link.free);
-  const sc_time done = start + cycles(n);
+  const sc_time done = start + (n == 1 ? one_cycle_ : cycles(n));  // cycles() multiplies in floating point
   link.free = done;
   bytes_stat += bytes;
   busy_stat += n;
@@ -248,7 +250,7 @@ tlm::tlm_sync_enum Crossbar::nb_transport_fw(int id, tlm_generic_payload& trans,
     // goes back on the return path instead of waking admit_method.
     if (delay == SC_ZERO_TIME && req_peq_.empty() && blocked_[port].empty() &&
         out_buffer_[port].size() < queue_depth_) {
-      delay = enter_output(port, trans) - sim_now();
+      delay = enter_output(id, port, trans) - sim_now();
       phase = tlm::END_REQ;
       return tlm::TLM_UPDATED;
     }
@@ -293,15 +295,15 @@ void Crossbar::admit_method() {
 }
 
 void Crossbar::admit(int o, tlm_generic_payload& trans) {
-  const sc_time crossed = enter_output(o, trans);
+  const int i = routes_.at(&trans).in;
+  const sc_time crossed = enter_output(i, o, trans);
   tlm::tlm_phase phase = tlm::END_REQ;
   sc_time delay = crossed - sim_now();
-  (*in[routes_.at(&trans).in])->nb_transport_bw(trans, phase, delay);  // the initiator may send its next request after this
+  (*in[i])->nb_transport_bw(trans, phase, delay);  // the initiator may send its next request after this
 }
 
-sc_time Crossbar::enter_output(int o, tlm_generic_payload& trans) {
+sc_time Crossbar::enter_output(int i, int o, tlm_generic_payload& trans) {
   const sc_time now = sim_now();
-  const int i = routes_.at(&trans).in;
   PortStats& ps = in_stats_[i];
   const sc_time crossed = cross(in_req_link_[i], request_bytes(trans), now, *ps.req_bytes, *ps.req_busy_cycles, ps);
   const sc_time ready = through_switch(i, o, request_bytes(trans), crossed, false);
@@ -314,7 +316,7 @@ sc_time Crossbar::enter_output(int o, tlm_generic_payload& trans) {
 
 void Crossbar::forward_method() {
   const sc_time now = sim_now();
-  sc_time next = sc_core::sc_max_time();
+  sc_time next = never_;
   forward_work_.visit([&](int o) {
     if (out_buffer_[o].empty()) return false;
     if (req_in_flight_[o]) return true;  // its END_REQ will wake us
@@ -327,7 +329,7 @@ void Crossbar::forward_method() {
     forward(o, *q.trans);
     return !out_buffer_[o].empty();
   });
-  if (next != sc_core::sc_max_time()) forward_.next_trigger(next - now);
+  if (next != never_) forward_.next_trigger(next - now);
 }
 
 void Crossbar::forward(int o, tlm_generic_payload& trans) {
@@ -344,17 +346,18 @@ void Crossbar::forward(int o, tlm_generic_payload& trans) {
   if (r == tlm::TLM_UPDATED && phase == tlm::END_REQ) return;
   if (r == tlm::TLM_COMPLETED) {
     // The target is done with it; the response still has to travel back.
-    const int i = routes_.at(&trans).in;
+    const Route route = routes_.at(&trans);
+    const int i = route.in;
     release_sent(i, now);
     if (resp_blocked_[i].empty() && in_buffer_[i].size() < response_queue_depth_) {
-      take_response(o, trans, now + delay);
+      take_response(o, trans, route, now + delay);
     } else {
       hold_response(i, HeldResponse{o, &trans, true, now + delay});
     }
     return;
   }
   // TLM_UPDATED with BEGIN_RESP: the target waits for our END_RESP.
-  if (take_or_hold_response(o, trans, delay) == tlm::TLM_COMPLETED) {
+  if (take_or_hold_response(o, trans, routes_.at(&trans), delay) == tlm::TLM_COMPLETED) {
     tlm::tlm_phase end = tlm::END_RESP;
     (*out[o])->nb_transport_fw(trans, end, delay);
   }
@@ -377,18 +380,21 @@ tlm::tlm_sync_enum Crossbar::nb_transport_bw(int o, tlm_generic_payload& trans, 
     release_output(o);
     if (phase == tlm::END_REQ) return tlm::TLM_ACCEPTED;
   }
-  if (phase == tlm::BEGIN_RESP && routes_.count(&trans)) return take_or_hold_response(o, trans, delay);
+  if (phase == tlm::BEGIN_RESP) {
+    const auto it = routes_.find(&trans);
+    if (it != routes_.end()) return take_or_hold_response(o, trans, it->second, delay);
+  }
   SC_REPORT_ERROR(path().c_str(),
                   ("protocol violation: unexpected phase on nb_transport_bw for " + describe(trans)).c_str());
   return tlm::TLM_COMPLETED;
 }
 
-tlm::tlm_sync_enum Crossbar::take_or_hold_response(int o, tlm_generic_payload& trans, sc_time& delay) {
+tlm::tlm_sync_enum Crossbar::take_or_hold_response(int o, tlm_generic_payload& trans, Route route, sc_time& delay) {
   const sc_time now = sim_now();
-  const int i = routes_.at(&trans).in;
+  const int i = route.in;
   release_sent(i, now);
   if (resp_blocked_[i].empty() && in_buffer_[i].size() < response_queue_depth_) {
-    const sc_time crossed = take_response(o, trans, now + delay);
+    const sc_time crossed = take_response(o, trans, route, now + delay);
     delay = crossed - now;  // the target's response path is busy until its data has crossed
     return tlm::TLM_COMPLETED;
   }
@@ -403,20 +409,18 @@ void Crossbar::hold_response(int i, const HeldResponse& h) {
   if (sent_early_[i]) respond_event_.notify(in_buffer_[i].front().ready - sim_now());
 }
 
-sc_time Crossbar::take_response(int o, tlm_generic_payload& trans, const sc_time& arrival) {
+sc_time Crossbar::take_response(int o, tlm_generic_payload& trans, Route route, const sc_time& arrival) {
   const sc_time now = sim_now();
-  const Route route = routes_.at(&trans);
   const int i = route.in;
   PortStats& ps = out_stats_[o];
-  const sc_time crossed =
-      cross(out_resp_link_[o], response_bytes(trans), arrival, *ps.resp_bytes, *ps.resp_busy_cycles, ps);
-  const sc_time ready = through_switch(i, o, response_bytes(trans), crossed, true);
-  release_sent(i, now);
+  const uint64_t bytes = response_bytes(trans);
+  const sc_time crossed = cross(out_resp_link_[o], bytes, arrival, *ps.resp_bytes, *ps.resp_busy_cycles, ps);
+  const sc_time ready = through_switch(i, o, bytes, crossed, true);
   in_buffer_[i].push_back(Queued{&trans, ready});
   set_occupancy(in_stats_[i], static_cast<unsigned>(in_buffer_[i].size()));
   // With nothing unsent ahead of it, when it crosses the input link is known now.
   if (route.early && sent_early_[i] + 1 == in_buffer_[i].size()) {
-    respond_early(i);
+    respond_early(i, bytes);
     return crossed;
   }
   respond_work_.add(i);
@@ -424,14 +428,13 @@ sc_time Crossbar::take_response(int o, tlm_generic_payload& trans, const sc_time
   return crossed;
 }
 
-void Crossbar::respond_early(int i) {
+void Crossbar::respond_early(int i, uint64_t bytes) {
   const sc_time now = sim_now();
   Queued& q = in_buffer_[i].back();
   tlm_generic_payload& trans = *q.trans;
   PortStats& ps = in_stats_[i];
   const sc_time start = std::max(q.ready, in_resp_link_[i].free);  // when respond_method would send it
-  const sc_time arrives =
-      cross(in_resp_link_[i], response_bytes(trans), q.ready, *ps.resp_bytes, *ps.resp_busy_cycles, ps);
+  const sc_time arrives = cross(in_resp_link_[i], bytes, q.ready, *ps.resp_bytes, *ps.resp_busy_cycles, ps);
   q.trans = nullptr;
   q.ready = start;  // its place frees then, as if it had been sent then
   ++sent_early_[i];
@@ -455,7 +458,7 @@ void Crossbar::release_sent(int i, const sc_time& now) {
 void Crossbar::respond_method() {
   const sc_time now = sim_now();
   in_respond_method_ = true;
-  sc_time next = sc_core::sc_max_time();
+  sc_time next = never_;
   respond_work_.visit([&](int i) {
     release_sent(i, now);
     // Held responses first take the room freed since.
@@ -466,7 +469,8 @@ void Crossbar::respond_method() {
         ++response_stalls_;
         ++*in_stats_[i].stalls;
       }
-      const sc_time crossed = take_response(h.out, *h.trans, std::max(now, h.arrival));
+      release_sent(i, now);  // a response taken just before may have been sent early, due now
+      const sc_time crossed = take_response(h.out, *h.trans, routes_.at(h.trans), std::max(now, h.arrival));
       if (!h.target_done) {
         tlm::tlm_phase end = tlm::END_RESP;
         sc_time delay = crossed - now;
@@ -498,7 +502,7 @@ void Crossbar::respond_method() {
     return in_buffer_[i].size() > sent_early_[i] || !resp_blocked_[i].empty();
   });
   in_respond_method_ = false;
-  if (next != sc_core::sc_max_time()) respond_.next_trigger(next - now);
+  if (next != never_) respond_.next_trigger(next - now);
 }
 
 void Crossbar::finish_response(int i) {

@@ -30,7 +30,6 @@
 // at once. LT costs the uncontended time; DMI and debug are forwarded as by
 // the router.
 #pragma once
-#include <deque>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -83,6 +82,38 @@ class Crossbar : public Block {
   struct Link {
     unsigned width = 0;  // bytes per cycle, 0 = unlimited
     sc_core::sc_time free;
+  };
+  // A first-in first-out queue in one array (a power of two long, grown by
+  // doubling): what the buffers ask of it (size, front, back, push, pop) is a
+  // few instructions, where std::deque's size() alone works through its map,
+  // and nothing allocates once the buffers have grown to their depth.
+  template <class T>
+  class Fifo {
+   public:
+    bool empty() const { return size_ == 0; }
+    size_t size() const { return size_; }
+    T& front() { return slots_[head_]; }
+    T& back() { return slots_[(head_ + size_ - 1) & mask_]; }
+    void push_back(const T& item) {
+      if (size_ == slots_.size()) grow();
+      slots_[(head_ + size_) & mask_] = item;
+      ++size_;
+    }
+    void pop_front() {
+      head_ = (head_ + 1) & mask_;
+      --size_;
+    }
+
+   private:
+    void grow() {
+      std::vector<T> bigger(slots_.empty() ? 4 : 2 * slots_.size());
+      for (size_t k = 0; k < size_; ++k) bigger[k] = slots_[(head_ + k) & mask_];
+      slots_.swap(bigger);
+      head_ = 0;
+      mask_ = slots_.size() - 1;
+    }
+    std::vector<T> slots_;
+    size_t head_ = 0, size_ = 0, mask_ = 0;
   };
   // The ports that have something to do, so that processes never scan idle ports.
   struct PortSet {
@@ -141,18 +172,23 @@ class Crossbar : public Block {
   void respond_method();  // responses into input buffers, and to initiators (BEGIN_RESP)
 
   void admit(int out_port, tlm::tlm_generic_payload& trans);
-  // Crosses the request's input link into output `out_port`'s buffer; returns when it has crossed (END_REQ's time).
-  sc_core::sc_time enter_output(int out_port, tlm::tlm_generic_payload& trans);
+  // Crosses the request's input link (from input `in_port`) into output `out_port`'s buffer; returns when it has
+  // crossed (END_REQ's time).
+  sc_core::sc_time enter_output(int in_port, int out_port, tlm::tlm_generic_payload& trans);
   void forward(int out_port, tlm::tlm_generic_payload& trans);
   void release_output(int out_port);
-  // A response from output `o`'s target: take it into its input's buffer if there is room.
-  tlm::tlm_sync_enum take_or_hold_response(int o, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
-  // Puts a response into input i's buffer; returns when it has crossed the output link.
-  sc_core::sc_time take_response(int o, tlm::tlm_generic_payload& trans, const sc_core::sc_time& arrival);
+  // A response from output `o`'s target (`route`: a copy of its entry in routes_, which
+  // may move as entries come and go): take it into its input's buffer if there is room.
+  tlm::tlm_sync_enum take_or_hold_response(int o, tlm::tlm_generic_payload& trans, Route route,
+                                           sc_core::sc_time& delay);
+  // Puts a response into input route.in's buffer; returns when it has crossed the output
+  // link. The caller has released that buffer's places due by now (release_sent).
+  sc_core::sc_time take_response(int o, tlm::tlm_generic_payload& trans, Route route,
+                                 const sc_core::sc_time& arrival);
   // Sends the response at the back of input i's buffer now, annotated with the time its
   // last byte crosses the input link, to an initiator that takes early responses; its
-  // place stays taken until it would have started across the link.
-  void respond_early(int i);
+  // place stays taken until it would have started across the link. `bytes`: its response_bytes().
+  void respond_early(int i, uint64_t bytes);
   // Frees the places of responses sent early that have left input i's buffer by `now`.
   void release_sent(int i, const sc_core::sc_time& now);
   void finish_response(int i);
@@ -166,6 +202,8 @@ class Crossbar : public Block {
 
   AddressMap map_;
   sc_core::sc_time latency_;
+  sc_core::sc_time never_;  // sc_max_time(), a library call
+  sc_core::sc_time one_cycle_;  // cycles(1): most messages take one cycle on a link
   std::unique_ptr<ChipletFabric> fabric_;
   uint64_t first_touch_page_ = 0;
   std::unordered_map<uint64_t, unsigned> page_home_;  // first touch: page number -> chiplet
@@ -185,8 +223,8 @@ class Crossbar : public Block {
     tlm::tlm_generic_payload* trans;
     sc_core::sc_time at;
   };
-  std::vector<std::deque<Arrived>> blocked_;  // arrived, waiting for room; END_REQ not yet sent
-  std::vector<std::deque<Queued>> out_buffer_;                  // admitted; the front may be in flight
+  std::vector<Fifo<Arrived>> blocked_;  // arrived, waiting for room; END_REQ not yet sent
+  std::vector<Fifo<Queued>> out_buffer_;                        // admitted; the front may be in flight
   std::vector<tlm::tlm_generic_payload*> req_in_flight_;        // BEGIN_REQ sent, END_REQ awaited
   std::vector<Link> out_req_link_, out_resp_link_;
   std::vector<PortStats> out_stats_;
@@ -197,9 +235,9 @@ class Crossbar : public Block {
     bool target_done;  // the target completed the transaction: it waits for no END_RESP
     sc_core::sc_time arrival;
   };
-  std::vector<std::deque<HeldResponse>> resp_blocked_;  // no room in the input's buffer yet
+  std::vector<Fifo<HeldResponse>> resp_blocked_;        // no room in the input's buffer yet
   void hold_response(int i, const HeldResponse& h);     // into resp_blocked_, with the wake-up it needs
-  std::vector<std::deque<Queued>> in_buffer_;            // responses taken; the front may be in flight
+  std::vector<Fifo<Queued>> in_buffer_;                  // responses taken; the front may be in flight
   std::vector<unsigned> sent_early_;                     // how many of in_buffer_'s first entries were sent early
   std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // BEGIN_RESP sent, END_RESP awaited
   std::vector<Link> in_req_link_, in_resp_link_;
