@@ -19,7 +19,6 @@
 // as the functional executor; memory instructions go through their two-phase
 // plan: their registers are written when the data is back.
 #pragma once
-#include <deque>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -31,6 +30,7 @@
 #include "models/cu/cu_stats.h"
 #include "models/cu/wave_slot.h"
 #include "models/lds/lds_bank_model.h"
+#include "models/mem/ring.h"
 #include "platform/block.h"
 #include "platform/registry.h"
 #include "platform/scheduler.h"
@@ -61,7 +61,7 @@ class ComputeUnit : public Block {
         : socket(s), pool(line), limit(lim) {}
     tlm_utils::simple_initiator_socket_tagged<ComputeUnit>& socket;
     RequestPool pool;
-    std::deque<MemRequest*> queue;              // coalesced, not sent yet
+    Ring<MemRequest*> queue;                      // coalesced, not sent yet
     tlm::tlm_generic_payload* blocked = nullptr;  // BEGIN_REQ sent, END_REQ awaited
     unsigned outstanding = 0, limit;
     uint64_t send_from = 0;                       // END_REQ seen: the next BEGIN_REQ from this cycle
@@ -175,7 +175,7 @@ class ComputeUnit : public Block {
   std::vector<uint64_t> simd_free_, mfma_free_;
   uint64_t salu_free_ = 0, smem_free_ = 0, vmem_free_ = 0, lds_free_ = 0, branch_free_ = 0;
   std::vector<Arrival> arrivals_;               // responses not yet seen by the tick
-  std::deque<LdsDone> lds_done_;               // in completion order (the LDS is a FIFO pipeline)
+  Ring<LdsDone> lds_done_;                      // in completion order (the LDS is a FIFO pipeline)
 
   Port vmem_port_, smem_port_, fetch_port_;
   MemInstPool inst_pool_;

@@ -5,7 +5,6 @@
 // scoreboard and stall accounting. Plain C++; the CU owns and recycles them.
 #pragma once
 #include <cstdint>
-#include <deque>
 #include <limits>
 #include <memory>
 #include <string>
@@ -15,6 +14,7 @@
 #include "models/cu/isa/wave_runner.h"
 #include "models/cu/mem_request.h"
 #include "models/cu/workgroup_task.h"
+#include "models/mem/ring.h"
 
 namespace tessera {
 
@@ -90,7 +90,7 @@ struct alignas(64) WaveSlot {
   unsigned vgpr_cost = 0, sgpr_cost = 0;
   uint64_t fetch_offset = 0;        // added to a PC to form its fetch address
   uint32_t ib_gen = 0;              // bumped on a flush; older fetch responses are dropped
-  std::deque<MemInst*> vm_order;    // vector memory instructions in issue order
+  Ring<MemInst*> vm_order;          // vector memory instructions in issue order
   isa::FaultSite site;              // the instruction being issued, for fault reports
   uint64_t failed_fetch = 0;        // the address of the last fetch answered with an error
   std::string failed_fetch_status;  // and its status, for the fault report

@@ -32,6 +32,8 @@
 
 #include <systemc>
 
+#include "models/mem/ring.h"
+
 namespace tessera {
 
 enum class RowOutcome : uint8_t { Hit, Miss, Conflict };
@@ -80,51 +82,6 @@ class DramChannel {
 
  private:
   static constexpr uint64_t kNone = ~uint64_t{0};  // no request (a seq)
-
-  // A queue in one array (a power of two long, grown by doubling) used as a
-  // ring: a bank's requests in arrival order, or FCFS's banks in the order of
-  // their requests. Indexing, push and pop are a few instructions (std::deque's
-  // take several times that), and nothing allocates once the queue has grown
-  // to its share of the requests.
-  template <class T>
-  class Ring {
-   public:
-    bool empty() const { return size_ == 0; }
-    size_t size() const { return size_; }
-    T& operator[](size_t i) { return slots_[(head_ + i) & mask_]; }
-    const T& operator[](size_t i) const { return slots_[(head_ + i) & mask_]; }
-    T& front() { return slots_[head_]; }
-    const T& front() const { return slots_[head_]; }
-    void push_back(const T& item) {
-      if (size_ == slots_.size()) grow();
-      (*this)[size_++] = item;
-    }
-    void pop_front() {
-      head_ = (head_ + 1) & mask_;
-      --size_;
-    }
-    // Removes the i-th item, keeping the others in order; moves the shorter side.
-    void erase(size_t i) {
-      if (i < size_ / 2) {
-        for (size_t k = i; k > 0; --k) (*this)[k] = (*this)[k - 1];
-        pop_front();
-      } else {
-        for (size_t k = i; k + 1 < size_; ++k) (*this)[k] = (*this)[k + 1];
-        --size_;
-      }
-    }
-
-   private:
-    void grow() {
-      std::vector<T> bigger(slots_.empty() ? 8 : 2 * slots_.size());
-      for (size_t k = 0; k < size_; ++k) bigger[k] = (*this)[k];
-      slots_.swap(bigger);
-      head_ = 0;
-      mask_ = slots_.size() - 1;
-    }
-    std::vector<T> slots_;
-    size_t head_ = 0, size_ = 0, mask_ = 0;
-  };
 
   // Requests wait in their bank's queue: what the scheduler asks of a bank
   // (its oldest request, a request for its open row) is then found among

@@ -38,6 +38,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/mem/flat_map.h"
+#include "models/mem/ring.h"
 #include "models/mem/timed_queue.h"
 #include "models/noc/address_map.h"
 #include "models/noc/chiplet_fabric.h"
@@ -82,38 +83,6 @@ class Crossbar : public Block {
   struct Link {
     unsigned width = 0;  // bytes per cycle, 0 = unlimited
     sc_core::sc_time free;
-  };
-  // A first-in first-out queue in one array (a power of two long, grown by
-  // doubling): what the buffers ask of it (size, front, back, push, pop) is a
-  // few instructions, where std::deque's size() alone works through its map,
-  // and nothing allocates once the buffers have grown to their depth.
-  template <class T>
-  class Fifo {
-   public:
-    bool empty() const { return size_ == 0; }
-    size_t size() const { return size_; }
-    T& front() { return slots_[head_]; }
-    T& back() { return slots_[(head_ + size_ - 1) & mask_]; }
-    void push_back(const T& item) {
-      if (size_ == slots_.size()) grow();
-      slots_[(head_ + size_) & mask_] = item;
-      ++size_;
-    }
-    void pop_front() {
-      head_ = (head_ + 1) & mask_;
-      --size_;
-    }
-
-   private:
-    void grow() {
-      std::vector<T> bigger(slots_.empty() ? 4 : 2 * slots_.size());
-      for (size_t k = 0; k < size_; ++k) bigger[k] = slots_[(head_ + k) & mask_];
-      slots_.swap(bigger);
-      head_ = 0;
-      mask_ = slots_.size() - 1;
-    }
-    std::vector<T> slots_;
-    size_t head_ = 0, size_ = 0, mask_ = 0;
   };
   // The ports that have something to do, so that processes never scan idle ports.
   struct PortSet {
@@ -223,8 +192,8 @@ class Crossbar : public Block {
     tlm::tlm_generic_payload* trans;
     sc_core::sc_time at;
   };
-  std::vector<Fifo<Arrived>> blocked_;  // arrived, waiting for room; END_REQ not yet sent
-  std::vector<Fifo<Queued>> out_buffer_;                        // admitted; the front may be in flight
+  std::vector<Ring<Arrived>> blocked_;  // arrived, waiting for room; END_REQ not yet sent
+  std::vector<Ring<Queued>> out_buffer_;                        // admitted; the front may be in flight
   std::vector<tlm::tlm_generic_payload*> req_in_flight_;        // BEGIN_REQ sent, END_REQ awaited
   std::vector<Link> out_req_link_, out_resp_link_;
   std::vector<PortStats> out_stats_;
@@ -235,9 +204,9 @@ class Crossbar : public Block {
     bool target_done;  // the target completed the transaction: it waits for no END_RESP
     sc_core::sc_time arrival;
   };
-  std::vector<Fifo<HeldResponse>> resp_blocked_;        // no room in the input's buffer yet
+  std::vector<Ring<HeldResponse>> resp_blocked_;        // no room in the input's buffer yet
   void hold_response(int i, const HeldResponse& h);     // into resp_blocked_, with the wake-up it needs
-  std::vector<Fifo<Queued>> in_buffer_;                  // responses taken; the front may be in flight
+  std::vector<Ring<Queued>> in_buffer_;                  // responses taken; the front may be in flight
   std::vector<unsigned> sent_early_;                     // how many of in_buffer_'s first entries were sent early
   std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // BEGIN_RESP sent, END_RESP awaited
   std::vector<Link> in_req_link_, in_resp_link_;
