@@ -39,7 +39,8 @@
 #include "models/cache/atomic_homes.h"
 #include "models/cache/cache_array.h"
 #include "models/cache/cache_config.h"
-#include "models/cache/due_queue.h"
+#include "models/mem/due_queue.h"
+#include "models/mem/timed_queue.h"
 #include "models/mem/flat_map.h"
 #include "models/mem/gpu_access.h"
 #include "platform/block.h"
@@ -293,7 +294,7 @@ class Cache : public Block {
     tlm::tlm_generic_payload* trans;
     int port;
   };
-  TimedDueQueue<Arrival> req_peq_;
+  TimedQueue<Arrival> req_peq_;
   std::vector<Upstream> waiting_;  // arrived, END_REQ withheld, in arrival order
   Trigger accept_event_{accept_}, cycle_event_{accept_}, respond_event_{respond_};
   sc_core::sc_time cycle_;        // the cycle the counters below belong to
@@ -331,12 +332,12 @@ class Cache : public Block {
   DownTxn* out_in_flight_ = nullptr;  // BEGIN_REQ sent, END_REQ awaited
   uint64_t out_next_ = 0;             // next cycle a request may leave (an sc_time value)
   Trigger out_event_{out_};
-  TimedDueQueue<tlm::tlm_generic_payload*> down_peq_;
+  TimedQueue<tlm::tlm_generic_payload*> down_peq_;
   unsigned down_outstanding_ = 0;     // queued or sent on out, response not yet processed
   FlatMap<uint64_t, unsigned> wb_in_flight_;  // line -> writebacks not yet answered
 
   // Maintenance.
-  TimedDueQueue<tlm::tlm_generic_payload*> ctrl_peq_;
+  TimedQueue<tlm::tlm_generic_payload*> ctrl_peq_;
   std::deque<tlm::tlm_generic_payload*> ctrl_waiting_;
   tlm::tlm_generic_payload* maint_cmd_ = nullptr;
   MaintState maint_state_ = MaintState::Idle;

@@ -309,7 +309,7 @@ void DramController::accept_method() {
   while (!waiting_.empty()) {
     if (!has_room(*waiting_.front().trans)) {
       // END_REQ withheld; a retirement, or the next early response due, wakes us.
-      if (!early_due_.empty()) space_event_.notify(early_due_.front().time() - sim_now());
+      if (!early_due_.empty()) space_event_.notify_at(early_due_.front().when);
       return;
     }
     Arrived next = waiting_.front();
@@ -435,7 +435,7 @@ void DramController::end_resp_method() {
 // request keeps its place in its channel's queue until then (release_early).
 void DramController::respond_early(tlm_generic_payload& trans, unsigned channel, uint64_t arrived, const sc_time& at) {
   record_done(arrived, at.value());
-  early_due_.insert(at, static_cast<int>(channel));
+  early_due_.insert(at.value(), static_cast<int>(channel));
   tlm::tlm_phase phase = tlm::BEGIN_RESP;
   sc_time delay = at - sim_now();
   if (!waiting_.empty()) space_event_.notify(delay);  // the place it frees then may be the one they wait for

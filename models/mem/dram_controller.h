@@ -38,10 +38,10 @@
 
 #include "models/cu/isa/device_memory.h"
 #include "models/mem/dram_channel.h"
+#include "models/mem/due_queue.h"
 #include "models/mem/flat_map.h"
 #include "models/mem/gpu_access.h"
 #include "models/mem/tlm_helpers.h"
-#include "models/mem/time_ordered.h"
 #include "models/mem/timed_queue.h"
 #include "platform/block.h"
 #include "platform/registry.h"
@@ -151,7 +151,7 @@ class DramController : public Block {
   std::deque<Arrived> waiting_;  // arrived, END_REQ withheld
   FlatMap<tlm::tlm_generic_payload*, Pending> pending_;
   std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> ready_;
-  TimeOrdered<int> early_due_;  // early responses' queue places by due time: their channels
+  DueQueue<int> early_due_;    // early responses' queue places by due time: their channels
   std::vector<DramIssued> issued_;  // scratch for schedule_method
   tlm::tlm_generic_payload* resp_in_flight_ = nullptr;
   sc_core::sc_time resp_free_at_;

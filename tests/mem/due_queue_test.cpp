@@ -1,5 +1,5 @@
-// DueQueue: a cache's pending answers and sends, ordered by due time, first
-// in first out among equal times.
+// DueQueue: the blocks' pending answers and sends, ordered by due time,
+// first in first out among equal times.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "models/cache/due_queue.h"
+#include "models/mem/due_queue.h"
 
 using tessera::DueQueue;
 
