@@ -86,8 +86,6 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
   }
   resp_in_flight_.assign(n_in, nullptr);
   upstream_bw_.assign(n_in, nullptr);
-  // The resolution is fixed by now: the clock period is an sc_time already.
-  ticks_are_ps_ = sc_core::sc_get_time_resolution() == sc_time(1, sc_core::SC_PS);
   mshr_free_bits_.assign((mshrs_.size() + 63) / 64, 0);
   for (size_t i = 0; i < mshrs_.size(); ++i) set_mshr_free(i, true);
   out.register_nb_transport_bw(this, &Cache::out_bw);
@@ -361,9 +359,6 @@ void Cache::release_due(uint64_t now) {
     early_due_.pop_front();
   }
 }
-
-// A duration given as an sc_time value, in picoseconds (see picoseconds()).
-uint64_t Cache::picoseconds_of(uint64_t ticks) { return picoseconds(sc_time::from_value(ticks)); }
 
 void Cache::end_of_simulation() { release_early(sim_now().value()); }
 

@@ -40,9 +40,10 @@
 #include "models/cache/cache_array.h"
 #include "models/cache/cache_config.h"
 #include "models/mem/due_queue.h"
-#include "models/mem/timed_queue.h"
 #include "models/mem/flat_map.h"
 #include "models/mem/gpu_access.h"
+#include "models/mem/timed_queue.h"
+#include "models/mem/tlm_helpers.h"
 #include "platform/block.h"
 #include "platform/registry.h"
 #include "platform/scheduler.h"
@@ -160,11 +161,10 @@ class Cache : public Block {
   // Inline: every request changes the occupancy twice.
   void set_occupancy(unsigned n, uint64_t at) {  // at: an sc_time value
     const uint64_t held = at - occupancy_since_;
-    occupancy_hist_.sample(occupancy_, ticks_are_ps_ ? held : picoseconds_of(held));
+    occupancy_hist_.sample(occupancy_, picoseconds_of_ticks(held));
     occupancy_ = n;
     occupancy_since_ = at;
   }
-  static uint64_t picoseconds_of(uint64_t ticks);
   // The backward path of in[port]: the requester's interface, looked up once
   // (the socket's port checks its binding on every call).
   tlm::tlm_bw_transport_if<>& upstream(int port) {
@@ -306,7 +306,6 @@ class Cache : public Block {
   std::vector<tlm::tlm_bw_transport_if<>*> upstream_bw_;   // per in[]: see upstream()
   unsigned occupancy_ = 0;
   uint64_t occupancy_since_ = 0;  // an sc_time value
-  bool ticks_are_ps_ = true;      // the time resolution is 1 ps (as by default)
   // Early responses by due time, with their in[] port (each holds a queue
   // place until then), and the request being looked up by accept_method, whose
   // early answer goes out in place of its END_REQ.

@@ -82,7 +82,6 @@ DramController::DramController(const BlockContext& ctx)
   channel_count_.assign(channels_, 0);
   never_ = sc_core::sc_max_time();
   channel_next_.assign(channels_, never_);
-  ps_resolution_ = sc_core::sc_get_time_resolution() == sc_time(1, sc_core::SC_PS);
 
   in.register_b_transport(this, &DramController::b_transport);
   in.register_nb_transport_fw(this, &DramController::nb_transport_fw);
@@ -196,7 +195,7 @@ bool DramController::execute(tlm_generic_payload& trans, GpuAccess* access) {
 }
 
 void DramController::record_done(uint64_t start, uint64_t end) {
-  const uint64_t latency = ps(end - start);
+  const uint64_t latency = picoseconds_of_ticks(end - start);
   latency_ns_.sample(latency / 1000);
   latency_sum_ps_ += latency;
   ++latency_count_;
@@ -463,7 +462,7 @@ void DramController::retire(tlm_generic_payload& trans) {
 }
 
 void DramController::set_occupancy(unsigned n, uint64_t at) {
-  occupancy_hist_.sample(occupancy_, ps(at - occupancy_since_));
+  occupancy_hist_.sample(occupancy_, picoseconds_of_ticks(at - occupancy_since_));
   occupancy_ = n;
   occupancy_since_ = at;
 }

@@ -122,10 +122,6 @@ class DramController : public Block {
   void count_outcome(RowOutcome outcome);
   void set_occupancy(unsigned n, uint64_t at);
   void record_done(uint64_t start, uint64_t end);
-  // A duration given as an sc_time value, in whole picoseconds (picoseconds()).
-  uint64_t ps(uint64_t duration) const {
-    return ps_resolution_ ? duration : picoseconds(sc_core::sc_time::from_value(duration));
-  }
 
   isa::DeviceMemory& store_;
   uint64_t base_, size_;
@@ -140,7 +136,6 @@ class DramController : public Block {
   std::vector<unsigned> channel_count_;  // accepted and not retired, per channel
   std::vector<sc_core::sc_time> channel_next_;  // when each channel wants scheduling again (never_: idle)
   sc_core::sc_time never_;                      // sc_max_time(), a library call
-  bool ps_resolution_;                  // the time resolution is 1 ps: sc_time values are picoseconds
   Activity accept_{this, &DramController::accept_method};
   Activity schedule_{this, &DramController::schedule_method};
   Activity respond_{this, &DramController::respond_method};

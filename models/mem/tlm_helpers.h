@@ -20,12 +20,25 @@ inline bool range_contains(uint64_t base, uint64_t size, uint64_t addr, uint64_t
   return addr >= base && len <= size && addr - base <= size - len;
 }
 
+// Whether the time resolution is the default 1 ps: sc_time values are then
+// picoseconds. Fixed once the first sc_time exists, so asked once.
+inline bool ps_resolution() {
+  static const bool ps = sc_core::sc_get_time_resolution() == sc_core::sc_time(1, sc_core::SC_PS);
+  return ps;
+}
+
 // A duration in whole picoseconds (rounded to the nearest), for time-weighted
 // statistics. Exact and cheap at the default 1 ps time resolution.
 inline uint64_t picoseconds(const sc_core::sc_time& t) {
-  static const bool ps_resolution = sc_core::sc_get_time_resolution() == sc_core::sc_time(1, sc_core::SC_PS);
-  if (ps_resolution) return t.value();
+  if (ps_resolution()) return t.value();
   return static_cast<uint64_t>(std::llround(t.to_seconds() * 1e12));
+}
+
+// The same for a duration given as an sc_time value (ticks), as blocks that
+// keep their times as values have them: at 1 ps resolution the value itself,
+// with no sc_time made from it (sc_time::from_value is a library call).
+inline uint64_t picoseconds_of_ticks(uint64_t ticks) {
+  return ps_resolution() ? ticks : picoseconds(sc_core::sc_time::from_value(ticks));
 }
 
 // A duration in whole nanoseconds (rounded to the nearest), for latency histograms.
