@@ -4,12 +4,14 @@
 # the "simulation ... M wave-instructions/s" line, with the simulated cycles
 # (which must not differ between runs). With two binaries (A and B), the runs
 # alternate A, B, A, B, ... so that both see the same machine load, and the
-# table adds the ratio of the medians (B over A: above 1 means B is faster).
+# table adds the ratio of the medians (B over A: above 1 means B is faster);
+# with one, it adds the median of the simulated cycles per second.
 #
 #   scripts/bench_timing_speed.sh [-n RUNS] [-w "w1 w2 ..."] [-N "net1 net2 ..."] BIN_A [BIN_B]
 #
 # Defaults: 3 runs; vector_add reduction sgemm16 stencil2d nbody spmv at their
-# default sizes; json/platforms/small_gpu.json. A run that does not PASS stops
+# default sizes; json/platforms/small_gpu.json. A netlist is a name in
+# json/platforms/ or a path ending in .json. A run that does not PASS stops
 # the script. Run from the source tree.
 set -euo pipefail
 
@@ -31,33 +33,38 @@ for b in "${bins[@]}"; do [[ -x $b ]] || { echo "$0: $b is not an executable" >&
 
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 
-# One run: prints "<M wave-instructions/s> <simulated cycles>".
+netlist_file() { if [[ $1 == *.json ]]; then echo "$1"; else echo "json/platforms/$1.json"; fi; }
+
+# One run: prints "<M wave-instructions/s> <simulated cycles> <M simulated cycles/s>".
 run_once() {
   local bin=$1 w=$2 net=$3 out
-  out=$("$bin" workload "$w" --netlist "json/platforms/$net.json" 2>&1) || { echo "$out" >&2; echo "$0: $w on $net failed" >&2; exit 1; }
+  out=$("$bin" workload "$w" --netlist "$(netlist_file "$net")" 2>&1) || { echo "$out" >&2; echo "$0: $w on $net failed" >&2; exit 1; }
   grep -q ': PASS' <<<"$out" || { echo "$out" >&2; echo "$0: $w on $net did not pass" >&2; exit 1; }
-  local rate cycles
+  local rate cycles cycle_rate
   rate=$(awk '/^  simulation/ {print $4}' <<<"$out")
   cycles=$(awk '/^  cycles/ {print $2}' <<<"$out")
-  echo "$rate $cycles"
+  cycle_rate=$(awk '/^  cycles/ {print substr($4, 2)}' <<<"$out")
+  echo "$rate $cycles $cycle_rate"
 }
 
 if [[ ${#bins[@]} -eq 1 ]]; then
-  echo "| netlist | workload | simulated cycles | M wave-instr/s (median of $runs) |"
-  echo "|---|---|---:|---:|"
+  echo "| netlist | workload | simulated cycles | M wave-instr/s (median of $runs) | M cycles/s (median of $runs) |"
+  echo "|---|---|---:|---:|---:|"
 else
   echo "| netlist | workload | simulated cycles A | simulated cycles B | A M wave-instr/s | B M wave-instr/s | B / A |"
   echo "|---|---|---:|---:|---:|---:|---:|"
 fi
 for net in $netlists; do
+  label=$(basename "$net" .json)
   for w in $workloads; do
-    declare -a rates=("" "") cycles=("" "")
+    declare -a rates=("" "") cycles=("" "") cycle_rates=("" "")
     for ((r = 0; r < runs; r++)); do
       for k in "${!bins[@]}"; do
-        read -r rate cyc < <(run_once "${bins[$k]}" "$w" "$net")
+        read -r rate cyc cycle_rate < <(run_once "${bins[$k]}" "$w" "$net")
         rates[$k]+="$rate"$'\n'
+        cycle_rates[$k]+="$cycle_rate"$'\n'
         if [[ -n ${cycles[$k]} && ${cycles[$k]} != "$cyc" ]]; then
-          echo "$0: $w on $net: simulated cycles differ between runs (${cycles[$k]}, $cyc)" >&2
+          echo "$0: $w on $label: simulated cycles differ between runs (${cycles[$k]}, $cyc)" >&2
           exit 1
         fi
         cycles[$k]=$cyc
@@ -65,10 +72,10 @@ for net in $netlists; do
     done
     a=$(printf "%s" "${rates[0]}" | median)
     if [[ ${#bins[@]} -eq 1 ]]; then
-      echo "| $net | $w | ${cycles[0]} | $a |"
+      echo "| $label | $w | ${cycles[0]} | $a | $(printf "%s" "${cycle_rates[0]}" | median) |"
     else
       b=$(printf "%s" "${rates[1]}" | median)
-      echo "| $net | $w | ${cycles[0]} | ${cycles[1]} | $a | $b | $(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", b / a}') |"
+      echo "| $label | $w | ${cycles[0]} | ${cycles[1]} | $a | $b | $(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", b / a}') |"
     fi
   done
 done
