@@ -36,6 +36,11 @@ foreach(netlist IN LISTS platform_netlists)
                    DEFINES "-DSTDOUT_HAS=: ok: ")
 endforeach()
 
+# The benchmarks' scaled netlists: 16 shader arrays are r9_nano, 1 runs on its own.
+add_test(NAME "scenario: shader_array_netlist.py writes r9_nano's machine at other sizes"
+         COMMAND ${CMAKE_COMMAND} -DTESSERA=$<TARGET_FILE:tessera> -DSOURCE=${CMAKE_SOURCE_DIR}
+                 -DWORK=${TESSERA_SCENARIO_DIR}/shader_arrays -P ${CMAKE_CURRENT_SOURCE_DIR}/netlists/shader_array_check.cmake)
+
 # Every bad netlist exits 3 with its expected path and message.
 file(GLOB bad_netlists CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/netlists/bad/*.json)
 foreach(netlist IN LISTS bad_netlists)
