@@ -3,9 +3,10 @@
 # the same machine per CU (r9_nano's shader array of 4 CUs, with an L2 slice
 # and a DRAM controller per array) at 1, 4 and 16 arrays (4, 16 and 64 CUs;
 # the 16-array netlist is r9_nano itself, cycle for cycle), every workload at
-# its default size. Prints bench_timing_speed.sh's table, then per netlist the
-# medians over the workloads of the wave-instructions and simulated cycles per
-# second, and how many workloads reach 1 M wave-instructions/s.
+# its default size. Prints bench_timing_speed.sh's tables: every run, then per
+# netlist (cuN for N CUs) the medians over the workloads of the
+# wave-instructions and simulated cycles per second, and how many workloads
+# reach 1 M wave-instructions/s.
 #
 #   scripts/bench_cu_scaling.sh [-n RUNS] [-w "w1 w2 ..."] [-a "1 4 16"] BIN
 #
@@ -37,17 +38,4 @@ for a in $arrays; do
   nets+="$dir/cu$((4 * a)).json "
 done
 
-table=$(bash "$(dirname "$0")/bench_timing_speed.sh" -n "$runs" -w "$workloads" -N "$nets" "$bin")
-echo "$table"
-echo
-echo "| netlist | CUs | median M wave-instr/s | median M cycles/s | workloads at or above 1 M wave-instr/s |"
-echo "|---|---:|---:|---:|---:|"
-for a in $arrays; do
-  awk -F'|' -v net="cu$((4 * a))" -v cus=$((4 * a)) '
-    function median(v, n,   i, j, t) {
-      for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
-      return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-    }
-    $2 ~ " " net " " { n++; w[n] = $5 + 0; c[n] = $6 + 0; if ($5 + 0 >= 1) fast++ }
-    END { printf "| %s | %d | %.3g | %.3g | %d of %d |\n", net, cus, median(w, n), median(c, n), fast, n }' <<<"$table"
-done
+bash "$(dirname "$0")/bench_timing_speed.sh" -n "$runs" -w "$workloads" -N "$nets" "$bin"

@@ -5,7 +5,9 @@
 # (which must not differ between runs). With two binaries (A and B), the runs
 # alternate A, B, A, B, ... so that both see the same machine load, and the
 # table adds the ratio of the medians (B over A: above 1 means B is faster);
-# with one, it adds the median of the simulated cycles per second.
+# with one, it adds the median of the simulated cycles per second, and a second
+# table gives per netlist the medians over the workloads and how many reach
+# 1 M wave-instructions/s.
 #
 #   scripts/bench_timing_speed.sh [-n RUNS] [-w "w1 w2 ..."] [-N "net1 net2 ..."] BIN_A [BIN_B]
 #
@@ -54,8 +56,10 @@ else
   echo "| netlist | workload | simulated cycles A | simulated cycles B | A M wave-instr/s | B M wave-instr/s | B / A |"
   echo "|---|---|---:|---:|---:|---:|---:|"
 fi
+summary=""
 for net in $netlists; do
   label=$(basename "$net" .json)
+  net_rates="" net_cycle_rates=""
   for w in $workloads; do
     declare -a rates=("" "") cycles=("" "") cycle_rates=("" "")
     for ((r = 0; r < runs; r++)); do
@@ -72,10 +76,23 @@ for net in $netlists; do
     done
     a=$(printf "%s" "${rates[0]}" | median)
     if [[ ${#bins[@]} -eq 1 ]]; then
-      echo "| $label | $w | ${cycles[0]} | $a | $(printf "%s" "${cycle_rates[0]}" | median) |"
+      c=$(printf "%s" "${cycle_rates[0]}" | median)
+      echo "| $label | $w | ${cycles[0]} | $a | $c |"
+      net_rates+="$a"$'\n'
+      net_cycle_rates+="$c"$'\n'
     else
       b=$(printf "%s" "${rates[1]}" | median)
       echo "| $label | $w | ${cycles[0]} | ${cycles[1]} | $a | $b | $(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", b / a}') |"
     fi
   done
+  if [[ ${#bins[@]} -eq 1 ]]; then
+    fast=$(printf "%s" "$net_rates" | awk '$1 >= 1' | wc -l)
+    summary+="| $label | $(printf "%s" "$net_rates" | median) | $(printf "%s" "$net_cycle_rates" | median) | $fast of $(wc -w <<<"$workloads") |"$'\n'
+  fi
 done
+if [[ ${#bins[@]} -eq 1 ]]; then
+  echo
+  echo "| netlist | median M wave-instr/s | median M cycles/s | workloads at or above 1 M wave-instr/s |"
+  echo "|---|---:|---:|---:|"
+  printf "%s" "$summary"
+fi
