@@ -1,0 +1,1 @@
+"""The experiment runner behind scripts/experiment (docs/EXPERIMENTS.md)."""

@@ -1,0 +1,134 @@
+"""What runs on a Dask worker: one `tessera workload` process per point.
+
+Standard library only, and shipped to the workers by value (run.py), so a
+worker needs the tessera build and the netlists at the same paths, nothing of
+this package. Results come back as data: the runner alone writes the output
+directory.
+"""
+import hashlib
+import os
+import re
+import socket
+import subprocess
+import tempfile
+import time
+
+OUTPUT_TAIL = 4000  # characters of stdout/stderr kept with a failed point
+
+
+def file_sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def binary_identity(binary):
+    """What `tessera --version` prints and the binary's content hash, on this host."""
+    try:
+        out = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=60)
+        version = out.stdout.strip() if out.returncode == 0 else f"error: exit {out.returncode}"
+        return {"version": version, "sha256": file_sha256(binary), "host": socket.gethostname()}
+    except OSError as e:
+        return {"version": f"error: {e.strerror}", "sha256": "", "host": socket.gethostname()}
+
+
+def command(task, stats_file, trace_file):
+    cmd = [task["binary"], "workload", task["workload"], "--size", str(task["size"]), "--seed",
+           str(task["seed"]), "--netlist", task["netlist_path"], "--stats", stats_file, "--progress", "0"]
+    for param, value in task["overrides"]:
+        cmd += ["--set", f"{param}={value}"]
+    if task["max_cycles"]:
+        cmd += ["--max-cycles", str(task["max_cycles"])]
+    if trace_file:
+        cmd += ["--trace", trace_file]
+    return cmd
+
+
+def parse_output(stdout):
+    """The figures of `tessera workload`'s summary (platform/cmd_workload.cpp)."""
+    def number(pattern, kind=int):
+        m = re.search(pattern, stdout, re.MULTILINE)
+        return kind(m.group(1)) if m else None
+    outcome = re.search(r"^workload \S+ on \S+: (PASS|FAIL)$", stdout, re.MULTILINE)
+    return {
+        "outputs_match": None if outcome is None else outcome.group(1) == "PASS",
+        "cycles": number(r"^  cycles\s+(\d+) simulated"),
+        "wave_instructions": number(r"^  wave instr\. (\d+)"),
+        "simulation_s": number(r"^  simulation\s+([0-9.]+) s", float),
+    }
+
+
+def classify(exit_status, figures, stderr, timed_out):
+    """ok, wrong_output, hang, device_error, crashed, timeout or error."""
+    if timed_out:
+        return "timeout"
+    if exit_status < 0:
+        return "crashed"
+    if exit_status == 0 and figures["outputs_match"]:
+        return "ok"
+    if exit_status == 1 and figures["outputs_match"] is False:
+        return "wrong_output"
+    if exit_status == 1 and ("did not finish within" in stderr or "(hung?)" in stderr):  # direct / through a CP
+        return "hang"
+    if exit_status == 1:
+        return "device_error"
+    return "error"
+
+
+def read_text(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def dask_worker_address():
+    """The Dask worker running this point (None outside one)."""
+    try:
+        from distributed import get_worker
+        return get_worker().address
+    except (ImportError, ValueError):
+        return None
+
+
+def run_point(task):
+    """Runs one point; returns its record (never raises for a point's own failure)."""
+    record = {"host": socket.gethostname(), "worker": dask_worker_address(), "command": None, "stats": None,
+              "trace": None}
+    if file_sha256(task["netlist_path"]) != task["netlist_sha256"]:
+        record.update(status="error", exit_status=None, error=f"{task['netlist_path']} on {record['host']} "
+                      "differs from the runner's copy (workers need the same tree at the same path)")
+        return record
+    with tempfile.TemporaryDirectory(prefix="tessera-point-") as tmp:
+        stats_file = os.path.join(tmp, "stats.json")
+        trace_file = os.path.join(tmp, "trace.json") if task["trace"] else None
+        cmd = command(task, stats_file, trace_file)
+        record["command"] = cmd
+        start = time.monotonic()
+        timed_out = False
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=task["timeout_s"] or None, cwd=tmp)
+            exit_status, stdout, stderr = p.returncode, p.stdout, p.stderr
+        except subprocess.TimeoutExpired as e:
+            timed_out, exit_status = True, None
+            stdout = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+            stderr = f"killed after {task['timeout_s']} s of wall time"
+        except OSError as e:
+            record.update(status="error", exit_status=None, error=f"cannot run {cmd[0]}: {e.strerror}")
+            return record
+        record["wall_s"] = time.monotonic() - start
+        figures = parse_output(stdout)
+        record.update(figures)
+        record["exit_status"] = exit_status
+        record["status"] = classify(exit_status if exit_status is not None else 0, figures, stderr, timed_out)
+        if record["status"] == "ok":
+            record["stats"] = read_text(stats_file)
+            record["trace"] = read_text(trace_file) if trace_file else None
+        else:
+            reason = re.search(r"^  reason: (.*)$", stdout, re.MULTILINE)
+            record["error"] = (stderr.strip() or (reason.group(1) if reason else stdout.strip()))[-OUTPUT_TAIL:]
+            record["stdout"] = stdout[-OUTPUT_TAIL:]
+        return record

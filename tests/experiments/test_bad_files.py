@@ -1,0 +1,121 @@
+"""Bad experiment files are refused with the JSON path at fault, before any point runs;
+a directory the runner did not make is never written to."""
+import copy
+import os
+import sys
+import unittest
+
+import harness
+
+sys.path.insert(0, os.path.join(harness.ROOT, "scripts"))
+from tessera_experiment import table  # noqa: E402
+from tessera_experiment.spec import Statistic  # noqa: E402
+
+
+def mutate(change):
+    data = harness.smoke_data()
+    change(data)
+    return data
+
+
+def set_path(*keys, value):
+    def change(data):
+        node = data
+        for k in keys[:-1]:
+            node = node[k]
+        node[keys[-1]] = value
+    return change
+
+
+BW = "dram[*].bandwidth"
+# (what is wrong, the file's content, the text the error must hold: path and reason)
+CASES = [
+    ("malformed JSON", '{"name": "smoke", "netlists": [', "/: malformed JSON at line 1, column 32: Expecting value"),
+    ("unknown design parameter", mutate(set_path("designs", "few_l2_mshrs", "set", value={"l2[*].sise": "16 KiB"})),
+     "/designs/few_l2_mshrs/set/l2[*].sise: l2[*].sise=16 KiB on "),
+    ("unknown swept parameter", mutate(set_path("sweep", "parameters", value={"dram[*].bandwith": ["8 GB/s"]})),
+     "/sweep/parameters/dram[*].bandwith/0: dram[*].bandwith=8 GB/s on "),
+    ("empty sweep", mutate(set_path("sweep", "parameters", value={})), "/sweep/parameters: empty sweep"),
+    ("sweep with no values", mutate(set_path("sweep", "parameters", BW, "values", value=[])),
+     "/sweep/parameters/dram[*].bandwidth/values: empty sweep: no values"),
+    ("missing workloads", mutate(lambda d: d.pop("workloads")), "/workloads: missing"),
+    ("unknown workload", mutate(set_path("workloads", 1, "name", value="sgemm17")),
+     "/workloads/1/name: unknown workload \"sgemm17\""),
+    ("workload without sizes", mutate(lambda d: d["workloads"][2].pop("sizes")), "/workloads/2/sizes: missing"),
+    ("unknown unit of a sweep", mutate(set_path("sweep", "parameters", BW, "unit", value="GB/sec")),
+     "/sweep/parameters/dram[*].bandwidth/unit: unknown unit \"GB/sec\""),
+    ("unknown unit in a value", mutate(set_path("designs", "few_l2_mshrs", "set", value={"l2[*].size": "16 KBytes"})),
+     "/designs/few_l2_mshrs/set/l2[*].size: unknown unit \"KBytes\""),
+    ("values of different kinds", mutate(set_path("sweep", "parameters", value={BW: ["8 GB/s", "1 GHz"]})),
+     "/sweep/parameters/dram[*].bandwidth: values of different kinds in one sweep (bandwidth, frequency)"),
+    ("a unit the parameter does not take", mutate(set_path("designs", "few_l2_mshrs", "set",
+                                                            value={"l2[*].size": "1 GHz"})),
+     "/designs/few_l2_mshrs/set/l2[*].size: l2[*].size=1 GHz on "),
+    ("unknown baseline", mutate(set_path("baseline", value="base")), "/baseline: expected one of the designs"),
+    ("design and sweep set one parameter", mutate(set_path("designs", "few_l2_mshrs", "set", value={BW: "8 GB/s"})),
+     "/designs/few_l2_mshrs/set/dram[*].bandwidth: this parameter is also swept"),
+    ("zipped sweep of unequal lengths", mutate(lambda d: d["sweep"].update(
+        mode="zip", parameters={BW: ["8 GB/s", "16 GB/s"], "l2[*].size": ["16 KiB"]})),
+     "/sweep/parameters: a zipped sweep needs the same number of values"),
+    ("unknown key", mutate(set_path("repeat", value=2)), "/repeat: unknown key"),
+]
+
+
+class BadFiles(unittest.TestCase):
+    def test_each_bad_file_names_its_path_before_anything_runs(self):
+        harness.require_tessera(self)
+        tmp = harness.temporary_directory(self)
+        for what, content, expected in CASES:
+            with self.subTest(what):
+                path = harness.write_experiment(tmp, content if isinstance(content, str) else copy.deepcopy(content))
+                out = os.path.join(tmp, "out")
+                p = harness.run("run", path, "--out", out)
+                self.assertEqual(p.returncode, 3, p.stderr)
+                self.assertIn(f"experiment: {path}: {expected}", p.stderr)
+                self.assertFalse(os.path.exists(out), "the output directory was made before the file was checked")
+
+    def test_a_directory_it_did_not_make_is_left_alone(self):
+        harness.require_tessera(self)
+        tmp = harness.temporary_directory(self)
+        mine = os.path.join(tmp, "results.csv")
+        with open(mine, "w") as f:
+            f.write("someone else's table\n")
+        p = harness.run("run", harness.SMOKE, "--out", tmp)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("was not made by scripts/experiment", p.stderr)
+        self.assertEqual(sorted(os.listdir(tmp)), ["results.csv"])
+        with open(mine) as f:
+            self.assertEqual(f.read(), "someone else's table\n")
+
+    def test_status_and_report_refuse_a_directory_without_results(self):
+        tmp = harness.temporary_directory(self)
+        for command in ("status", "report"):
+            p = harness.run(command, tmp)
+            self.assertEqual(p.returncode, 2, p.stderr)
+            self.assertIn("holds no experiment results", p.stderr)
+        self.assertEqual(os.listdir(tmp), [])
+
+
+class StatisticPatterns(unittest.TestCase):
+    def test_patterns_match_whole_names(self):
+        rx = table.pattern_regex("l2[*].hits")
+        self.assertTrue(rx.match("l2[0].hits"))
+        self.assertTrue(rx.match("l2[13].hits"))
+        self.assertFalse(rx.match("l2[0].hits_dirty"))
+        self.assertFalse(rx.match("chiplet[0].l2[0].hits"))
+        self.assertTrue(table.pattern_regex("**.l2[*].hits").match("chiplet[1].l2[0].hits"))
+        self.assertTrue(table.pattern_regex("cu[*].stall_*").match("cu[3].stall_lds"))
+        self.assertFalse(table.pattern_regex("cu[*].stall_*").match("cu[3].stall.lds"))
+
+    def test_sum_and_list(self):
+        stats = {"l2[0]": {"hits": 3, "misses": 1}, "l2[1]": {"hits": 4}, "timing_device": {
+            "launch_log": [{"cycles": 10}, {"cycles": 20}]}}
+        self.assertEqual(table.reduce_values(table.collect(stats, Statistic("h", "l2[*].hits", "sum")), "sum"), "7")
+        self.assertEqual(table.reduce_values(table.collect(stats, Statistic("h", "l2[*].hits", "list")), "list"), "3;4")
+        self.assertEqual(table.reduce_values(table.collect(
+            stats, Statistic("c", "timing_device.launch_log[*].cycles", "sum")), "sum"), "30")
+        self.assertEqual(table.reduce_values(table.collect(stats, Statistic("x", "l3[*].hits", "sum")), "sum"), "")
+
+
+if __name__ == "__main__":
+    unittest.main()
