@@ -12,6 +12,8 @@ PACKAGES=(
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers
   verilator
   python3  # the benchmark scripts read --stats JSON with it
+  # scripts/experiment (docs/EXPERIMENTS.md): Dask, plots, and the tests' table checks
+  python3-distributed python3-matplotlib python3-pandas
 )
 
 missing=()

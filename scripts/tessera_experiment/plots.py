@@ -30,7 +30,7 @@ def speedup_bars(exp, rows, directory):
     if not designs or not by_case:
         return None
     labels = list(by_case)
-    fig, ax = plt.subplots(figsize=(max(6, 0.5 * len(labels) * len(designs) + 2), 4))
+    fig, ax = plt.subplots(figsize=(max(6, 0.7 * len(labels) * len(designs) + 2), 4))
     width = 0.8 / len(designs)
     for i, d in enumerate(designs):
         ys = [by_case[c].get(d, (None, None))[1] or 0 for c in labels]
@@ -39,8 +39,9 @@ def speedup_bars(exp, rows, directory):
     ax.set_xticks([x + width * (len(designs) - 1) / 2 for x in range(len(labels))])
     ax.set_xticklabels(labels, rotation=30, ha="right")
     ax.set_ylabel(f"speedup over {exp.baseline}")
-    ax.set_title(f"{exp.name}: speedup per case")
-    ax.legend()
+    swept = f" @ {', '.join(exp.sweep)}" if exp.sweep else ""
+    ax.set_title(f"{exp.name}: speedup per case (workload{swept})")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return save(fig, directory, "speedup")
 
 
@@ -108,14 +109,14 @@ def statistic_bars(exp, rows, directory, statistic, name):
     designs = list(exp.designs)
     labels = list(by_case)
     width = 0.8 / len(designs)
-    fig, ax = plt.subplots(figsize=(max(6, 0.5 * len(labels) * len(designs) + 2), 4))
+    fig, ax = plt.subplots(figsize=(max(6, 0.7 * len(labels) * len(designs) + 2), 4))
     for i, d in enumerate(designs):
         ax.bar([x + i * width for x in range(len(labels))], [by_case[c].get(d, 0) for c in labels], width, label=d)
     ax.set_xticks([x + width * (len(designs) - 1) / 2 for x in range(len(labels))])
     ax.set_xticklabels(labels, rotation=30, ha="right")
     ax.set_ylabel(statistic.name)
-    ax.set_title(f"{exp.name}: {statistic.name} ({statistic.path}, summed)")
-    ax.legend()
+    ax.set_title(f"{exp.name}: {statistic.name} ({statistic.path or statistic.log}, summed)")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return save(fig, directory, name)
 
 
@@ -129,5 +130,5 @@ def draw_all(exp, rows, directory):
         name = f"stat_{i}"
         png = sweep_lines(exp, rows, directory, s.name, s.name, name) if exp.sweep else \
             statistic_bars(exp, rows, directory, s, name)
-        made.append((f"Statistic {s.name} ({s.path})", png))
+        made.append((f"Statistic {s.name} ({s.path or s.log})", png))
     return [(title, png) for title, png in made if png]

@@ -3,8 +3,8 @@
 A point is one `tessera workload` run. Its key hashes everything that decides
 its result: the netlist's content, the overrides, workload, size, seed, repeat,
 cycle limit, trace request and the binary (version and content hash). A
-finished point is DIR/points/<key>.json (with <key>.stats.json, and
-<key>.trace.json when traced), written atomically and never replaced.
+finished point is DIR/points/<key>.json (with <key>.stats.json, its output
+<key>.out.txt, and <key>.trace.json when traced), written atomically and never replaced.
 """
 import fnmatch
 import hashlib
@@ -154,6 +154,14 @@ class Store:
             return None
         return record if isinstance(record, dict) and record.get("made_by") == MADE_BY else None
 
+    def load_output(self, key):
+        """A finished point's standard output, or None."""
+        try:
+            with open(self.point_file(key, ".out.txt"), encoding="utf-8") as f:
+                return f.read()
+        except OSError:
+            return None
+
     def load_stats(self, key):
         try:
             with open(self.point_file(key, ".stats.json"), encoding="utf-8") as f:
@@ -164,7 +172,9 @@ class Store:
     def save(self, point, record, replace=False):
         """Writes a finished point: its statistics and trace first, the record last.
         replace: only to retry a point whose failed record this runner made."""
-        stats, trace = record.pop("stats", None), record.pop("trace", None)
+        stats, trace, output = record.pop("stats", None), record.pop("trace", None), record.pop("output", None)
+        if output is not None:
+            self.write_text(os.path.join("points", point.key + ".out.txt"), output, replace=False)
         if stats is not None:
             self.write_text(os.path.join("points", point.key + ".stats.json"), stats, replace=False)
         if trace is not None:

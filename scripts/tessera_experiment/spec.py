@@ -7,6 +7,7 @@ validator does ("/designs/big_l2/set/l2[*].size"). These checks need no
 import itertools
 import json
 import os
+import re
 from dataclasses import dataclass, field
 
 from . import units
@@ -32,8 +33,9 @@ def pointer(*parts):
 @dataclass
 class Statistic:
     name: str
-    path: str
+    path: str  # a pattern over --stats names, or "" for a log statistic
     reduce: str  # "sum" or "list"
+    log: str = ""  # a regular expression over the run's output, one group: a number
 
 
 @dataclass
@@ -254,21 +256,34 @@ def _positive_ints(raw, key, where, default):
     return values
 
 
+def _check_log_pattern(text, where):
+    try:
+        groups = re.compile(text).groups
+    except re.error as e:
+        raise SpecError(where, f"not a regular expression: {e}") from None
+    _expect(groups == 1, where, f"expected exactly one group (the number), found {groups}")
+
+
 def _statistics(raw):
     out = []
     for i, s in enumerate(raw.get("statistics", [])):
         where = pointer("statistics", i)
         _expect(isinstance(s, dict), where, "expected {\"path\": \"l2[*].hits\", \"reduce\": \"sum\"}")
         for key in s:
-            _expect(key in ("name", "path", "reduce"), pointer("statistics", i, key), "unknown key (name, path, reduce)")
-        path = s.get("path")
-        _expect(isinstance(path, str) and path, pointer("statistics", i, "path"),
-                "missing: a statistics path pattern, e.g. \"l2[*].hits\"")
+            _expect(key in ("name", "path", "log", "reduce"), pointer("statistics", i, key),
+                    "unknown key (name, path, log, reduce)")
+        _expect(("path" in s) != ("log" in s), where, "expected either \"path\" (a statistics path pattern, "
+                "e.g. \"l2[*].hits\") or \"log\" (a regular expression over the run's output)")
+        source = "path" if "path" in s else "log"
+        text = s[source]
+        _expect(isinstance(text, str) and text, pointer("statistics", i, source), "expected a non-empty string")
+        if source == "log":
+            _check_log_pattern(text, pointer("statistics", i, "log"))
         reduce = s.get("reduce", "sum")
         _expect(reduce in ("sum", "list"), pointer("statistics", i, "reduce"), "expected \"sum\" or \"list\"")
-        name = s.get("name", path)
+        name = s.get("name", text)
         _expect(isinstance(name, str) and name, pointer("statistics", i, "name"), "expected a non-empty string")
-        out.append(Statistic(name, path, reduce))
+        out.append(Statistic(name, text if source == "path" else "", reduce, text if source == "log" else ""))
     names = [s.name for s in out]
     _expect(len(set(names)) == len(names), pointer("statistics"), "two statistics have the same name")
     return out

@@ -29,8 +29,11 @@ def pattern_regex(pattern):
     return re.compile(out + r"\Z")
 
 
-def collect(stats, statistic):
-    """Values of the counters a statistic's pattern names, in the file's order."""
+def collect(stats, statistic, output=None):
+    """Values of the counters a statistic's pattern names, in the file's order, or of its
+    log pattern's matches in the run's output."""
+    if statistic.log:
+        return None if output is None else [float(m) for m in re.findall(statistic.log, output)]
     if stats is None:
         return None
     rx = pattern_regex(statistic.path)
@@ -95,8 +98,9 @@ def rows(exp, points, store):
                         if r.get("wave_instructions") and r.get("simulation_s")])
         row["sim_wave_instr_per_s"] = "" if speed is None else f"{speed:.4g}"
         st = store.load_stats(p.key) if row["status"] == "ok" else None
+        output = store.load_output(p.key) if row["status"] == "ok" and any(s.log for s in exp.statistics) else None
         for s in exp.statistics:
-            row[s.name] = reduce_values(collect(st, s), s.reduce)
+            row[s.name] = reduce_values(collect(st, s, output), s.reduce)
         row["_records"] = records
         out.append(row)
     return out
@@ -123,8 +127,8 @@ def case_label(row, exp, with_netlist):
         parts.append(f"size {row['size']}")
     if len(seeds) > 1:
         parts.append(f"seed {row['seed']}")
-    parts += [f"{p}={row[p]}" for p in exp.sweep]
-    return ", ".join(parts)
+    label = ", ".join(parts)
+    return label + (" @ " + ", ".join(row[p] for p in exp.sweep) if exp.sweep else "")
 
 
 def speedups(exp, table):

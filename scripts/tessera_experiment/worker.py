@@ -125,6 +125,7 @@ def run_point(task):
         record["exit_status"] = exit_status
         record["status"] = classify(exit_status if exit_status is not None else 0, figures, stderr, timed_out)
         if record["status"] == "ok":
+            record["output"] = stdout
             record["stats"] = read_text(stats_file)
             record["trace"] = read_text(trace_file) if trace_file else None
         else:

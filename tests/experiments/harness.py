@@ -6,6 +6,8 @@ import subprocess
 import sys
 import tempfile
 
+import pandas
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXPERIMENT = os.path.join(ROOT, "scripts", "experiment")
 SMOKE = os.path.join(ROOT, "json", "experiments", "smoke.json")
@@ -24,13 +26,11 @@ def run(*args, timeout=600, **kwargs):
 
 
 def read_csv(path, drop_host=True):
-    with open(path, newline="") as f:
-        rows = list(csv.DictReader(f))
+    """results.csv as a list of dicts of strings (without the host-time columns)."""
+    table = pandas.read_csv(path, dtype=str, keep_default_na=False)
     if drop_host:
-        for r in rows:
-            for c in HOST_COLUMNS:
-                r.pop(c, None)
-    return rows
+        table = table.drop(columns=list(HOST_COLUMNS))
+    return table.to_dict("records")
 
 
 def header(path):

@@ -58,6 +58,10 @@ CASES = [
         mode="zip", parameters={BW: ["8 GB/s", "16 GB/s"], "l2[*].size": ["16 KiB"]})),
      "/sweep/parameters: a zipped sweep needs the same number of values"),
     ("unknown key", mutate(set_path("repeat", value=2)), "/repeat: unknown key"),
+    ("a log statistic without a group", mutate(set_path("statistics", 0, value={"log": "cycles \\d+"})),
+     "/statistics/0/log: expected exactly one group (the number), found 0"),
+    ("a statistic with a path and a log", mutate(set_path("statistics", 0, value={"path": "a", "log": "(1)"})),
+     "/statistics/0: expected either \"path\""),
 ]
 
 
@@ -115,6 +119,13 @@ class StatisticPatterns(unittest.TestCase):
         self.assertEqual(table.reduce_values(table.collect(
             stats, Statistic("c", "timing_device.launch_log[*].cycles", "sum")), "sum"), "30")
         self.assertEqual(table.reduce_values(table.collect(stats, Statistic("x", "l3[*].hits", "sum")), "sum"), "")
+
+    def test_log_statistics(self):
+        output = "(acquire 10, kernel 5)\n(acquire 32, kernel 7)\n"
+        acquire = Statistic("a", "", "sum", r"\(acquire (\d+),")
+        self.assertEqual(table.reduce_values(table.collect(None, acquire, output), "sum"), "42")
+        self.assertEqual(table.reduce_values(table.collect(None, acquire, output), "list"), "10;32")
+        self.assertEqual(table.reduce_values(table.collect(None, acquire, "nothing"), "sum"), "")
 
 
 if __name__ == "__main__":
