@@ -88,6 +88,8 @@ def sweep_lines(exp, rows, directory, column, ylabel, name):
             ax.set_xticks(range(len(values)))
         ax.set_xticklabels(values, rotation=30, ha="right")
         ax.minorticks_off()
+        top = max(y for points in lines.values() for _, y in points)
+        ax.set_ylim(0, top * 1.15 or 1)  # from zero, so that a flat line looks flat
         ax.set_title(panel, fontsize=9)
         ax.set_xlabel(param)
         ax.set_ylabel(ylabel)

@@ -98,9 +98,15 @@ def run_point(task):
     """Runs one point; returns its record (never raises for a point's own failure)."""
     record = {"host": socket.gethostname(), "worker": dask_worker_address(), "command": None, "stats": None,
               "trace": None}
-    if file_sha256(task["netlist_path"]) != task["netlist_sha256"]:
-        record.update(status="error", exit_status=None, error=f"{task['netlist_path']} on {record['host']} "
-                      "differs from the runner's copy (workers need the same tree at the same path)")
+    try:
+        same = file_sha256(task["netlist_path"]) == task["netlist_sha256"]
+    except OSError as e:
+        same = False
+        record["error"] = f"cannot read {task['netlist_path']} on {record['host']}: {e.strerror}"
+    if not same:
+        record.setdefault("error", f"{task['netlist_path']} on {record['host']} differs from the runner's copy")
+        record.update(status="error", exit_status=None,
+                      error=record["error"] + " (workers need the same tree at the same path)")
         return record
     with tempfile.TemporaryDirectory(prefix="tessera-point-") as tmp:
         stats_file = os.path.join(tmp, "stats.json")

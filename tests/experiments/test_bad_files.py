@@ -1,7 +1,9 @@
 """Bad experiment files are refused with the JSON path at fault, before any point runs;
 a directory the runner did not make is never written to."""
 import copy
+import json
 import os
+import subprocess
 import sys
 import unittest
 
@@ -90,6 +92,28 @@ class BadFiles(unittest.TestCase):
         self.assertEqual(sorted(os.listdir(tmp)), ["results.csv"])
         with open(mine) as f:
             self.assertEqual(f.read(), "someone else's table\n")
+
+    def test_a_trace_needs_a_tessera_that_writes_one(self):
+        """Without `workload --trace` in the binary, "trace": true is refused before anything runs;
+        with it, a traced point keeps a trace that parses as JSON."""
+        harness.require_tessera(self)
+        tmp = harness.temporary_directory(self)
+        data = harness.smoke_data()
+        data["trace"] = True
+        path = harness.write_experiment(tmp, data)
+        out = os.path.join(tmp, "out")
+        help_text = subprocess.run([harness.TESSERA, "workload", "--help"], capture_output=True, text=True).stdout
+        p = harness.run("run", path, "--out", out, "--jobs", "1", "--only", "small_gpu/baseline/vector_add/*=8 GB/s")
+        if "--trace" not in help_text:
+            self.assertEqual(p.returncode, 3, p.stderr)
+            self.assertIn(f"experiment: {path}: /trace: this tessera binary has no `workload --trace` option", p.stderr)
+            self.assertFalse(os.path.exists(out))
+            return
+        self.assertEqual(p.returncode, 0, p.stderr)
+        traces = [n for n in os.listdir(os.path.join(out, "points")) if n.endswith(".trace.json")]
+        self.assertEqual(len(traces), 1)
+        with open(os.path.join(out, "points", traces[0])) as f:
+            json.load(f)
 
     def test_status_and_report_refuse_a_directory_without_results(self):
         tmp = harness.temporary_directory(self)

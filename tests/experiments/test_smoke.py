@@ -105,6 +105,30 @@ class Smoke(unittest.TestCase):
                          harness.read_csv(os.path.join(self.out, "results.csv")))
         self.assertEqual([n for n in os.listdir(os.path.join(out, "points")) if n.startswith(".tmp-")], [])
 
+    def test_sigterm_stops_the_run_and_it_resumes(self):
+        out = os.path.join(self.tmp, "terminated")
+        cmd = [harness.EXPERIMENT, "run", harness.SMOKE, "--out", out, "--jobs", "2", "--tessera", harness.TESSERA]
+        runner = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                  start_new_session=True)
+        self.addCleanup(lambda: os.killpg(runner.pid, signal.SIGKILL) if runner.poll() is None else None)
+        deadline = time.monotonic() + 300
+        while len(point_files(out)) < 2 and runner.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        runner.send_signal(signal.SIGTERM)  # the runner alone, as `kill PID` would
+        _, err = runner.communicate(timeout=120)
+        self.assertEqual(runner.returncode, 128 + signal.SIGTERM, err)
+        self.assertIn("stopped by SIGTERM; run again to finish the points left", err)
+        done = len(point_files(out))
+        self.assertLess(done, POINTS, "the run finished before it could be stopped")
+        rows = harness.read_csv(os.path.join(out, "results.csv"))  # the table of what finished
+        self.assertEqual(sum(r["status"] == "ok" for r in rows), done)
+        self.assertEqual(sum(r["status"] == "not_run" for r in rows), POINTS - done)
+        p = harness.run("run", harness.SMOKE, "--out", out, "--jobs", "2")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn(f"{done} already finished, {POINTS - done} to run", p.stderr)
+        self.assertEqual(harness.read_csv(os.path.join(out, "results.csv")),
+                         harness.read_csv(os.path.join(self.out, "results.csv")))
+
     def test_a_failing_point_is_recorded_and_the_run_goes_on(self):
         tmp = harness.temporary_directory(self)
         data = harness.smoke_data()
