@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from .worker import file_sha256
 
 MADE_BY = "tessera scripts/experiment"
+UMASK = os.umask(0o022)
+os.umask(UMASK)
 MANIFEST = "experiment.json"
 
 
@@ -126,6 +128,7 @@ class Store:
         path = os.path.join(self.dir, relative)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=os.path.dirname(path))
+        os.fchmod(fd, 0o666 & ~UMASK)  # as an ordinary file would be, not mkstemp's 0600
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()

@@ -85,19 +85,20 @@ def read_text(path):
         return None
 
 
-def dask_worker_address():
+def dask_worker():
     """The Dask worker running this point (None outside one)."""
     try:
         from distributed import get_worker
-        return get_worker().address
+        return get_worker()
     except (ImportError, ValueError):
         return None
 
 
 def run_point(task):
     """Runs one point; returns its record (never raises for a point's own failure)."""
-    record = {"host": socket.gethostname(), "worker": dask_worker_address(), "command": None, "stats": None,
-              "trace": None}
+    worker = dask_worker()
+    record = {"host": socket.gethostname(), "worker": worker.address if worker else None, "command": None,
+              "stats": None, "trace": None}
     try:
         same = file_sha256(task["netlist_path"]) == task["netlist_sha256"]
     except OSError as e:
@@ -108,7 +109,10 @@ def run_point(task):
         record.update(status="error", exit_status=None,
                       error=record["error"] + " (workers need the same tree at the same path)")
         return record
-    with tempfile.TemporaryDirectory(prefix="tessera-point-") as tmp:
+    # In the worker's own directory, which Dask removes when the worker stops (or, after a
+    # SIGKILL, when a worker next starts there).
+    parent = worker.local_directory if worker else None
+    with tempfile.TemporaryDirectory(prefix="tessera-point-", dir=parent) as tmp:
         stats_file = os.path.join(tmp, "stats.json")
         trace_file = os.path.join(tmp, "trace.json") if task["trace"] else None
         cmd = command(task, stats_file, trace_file)
