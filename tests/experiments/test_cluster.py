@@ -3,6 +3,7 @@ processes on 127.0.0.1) gives the local run's results; the cluster is stopped ev
 when the test fails."""
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -39,18 +40,26 @@ class Cluster(unittest.TestCase):
                 p.wait()
         log.close()
 
-    def test_smoke_through_a_scheduler_matches_the_local_run(self):
+    def setUp(self):
         harness.require_tessera(self)
         self.tmp = harness.temporary_directory(self)
         self.procs = []
+
+    def start_cluster(self, *worker_commands):
+        """A dask-scheduler on a free port and the given workers (commands without the
+        address, which is appended); returns the address and the workers' addresses."""
         address = f"tcp://127.0.0.1:{free_port()}"
         self.start("dask-scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1],
                    "--dashboard-address", "127.0.0.1:0")
-        for _ in range(2):
-            self.start("dask-worker", address, "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard")
+        for cmd in worker_commands:
+            self.start(*cmd, address)
         with Client(address, timeout=60) as client:
-            client.wait_for_workers(2, timeout=60)
-            workers = set(client.scheduler_info()["workers"])
+            client.wait_for_workers(len(worker_commands), timeout=60)
+            return address, set(client.scheduler_info()["workers"])
+
+    def test_smoke_through_a_scheduler_matches_the_local_run(self):
+        worker = ("dask-worker", "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard")
+        address, workers = self.start_cluster(worker, worker)
         self.assertEqual(len(workers), 2)
 
         remote = os.path.join(self.tmp, "remote")
@@ -71,6 +80,25 @@ class Cluster(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertEqual(harness.read_csv(os.path.join(remote, "results.csv")),
                          harness.read_csv(os.path.join(local, "results.csv")))
+
+    def test_a_worker_with_another_binary_is_refused(self):
+        """A worker whose file at the binary's path differs (here: a copy with one more byte,
+        mounted over it in the worker's own mount namespace) stops the run before any point."""
+        if os.geteuid() != 0 or not shutil.which("unshare"):
+            self.skipTest("needs root and unshare(1) to give a worker another file at the same path")
+        other = os.path.join(self.tmp, "other-tessera")
+        shutil.copy(harness.TESSERA, other)
+        with open(other, "ab") as f:
+            f.write(b"\0")
+        worker = ("unshare", "-m", "sh", "-c", 'mount --bind "$1" "$2" && exec dask-worker --nthreads 1 '
+                  '--host 127.0.0.1 --no-dashboard "$3"', "sh", other, os.path.realpath(harness.TESSERA))
+        address, workers = self.start_cluster(worker)
+        out = os.path.join(self.tmp, "out")
+        p = harness.run("run", harness.SMOKE, "--out", out, "--scheduler", address)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn(f"worker {next(iter(workers))} ", p.stderr)
+        self.assertIn("workers need the same build at the same path", p.stderr)
+        self.assertEqual(os.listdir(os.path.join(out, "points")), [])
 
 
 if __name__ == "__main__":
