@@ -102,9 +102,7 @@ def run_points(exp, todo, store, binary, identity, jobs, scheduler, retry):
             progress.finished(point, record)
             store.save(point, record, replace=retry)
     finally:
-        for s, handler in old.items():
-            signal.signal(s, handler)
-        # Leave quietly: a signal while closing must not hide the results already saved.
+        # Leave quietly: a second signal while closing must not hide the results already saved.
         for s in old:
             signal.signal(s, signal.SIG_IGN)
         try:

@@ -150,6 +150,23 @@ def geomean(values):
     return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
 
 
+def cycles_table(designs, table_by_case):
+    """Markdown rows: per case each design's cycles and, with two or more designs, its speedup."""
+    compare = len(designs) > 1
+    head = [f"{d} cycles" + (f" | {d} speedup" if compare else "") for d in designs]
+    lines = ["| case | " + " | ".join(head) + " |", "|---|" + ("---:|---:|" if compare else "---:|") * len(designs)]
+    for label, by_design in table_by_case.items():
+        cells = []
+        for d in designs:
+            cycles, speedup = by_design.get(d, (None, None))
+            cells += [str(cycles) if cycles else "-"] + ([f"{speedup:.3f}" if speedup else "-"] if compare else [])
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    if compare:
+        means = [geomean([by.get(d, (None, None))[1] for by in table_by_case.values()]) for d in designs]
+        lines.append("| **geometric mean** | " + " | ".join(f" | {m:.3f}" if m else " | -" for m in means) + " |")
+    return lines
+
+
 def summary_markdown(exp, table, identity):
     designs = list(exp.designs)
     table_by_case = speedups(exp, table)
@@ -161,17 +178,9 @@ def summary_markdown(exp, table, identity):
         counts[r["status"]] = counts.get(r["status"], 0) + 1
     lines += [f"Binary: {identity['version']} (sha256 {identity['sha256'][:12]}). Cases: {len(table)} "
               f"({', '.join(f'{n} {s}' for s, n in sorted(counts.items()))}). Baseline design: "
-              f"`{exp.baseline}`. Cycles are simulated; speedup = baseline cycles / design cycles.", ""]
-    lines += ["| case | " + " | ".join(f"{d} cycles | {d} speedup" for d in designs) + " |",
-              "|---|" + "---:|---:|" * len(designs)]
-    for label, by_design in table_by_case.items():
-        cells = []
-        for d in designs:
-            cycles, speedup = by_design.get(d, (None, None))
-            cells += [str(cycles) if cycles else "-", f"{speedup:.3f}" if speedup else "-"]
-        lines.append(f"| {label} | " + " | ".join(cells) + " |")
-    means = [geomean([by.get(d, (None, None))[1] for by in table_by_case.values()]) for d in designs]
-    lines.append("| **geometric mean** | " + " | ".join(f" | {m:.3f}" if m else " | -" for m in means) + " |")
+              f"`{exp.baseline}`. Cycles are simulated" +
+              ("; speedup = baseline cycles / design cycles." if len(designs) > 1 else "."), ""]
+    lines += cycles_table(designs, table_by_case)
     lines += ["", "## Failures", ""]
     failures = [r for r in table if r["status"] not in ("ok", "not_run")]
     if not failures:
