@@ -68,10 +68,8 @@ def cmd_run(args):
     print(f"experiment: results in {store.dir}/results.csv, summary.md, plots/, report.html", file=sys.stderr)
     if interrupted:
         return fail(128 + interrupted.signum, f"stopped by {interrupted}; run again to finish the points left")
-    chosen = {(p.netlist_name(), p.design, p.workload, p.size, p.seed, tuple(p.sweep)) for p in selected}
-    bad = [r for r in rows if r["status"] not in ("ok", "not_run") and
-           (r["netlist"], r["design"], r["workload"], r["size"], r["seed"],
-            tuple((p, r[p]) for p in exp.sweep)) in chosen]
+    chosen = {p.case() for p in selected}
+    bad = [r for r in rows if r["_case"] in chosen and r["status"] not in ("ok", "not_run")]
     if bad:
         return fail(EXIT_FAILED_POINTS, f"{len(bad)} cases failed (see summary.md)")
     return EXIT_OK
@@ -160,4 +158,7 @@ def main(argv=None):
     args = parser().parse_args(argv)
     if getattr(args, "jobs", 0) < 0:
         return fail(EXIT_USAGE, "--jobs must be positive")
-    return args.run(args)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:  # outside the points' run, which handles it itself
+        return fail(130, "interrupted")

@@ -76,10 +76,19 @@ def load(path):
     except OSError as e:
         raise SpecError("", f"cannot read the experiment file: {e.strerror}") from None
     try:
-        raw = json.loads(text)
+        raw = json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as e:
         raise SpecError("", f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
     return from_json(raw, os.path.abspath(path))
+
+
+def _no_duplicate_keys(pairs):
+    """A JSON object, refusing a key given twice (json would keep the last one silently)."""
+    out = {}
+    for key, value in pairs:
+        _expect(key not in out, "", f"the key {json.dumps(key)} appears twice in one object")
+        out[key] = value
+    return out
 
 
 def from_json(raw, file):

@@ -33,11 +33,19 @@ def collect(stats, statistic, output=None):
     """Values of the counters a statistic's pattern names, in the file's order, or of its
     log pattern's matches in the run's output."""
     if statistic.log:
-        return None if output is None else [float(m) for m in re.findall(statistic.log, output)]
+        return None if output is None else [v for v in map(number_or_none, re.findall(statistic.log, output))
+                                            if v is not None]
     if stats is None:
         return None
     rx = pattern_regex(statistic.path)
     return [v for name, v in flatten(stats) if rx.match(name)]
+
+
+def number_or_none(text):
+    try:
+        return float(text)
+    except ValueError:
+        return None  # the expression's group caught something else: not a value
 
 
 def reduce_values(values, how):
@@ -101,7 +109,7 @@ def rows(exp, points, store):
         output = store.load_output(p.key) if row["status"] == "ok" and any(s.log for s in exp.statistics) else None
         for s in exp.statistics:
             row[s.name] = reduce_values(collect(st, s, output), s.reduce)
-        row["_records"] = records
+        row["_records"], row["_case"] = records, p.case()
         out.append(row)
     return out
 

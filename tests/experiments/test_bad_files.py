@@ -33,6 +33,7 @@ BW = "dram[*].bandwidth"
 # (what is wrong, the file's content, the text the error must hold: path and reason)
 CASES = [
     ("malformed JSON", '{"name": "smoke", "netlists": [', "/: malformed JSON at line 1, column 32: Expecting value"),
+    ("a key given twice", '{"name": "smoke", "designs": {"a": {}, "a": {}}}', '/: the key "a" appears twice'),
     ("unknown design parameter", mutate(set_path("designs", "few_l2_mshrs", "set", value={"l2[*].sise": "16 KiB"})),
      "/designs/few_l2_mshrs/set/l2[*].sise: l2[*].sise=16 KiB on "),
     ("unknown swept parameter", mutate(set_path("sweep", "parameters", value={"dram[*].bandwith": ["8 GB/s"]})),
