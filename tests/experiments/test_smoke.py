@@ -1,6 +1,7 @@
 """The smoke experiment end to end: outputs, a second run that runs nothing, a run
 killed with SIGKILL while points are in flight and resumed, and a failing point."""
 import os
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -128,6 +129,36 @@ class Smoke(unittest.TestCase):
         self.assertIn(f"{done} already finished, {POINTS - done} to run", p.stderr)
         self.assertEqual(harness.read_csv(os.path.join(out, "results.csv")),
                          harness.read_csv(os.path.join(self.out, "results.csv")))
+
+    def test_a_changed_netlist_or_binary_runs_again(self):
+        """One point, run three times: as it is, with the netlist changed (one more space), and
+        with the binary changed (one more byte); the old records stay."""
+        tmp = harness.temporary_directory(self)
+        netlist = os.path.join(tmp, "small_gpu.json")
+        binary = os.path.join(tmp, "tessera")
+        shutil.copy(os.path.join(harness.ROOT, "json", "platforms", "small_gpu.json"), netlist)
+        shutil.copy(harness.TESSERA, binary)
+        data = {"name": "one", "netlists": [netlist], "designs": {"baseline": {}},
+                "workloads": [{"name": "vector_add", "sizes": [1024]}]}
+        path = harness.write_experiment(tmp, data)
+        out = os.path.join(tmp, "out")
+
+        def run_once(expect_to_run):
+            p = subprocess.run([harness.EXPERIMENT, "run", path, "--out", out, "--jobs", "1", "--tessera", binary],
+                               capture_output=True, text=True, timeout=300)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn(f"1 points selected, {1 - expect_to_run} already finished, {expect_to_run} to run",
+                          p.stderr)
+        run_once(1)
+        run_once(0)
+        with open(netlist, "a") as f:
+            f.write(" ")
+        run_once(1)
+        with open(binary, "ab") as f:
+            f.write(b"\0")
+        run_once(1)
+        self.assertEqual(len(point_files(out)), 3)
+        self.assertEqual(len(harness.read_csv(os.path.join(out, "results.csv"))), 1)
 
     def test_a_failing_point_is_recorded_and_the_run_goes_on(self):
         tmp = harness.temporary_directory(self)
