@@ -8,6 +8,9 @@ from . import worker
 from .points import Store
 
 
+HEARTBEAT_S = 30  # a progress line at least this often while points run
+
+
 class Interrupted(Exception):
     def __init__(self, signum):
         super().__init__(signal.Signals(signum).name)
@@ -58,13 +61,16 @@ class Progress:
     def finished(self, point, record):
         self.done += 1
         self.failed += record["status"] != "ok"
+        what = f"{record['cycles']} cycles" if record["status"] == "ok" else record["status"]
+        self.report(f"{point.name}: {what}")
+
+    def report(self, what):
         left = self.total - self.done
         running = min(self.slots, left)
         elapsed = time.monotonic() - self.start
-        eta = elapsed / self.done * left
-        what = f"{record['cycles']} cycles" if record["status"] == "ok" else record["status"]
+        eta = f"about {format_seconds(elapsed / self.done * left)} left" if self.done else "no estimate yet"
         print(f"experiment: {self.done}/{self.total} done ({self.failed} failed), {running} running, "
-              f"{left - running} waiting, about {format_seconds(eta)} left | {point.name}: {what}",
+              f"{left - running} waiting, {eta}, {format_seconds(elapsed)} so far | {what}",
               file=sys.stderr, flush=True)
 
 
@@ -75,7 +81,6 @@ def format_seconds(s):
 
 def run_points(exp, todo, store, binary, identity, jobs, scheduler, retry):
     """Runs `todo` (points without a record, or failed ones when retrying); raises Interrupted on a signal."""
-    from distributed import as_completed
 
     def interrupt(signum, frame):
         raise Interrupted(signum)
@@ -92,15 +97,7 @@ def run_points(exp, todo, store, binary, identity, jobs, scheduler, retry):
             f = client.submit(worker.run_point, task_of(exp, p, binary), key=f"point-{p.key}", pure=False,
                               priority=-i)
             futures[f] = p
-        for f in as_completed(futures):
-            point = futures[f]
-            try:
-                record = f.result()
-            except Exception as e:  # the worker itself died, not the point's process
-                record = {"status": "error", "exit_status": None, "error": f"worker failed: {e!r}"}
-            record.setdefault("cycles", None)
-            progress.finished(point, record)
-            store.save(point, record, replace=retry)
+        collect(futures, store, progress, retry)
     finally:
         # Leave quietly: a second signal while closing must not hide the results already saved.
         for s in old:
@@ -114,6 +111,31 @@ def run_points(exp, todo, store, binary, identity, jobs, scheduler, retry):
             pass
         for s, handler in old.items():
             signal.signal(s, handler)
+
+
+def collect(futures, store, progress, retry):
+    """Saves each point as it finishes; says how far the run is when none has for a while."""
+    from distributed import as_completed
+    finished = as_completed(futures)
+    quiet_since = time.monotonic()
+    while not finished.is_empty():
+        batch = finished.next_batch(block=False)
+        if not batch:
+            if time.monotonic() - quiet_since >= HEARTBEAT_S:
+                progress.report("still running")
+                quiet_since = time.monotonic()
+            time.sleep(0.1)
+            continue
+        quiet_since = time.monotonic()
+        for f in batch:
+            point = futures[f]
+            try:
+                record = f.result()
+            except Exception as e:  # the worker itself died, not the point's process
+                record = {"status": "error", "exit_status": None, "error": f"worker failed: {e!r}"}
+            record.setdefault("cycles", None)
+            progress.finished(point, record)
+            store.save(point, record, replace=retry)
 
 
 def pending(points, store, retry):
