@@ -5,7 +5,6 @@ import sys
 import time
 
 from . import worker
-from .points import Store
 
 
 HEARTBEAT_S = 30  # a progress line at least this often while points run
