@@ -55,11 +55,11 @@ def cmd_run(args):
     todo = run.pending(selected, store, args.retry_failed)
     print(f"experiment: {exp.name}: {len(selected)} points selected, {len(selected) - len(todo)} already "
           f"finished, {len(todo)} to run", file=sys.stderr, flush=True)
-    interrupted = None
+    interrupted, lost = None, []
     if todo:
         try:
-            run.run_points(exp, todo, store, binary, identity, args.jobs or run.default_jobs(), args.scheduler,
-                           args.retry_failed)
+            lost = run.run_points(exp, todo, store, binary, identity, args.jobs or run.default_jobs(),
+                                  args.scheduler, args.retry_failed)
         except run.Interrupted as e:
             interrupted = e
         except (RuntimeError, OSError) as e:
@@ -70,8 +70,11 @@ def cmd_run(args):
         return fail(128 + interrupted.signum, f"stopped by {interrupted}; run again to finish the points left")
     chosen = {p.case() for p in selected}
     bad = [r for r in rows if r["_case"] in chosen and r["status"] not in ("ok", "not_run")]
-    if bad:
-        return fail(EXIT_FAILED_POINTS, f"{len(bad)} cases failed (see summary.md)")
+    for point, why in lost:
+        print(f"experiment: {point.name}: lost ({why.strip().splitlines()[0]}); it runs again next time",
+              file=sys.stderr)
+    if bad or lost:
+        return fail(EXIT_FAILED_POINTS, f"{len(bad)} cases failed (see summary.md), {len(lost)} points lost")
     return EXIT_OK
 
 

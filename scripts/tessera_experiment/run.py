@@ -5,12 +5,13 @@ import sys
 import time
 
 from . import worker
+from .worker import LOST
 
 
 HEARTBEAT_S = 30  # a progress line at least this often while points run
 
 
-class Interrupted(Exception):
+class Interrupted(BaseException):  # like KeyboardInterrupt: no `except Exception` may swallow it
     def __init__(self, signum):
         super().__init__(signal.Signals(signum).name)
         self.signum = signum
@@ -24,8 +25,14 @@ def start_client(jobs, scheduler):
     cloudpickle.register_pickle_by_value(worker)
     if scheduler:
         return Client(scheduler, timeout=30), None
-    cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
-                           silence_logs=40)
+    # The workers (and the tessera processes they start) ignore SIGINT: a Ctrl-C in the
+    # terminal reaches the whole process group, and the runner alone decides what stops.
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+                               silence_logs=40)
+    finally:
+        signal.signal(signal.SIGINT, handler)
     return Client(cluster), cluster
 
 
@@ -79,7 +86,8 @@ def format_seconds(s):
 
 
 def run_points(exp, todo, store, binary, identity, jobs, scheduler, retry):
-    """Runs `todo` (points without a record, or failed ones when retrying); raises Interrupted on a signal."""
+    """Runs `todo` (points without a record, or failed ones when retrying); returns the points
+    lost, [(point, why)]; raises Interrupted on SIGINT or SIGTERM."""
 
     def interrupt(signum, frame):
         raise Interrupted(signum)
@@ -96,7 +104,7 @@ def run_points(exp, todo, store, binary, identity, jobs, scheduler, retry):
             f = client.submit(worker.run_point, task_of(exp, p, binary), key=f"point-{p.key}", pure=False,
                               priority=-i)
             futures[f] = p
-        collect(futures, store, progress, retry)
+        return collect(futures, store, progress, retry)
     finally:
         # Leave quietly: a second signal while closing must not hide the results already saved.
         for s in old:
@@ -113,9 +121,11 @@ def run_points(exp, todo, store, binary, identity, jobs, scheduler, retry):
 
 
 def collect(futures, store, progress, retry):
-    """Saves each point as it finishes; says how far the run is when none has for a while."""
+    """Saves each point as it finishes; says how far the run is when none has for a while.
+    Returns the points lost (their worker died, or their process was stopped by a signal)."""
     from distributed import as_completed
     finished = as_completed(futures)
+    lost = []
     quiet_since = time.monotonic()
     while not finished.is_empty():
         batch = finished.next_batch(block=False)
@@ -131,10 +141,14 @@ def collect(futures, store, progress, retry):
             try:
                 record = f.result()
             except Exception as e:  # the worker itself died, not the point's process
-                record = {"status": "error", "exit_status": None, "error": f"worker failed: {e!r}"}
+                record = {"status": LOST, "error": f"its worker failed: {e!r}"}
             record.setdefault("cycles", None)
             progress.finished(point, record)
-            store.save(point, record, replace=retry)
+            if record["status"] == LOST:
+                lost.append((point, record["error"]))  # not the point's result: it runs again next time
+            else:
+                store.save(point, record, replace=retry)
+    return lost
 
 
 def pending(points, store, retry):

@@ -8,12 +8,14 @@ directory.
 import hashlib
 import os
 import re
+import signal
 import socket
 import subprocess
 import tempfile
 import time
 
 OUTPUT_TAIL = 4000  # characters of stdout/stderr kept with a failed point
+LOST = "lost"  # a point that did not finish through no fault of its own: never saved
 
 
 def file_sha256(path):
@@ -61,9 +63,12 @@ def parse_output(stdout):
 
 
 def classify(exit_status, figures, stderr, timed_out):
-    """ok, wrong_output, hang, device_error, crashed, timeout or error."""
+    """ok, wrong_output, hang, device_error, crashed, timeout or error; LOST when the process
+    was stopped from outside (SIGINT, SIGTERM): not a result of the point."""
     if timed_out:
         return "timeout"
+    if exit_status in (-signal.SIGINT, -signal.SIGTERM):
+        return LOST
     if exit_status < 0:
         return "crashed"
     if exit_status == 0 and figures["outputs_match"]:

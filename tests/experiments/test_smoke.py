@@ -106,29 +106,44 @@ class Smoke(unittest.TestCase):
                          harness.read_csv(os.path.join(self.out, "results.csv")))
         self.assertEqual([n for n in os.listdir(os.path.join(out, "points")) if n.startswith(".tmp-")], [])
 
-    def test_sigterm_stops_the_run_and_it_resumes(self):
-        out = os.path.join(self.tmp, "terminated")
+    def stop_and_resume(self, name, stop):
+        """Starts a run, calls stop(runner) once 2 points are written, checks that the runner
+        exits 128 + the signal with the table of what finished, then resumes it."""
+        out = os.path.join(self.tmp, name)
         cmd = [harness.EXPERIMENT, "run", harness.SMOKE, "--out", out, "--jobs", "2", "--tessera", harness.TESSERA]
         runner = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                   start_new_session=True)
         self.addCleanup(lambda: os.killpg(runner.pid, signal.SIGKILL) if runner.poll() is None else None)
         deadline = time.monotonic() + 300
         while len(point_files(out)) < 2 and runner.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        runner.send_signal(signal.SIGTERM)  # the runner alone, as `kill PID` would
+            time.sleep(0.02)
+        signum = stop(runner)
         _, err = runner.communicate(timeout=120)
-        self.assertEqual(runner.returncode, 128 + signal.SIGTERM, err)
-        self.assertIn("stopped by SIGTERM; run again to finish the points left", err)
+        self.assertEqual(runner.returncode, 128 + signum, err)
+        self.assertIn(f"stopped by {signal.Signals(signum).name}; run again to finish the points left", err)
+        self.assertNotIn("Traceback", err)
         done = len(point_files(out))
         self.assertLess(done, POINTS, "the run finished before it could be stopped")
         rows = harness.read_csv(os.path.join(out, "results.csv"))  # the table of what finished
-        self.assertEqual(sum(r["status"] == "ok" for r in rows), done)
+        self.assertEqual(sum(r["status"] == "ok" for r in rows), done)  # nothing stopped counts as failed
         self.assertEqual(sum(r["status"] == "not_run" for r in rows), POINTS - done)
         p = harness.run("run", harness.SMOKE, "--out", out, "--jobs", "2")
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertIn(f"{done} already finished, {POINTS - done} to run", p.stderr)
         self.assertEqual(harness.read_csv(os.path.join(out, "results.csv")),
                          harness.read_csv(os.path.join(self.out, "results.csv")))
+
+    def test_sigterm_stops_the_run_and_it_resumes(self):
+        def terminate(runner):
+            runner.send_signal(signal.SIGTERM)  # the runner alone, as `kill PID` would
+            return signal.SIGTERM
+        self.stop_and_resume("terminated", terminate)
+
+    def test_ctrl_c_stops_the_run_and_it_resumes(self):
+        def ctrl_c(runner):
+            os.killpg(runner.pid, signal.SIGINT)  # the whole process group, as a terminal's Ctrl-C does
+            return signal.SIGINT
+        self.stop_and_resume("interrupted", ctrl_c)
 
     def test_a_changed_netlist_or_binary_runs_again(self):
         """One point, run three times: as it is, with the netlist changed (one more space), and
