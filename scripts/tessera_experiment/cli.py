@@ -113,6 +113,7 @@ def cmd_status(args):
 def cmd_report(args):
     try:
         exp, store, identity, all_points = load_store(args.dir)
+        store.lock()
     except (OutputError, spec.SpecError) as e:
         return fail(EXIT_USAGE, str(e))
     write_outputs(exp, all_points, store, identity)

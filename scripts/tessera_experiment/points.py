@@ -6,6 +6,7 @@ cycle limit, trace request and the binary (version and content hash). A
 finished point is DIR/points/<key>.json (with <key>.stats.json, its output
 <key>.out.txt, and <key>.trace.json when traced), written atomically and never replaced.
 """
+import fcntl
 import fnmatch
 import hashlib
 import json
@@ -98,7 +99,8 @@ class Store:
                 m = json.load(f)
         except (OSError, json.JSONDecodeError):
             return None
-        return m if isinstance(m, dict) and m.get("made_by") == MADE_BY else None
+        ours = isinstance(m, dict) and m.get("made_by") == MADE_BY
+        return m if ours and all(k in m for k in ("file", "identity", "experiment")) else None
 
     def claim(self, exp, binary, identity):
         """Makes DIR ours for this experiment, or says why it cannot be."""
@@ -109,19 +111,30 @@ class Store:
             if m is None:
                 raise OutputError(f"{self.dir} is not empty and was not made by scripts/experiment; "
                                   "choose another --out (nothing there is touched)")
-            if m["experiment"]["name"] != exp.name:
-                raise OutputError(f"{self.dir} holds the results of experiment \"{m['experiment']['name']}\", "
+            theirs = m["experiment"].get("name") if isinstance(m["experiment"], dict) else None
+            if theirs != exp.name:
+                raise OutputError(f"{self.dir} holds the results of experiment \"{theirs}\", "
                                   f"not \"{exp.name}\"; choose another --out")
         os.makedirs(self.points_dir, exist_ok=True)
+        self.lock()
         self.write_text(MANIFEST, json.dumps({"made_by": MADE_BY, "file": exp.file, "binary": binary,
                                               "identity": identity, "experiment": exp.raw}, indent=2) + "\n")
         self.remove_stale_temporaries()
 
+    def lock(self):
+        """One run (or report) at a time in DIR: held until this process ends."""
+        self.lock_file = open(os.path.join(self.dir, ".lock"), "w")
+        try:
+            fcntl.flock(self.lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise OutputError(f"another scripts/experiment is using {self.dir}; wait for it to end") from None
+
     def remove_stale_temporaries(self):
-        """Half-written files of a killed run (only our own temporary names)."""
-        for name in os.listdir(self.points_dir):
-            if name.startswith(".tmp-"):
-                os.unlink(os.path.join(self.points_dir, name))
+        """Half-written files of a killed run (only our own temporary names; DIR is locked)."""
+        for d in (self.dir, self.points_dir, os.path.join(self.dir, "plots")):
+            for name in os.listdir(d) if os.path.isdir(d) else []:
+                if name.startswith(".tmp-"):
+                    os.unlink(os.path.join(d, name))
 
     def write_text(self, relative, text, replace=True):
         """Atomic write; with replace=False an existing file is left alone and False returned."""

@@ -1,5 +1,6 @@
 """The smoke experiment end to end: outputs, a second run that runs nothing, a run
 killed with SIGKILL while points are in flight and resumed, and a failing point."""
+import fcntl
 import os
 import shutil
 import signal
@@ -83,6 +84,14 @@ class Smoke(unittest.TestCase):
         s = harness.run("status", self.out)
         self.assertEqual(s.returncode, 0, s.stderr)
         self.assertIn(f"smoke: {POINTS} points: {POINTS} ok", s.stdout)
+
+    def test_one_run_at_a_time_in_a_directory(self):
+        with open(os.path.join(self.out, ".lock"), "w") as held:
+            fcntl.flock(held, fcntl.LOCK_EX)  # as a run in progress holds it
+            for args in (("run", harness.SMOKE, "--out", self.out), ("report", self.out)):
+                p = harness.run(*args)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn(f"another scripts/experiment is using {self.out}; wait for it to end", p.stderr)
 
     def test_killed_and_resumed_gives_the_same_table(self):
         out = os.path.join(self.tmp, "killed")
