@@ -234,9 +234,20 @@ def _sweep_values(param, spec):
     _expect(len(spec) > 0, where, "empty sweep: no values")
     values = [_value_string(v, f"{where}/{i}", unit) for i, v in enumerate(spec)]
     _expect(len(set(values)) == len(values), where, "a value is listed twice")
-    dims = {units.parse(v)[0] if units.looks_like_quantity(v) else "number" for v in values}
+    dims = {_kind(v) for v in values}
     _expect(len(dims) == 1, where, f"values of different kinds in one sweep ({', '.join(sorted(dims))})")
     return values
+
+
+def _kind(value):
+    """A value's dimension ("size", "frequency"...), "number", or "text" (an enum value)."""
+    if units.looks_like_quantity(value):
+        return units.parse(value)[0]
+    try:
+        float(value)
+        return "number"
+    except ValueError:
+        return "text"
 
 
 def _workloads(raw):

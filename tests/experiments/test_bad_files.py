@@ -10,7 +10,7 @@ import unittest
 import harness
 
 sys.path.insert(0, os.path.join(harness.ROOT, "scripts"))
-from tessera_experiment import table  # noqa: E402
+from tessera_experiment import spec, table  # noqa: E402
 from tessera_experiment.spec import Statistic  # noqa: E402
 
 
@@ -123,6 +123,29 @@ class BadFiles(unittest.TestCase):
             self.assertEqual(p.returncode, 2, p.stderr)
             self.assertIn("holds no experiment results", p.stderr)
         self.assertEqual(os.listdir(tmp), [])
+
+
+class Sweeps(unittest.TestCase):
+    def sweep_points(self, mode, parameters):
+        data = harness.smoke_data()
+        data["sweep"] = {"mode": mode, "parameters": parameters}
+        return spec.from_json(data, harness.SMOKE).sweep_points()
+
+    def test_cartesian_and_zip(self):
+        parameters = {"a": [1, 2], "b": {"values": [8, 16], "unit": "GB/s"}}
+        self.assertEqual(self.sweep_points("cartesian", parameters),
+                         [[("a", "1"), ("b", "8 GB/s")], [("a", "1"), ("b", "16 GB/s")],
+                          [("a", "2"), ("b", "8 GB/s")], [("a", "2"), ("b", "16 GB/s")]])
+        self.assertEqual(self.sweep_points("zip", parameters),
+                         [[("a", "1"), ("b", "8 GB/s")], [("a", "2"), ("b", "16 GB/s")]])
+
+    def test_values_keep_their_text(self):
+        self.assertEqual(self.sweep_points("cartesian", {"dram[*].scheduler": ["fcfs", "frfcfs"]}),
+                         [[("dram[*].scheduler", "fcfs")], [("dram[*].scheduler", "frfcfs")]])
+        self.assertEqual(self.sweep_points("zip", {"a": [1.5, 2], "b": ["16 KiB", "1 MiB"]}),
+                         [[("a", "1.5"), ("b", "16 KiB")], [("a", "2"), ("b", "1 MiB")]])
+        with self.assertRaisesRegex(spec.SpecError, r"values of different kinds in one sweep \(number, text\)"):
+            self.sweep_points("zip", {"a": [1, "fcfs"]})
 
 
 class StatisticPatterns(unittest.TestCase):

@@ -1,6 +1,7 @@
 """The smoke experiment end to end: outputs, a second run that runs nothing, a run
 killed with SIGKILL while points are in flight and resumed, and a failing point."""
 import fcntl
+import json
 import os
 import shutil
 import signal
@@ -183,6 +184,28 @@ class Smoke(unittest.TestCase):
         run_once(1)
         self.assertEqual(len(point_files(out)), 3)
         self.assertEqual(len(harness.read_csv(os.path.join(out, "results.csv"))), 1)
+
+    def test_repeats_fold_into_one_row(self):
+        tmp = harness.temporary_directory(self)
+        data = harness.smoke_data()
+        data.update(name="repeats", repeats=3, designs={"baseline": {}})
+        data.pop("sweep")
+        data["workloads"] = [{"name": "vector_add", "sizes": [1024]}]
+        out = os.path.join(tmp, "out")
+        p = harness.run("run", harness.write_experiment(tmp, data), "--out", out, "--jobs", "2")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(len(point_files(out)), 3)
+        records = []
+        for name in point_files(out):
+            with open(os.path.join(out, "points", name)) as f:
+                records.append(json.load(f))
+        self.assertEqual(sorted(r["repeat"] for r in records), [0, 1, 2])
+        self.assertEqual(len({r["cycles"] for r in records}), 1)  # deterministic
+        rows = harness.read_csv(os.path.join(out, "results.csv"), drop_host=False)
+        self.assertEqual(len(rows), 1)
+        self.assertEqual((rows[0]["status"], rows[0]["cycles"]), ("ok", str(records[0]["cycles"])))
+        walls = sorted(r["wall_s"] for r in records)
+        self.assertEqual(rows[0]["wall_s"], f"{walls[1]:.3f}")  # the median of the three
 
     def test_a_failing_point_is_recorded_and_the_run_goes_on(self):
         tmp = harness.temporary_directory(self)
