@@ -125,7 +125,8 @@ def statistic_bars(exp, rows, directory, statistic, name):
 def draw_all(exp, rows, directory):
     """Every plot the experiment calls for; returns [(title, PNG file name)]."""
     made = [("Speedup over the baseline", speedup_bars(exp, rows, directory)),
-            ("Cycles against the swept parameter", sweep_lines(exp, rows, directory, "cycles", "cycles", "sweep_cycles"))]
+            ("Cycles against the swept parameter",
+             sweep_lines(exp, rows, directory, "cycles", "cycles", "sweep_cycles"))]
     for i, s in enumerate(exp.statistics):
         if s.reduce != "sum":
             continue  # listed statistics are in results.csv only

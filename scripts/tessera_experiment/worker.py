@@ -99,50 +99,55 @@ def dask_worker():
         return None
 
 
+def netlist_problem(path, sha256, host):
+    """Why this host's copy of the netlist cannot be used (None when it is the runner's)."""
+    try:
+        if file_sha256(path) == sha256:
+            return None
+        return f"{path} on {host} differs from the runner's copy"
+    except OSError as e:
+        return f"cannot read {path} on {host}: {e.strerror}"
+
+
+def run_tessera(cmd, timeout_s, cwd):
+    """(exit status or None, stdout, stderr, timed out); raises OSError when cmd cannot start."""
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s or None, cwd=cwd)
+        return p.returncode, p.stdout, p.stderr, False
+    except subprocess.TimeoutExpired as e:
+        stdout = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        return None, stdout, f"killed after {timeout_s} s of wall time", True
+
+
 def run_point(task):
     """Runs one point; returns its record (never raises for a point's own failure)."""
     worker = dask_worker()
-    record = {"host": socket.gethostname(), "worker": worker.address if worker else None, "command": None,
-              "stats": None, "trace": None}
-    try:
-        same = file_sha256(task["netlist_path"]) == task["netlist_sha256"]
-    except OSError as e:
-        same = False
-        record["error"] = f"cannot read {task['netlist_path']} on {record['host']}: {e.strerror}"
-    if not same:
-        record.setdefault("error", f"{task['netlist_path']} on {record['host']} differs from the runner's copy")
+    host = socket.gethostname()
+    record = {"host": host, "worker": worker.address if worker else None, "command": None}
+    problem = netlist_problem(task["netlist_path"], task["netlist_sha256"], host)
+    if problem:
         record.update(status="error", exit_status=None,
-                      error=record["error"] + " (workers need the same tree at the same path)")
+                      error=problem + " (workers need the same tree at the same path)")
         return record
     # In the worker's own directory, which Dask removes when the worker stops (or, after a
     # SIGKILL, when a worker next starts there).
-    parent = worker.local_directory if worker else None
-    with tempfile.TemporaryDirectory(prefix="tessera-point-", dir=parent) as tmp:
+    with tempfile.TemporaryDirectory(prefix="tessera-point-", dir=worker.local_directory if worker else None) as tmp:
         stats_file = os.path.join(tmp, "stats.json")
         trace_file = os.path.join(tmp, "trace.json") if task["trace"] else None
-        cmd = command(task, stats_file, trace_file)
-        record["command"] = cmd
+        record["command"] = cmd = command(task, stats_file, trace_file)
         start = time.monotonic()
-        timed_out = False
         try:
-            p = subprocess.run(cmd, capture_output=True, text=True, timeout=task["timeout_s"] or None, cwd=tmp)
-            exit_status, stdout, stderr = p.returncode, p.stdout, p.stderr
-        except subprocess.TimeoutExpired as e:
-            timed_out, exit_status = True, None
-            stdout = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
-            stderr = f"killed after {task['timeout_s']} s of wall time"
+            exit_status, stdout, stderr, timed_out = run_tessera(cmd, task["timeout_s"], tmp)
         except OSError as e:
             record.update(status="error", exit_status=None, error=f"cannot run {cmd[0]}: {e.strerror}")
             return record
         record["wall_s"] = time.monotonic() - start
         figures = parse_output(stdout)
-        record.update(figures)
-        record["exit_status"] = exit_status
+        record.update(figures, exit_status=exit_status)
         record["status"] = classify(exit_status if exit_status is not None else 0, figures, stderr, timed_out)
         if record["status"] == "ok":
-            record["output"] = stdout
-            record["stats"] = read_text(stats_file)
-            record["trace"] = read_text(trace_file) if trace_file else None
+            record.update(output=stdout, stats=read_text(stats_file),
+                          trace=read_text(trace_file) if trace_file else None)
         else:
             reason = re.search(r"^  reason: (.*)$", stdout, re.MULTILINE)
             record["error"] = (stderr.strip() or (reason.group(1) if reason else stdout.strip()))[-OUTPUT_TAIL:]
