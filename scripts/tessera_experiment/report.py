@@ -51,6 +51,7 @@ body {{ font-family: sans-serif; margin: 2em; max-width: 1400px; }}
 table {{ border-collapse: collapse; margin: 1em 0; font-size: 0.85em; }}
 th, td {{ border: 1px solid #bbb; padding: 2px 6px; text-align: right; }}
 th {{ background: #eee; }}
+td:first-child {{ text-align: left; }}
 img {{ max-width: 100%; }}
 </style></head><body>
 {markdown_table_to_html(summary.splitlines())}
