@@ -14,7 +14,7 @@ import subprocess
 import tempfile
 import time
 
-OUTPUT_TAIL = 4000  # characters of stdout/stderr kept with a failed point
+OUTPUT_KEPT = 4000  # characters of the error and of stdout kept with a failed point
 LOST = "lost"  # a point that did not finish through no fault of its own: never saved
 
 
@@ -149,7 +149,9 @@ def run_point(task):
             record.update(output=stdout, stats=read_text(stats_file),
                           trace=read_text(trace_file) if trace_file else None)
         else:
+            # The workload's own verdict first (wrong outputs), then what tessera reported.
             reason = re.search(r"^  reason: (.*)$", stdout, re.MULTILINE)
-            record["error"] = (stderr.strip() or (reason.group(1) if reason else stdout.strip()))[-OUTPUT_TAIL:]
-            record["stdout"] = stdout[-OUTPUT_TAIL:]
+            error = "\n".join(part for part in (reason.group(1) if reason else "", stderr.strip()) if part)
+            record["error"] = (error or stdout.strip())[:OUTPUT_KEPT]  # the first lines say what failed
+            record["stdout"] = stdout[-OUTPUT_KEPT:]
         return record

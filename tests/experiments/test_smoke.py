@@ -207,6 +207,23 @@ class Smoke(unittest.TestCase):
         walls = sorted(r["wall_s"] for r in records)
         self.assertEqual(rows[0]["wall_s"], f"{walls[1]:.3f}")  # the median of the three
 
+    def test_wrong_output_is_recorded(self):
+        """A firmware that skips the kernel-end write-back leaves the next kernel on the other
+        chiplet reading stale data: the point is wrong_output, with the workload's reason."""
+        tmp = harness.temporary_directory(self)
+        data = {"name": "stale", "netlists": [os.path.join(harness.ROOT, "json", "platforms", "chiplet2_small.json")],
+                "designs": {"baseline": {}, "skip_release": {"set": {"cp.debug_flags": 1}}},
+                "workloads": [{"name": "producer_consumer", "sizes": [4096]}], "baseline": "baseline"}
+        out = os.path.join(tmp, "out")
+        p = harness.run("run", harness.write_experiment(tmp, data), "--out", out, "--jobs", "2")
+        self.assertEqual(p.returncode, 1, p.stderr)
+        rows = {r["design"]: r for r in harness.read_csv(os.path.join(out, "results.csv"))}
+        self.assertEqual((rows["baseline"]["status"], rows["baseline"]["outputs_match"]), ("ok", "true"))
+        self.assertEqual((rows["skip_release"]["status"], rows["skip_release"]["outputs_match"]),
+                         ("wrong_output", "false"))
+        with open(os.path.join(out, "summary.md")) as f:
+            self.assertIn("producer_consumer: **wrong_output** (exit status 1): x1: ", f.read())
+
     def test_a_failing_point_is_recorded_and_the_run_goes_on(self):
         tmp = harness.temporary_directory(self)
         data = harness.smoke_data()
