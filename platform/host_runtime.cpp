@@ -284,26 +284,35 @@ void HostRuntime::wait(Signal s, int64_t until) {
 
 // Runs the simulation until `done` holds. The CP pauses the simulation each time
 // it notifies the host; the platform running out of events first means nothing
-// will ever make `done` true.
+// will ever make `done` true. A wait ends where it would end without a limit:
+// the limit only decides whether the wait has hung, so reaching it after `done`
+// became true runs on to the CP's notification (a launch's cycles never depend
+// on the limit).
 void HostRuntime::run_until(const std::function<bool()>& done, const std::string& what) {
   const bool limited = options_.max_wait > sc_core::SC_ZERO_TIME;
   const sc_core::sc_time limit = sc_core::sc_time_stamp() + options_.max_wait;
+  bool stopped_at_limit = false;
   while (true) {
     check_faults();
     release_finished();
-    if (done()) return;
-    if (!sc_core::sc_pending_activity() && cp_->sleeping())
-      throw DeviceError("tessera: waiting for " + what + ": the platform went idle with the command processor "
-                        "asleep; " + cp_->summary() + pending_report(platform_));
+    const bool finished = done();
+    if (finished && !stopped_at_limit) return;
     const sc_core::sc_time now = sc_core::sc_time_stamp();
-    if (limited && now >= limit)
-      throw DeviceError("tessera: waiting for " + what + ": not done within " + options_.max_wait.to_string() +
-                        " (hung?); " + cp_->summary() + pending_report(platform_));
+    if (!finished) {
+      if (!sc_core::sc_pending_activity() && cp_->sleeping())
+        throw DeviceError("tessera: waiting for " + what + ": the platform went idle with the command processor "
+                          "asleep; " + cp_->summary() + pending_report(platform_));
+      if (limited && now >= limit)
+        throw DeviceError("tessera: waiting for " + what + ": not done within " + options_.max_wait.to_string() +
+                          " (hung?); " + cp_->summary() + pending_report(platform_));
+    }
     const auto start = std::chrono::steady_clock::now();
-    if (limited) {
+    if (limited && !finished) {
       sc_core::sc_start(limit - now);  // time reaches the limit even when the next event lies beyond it
+      stopped_at_limit = sc_core::sc_time_stamp() >= limit;
     } else {
       sc_core::sc_start();
+      stopped_at_limit = false;
     }
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
