@@ -181,3 +181,15 @@ tessera_scenario("chiplet L2s applying atomics themselves lose updates, and say 
 tessera_scenario("chiplet sync: skipping the kernel-start L2 invalidation reads stale lines"
                  ARGS "workload|permuted_consumer|--size|4097|--netlist|${chiplet4}|--set|cp.debug_flags=2"
                  EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")
+
+# Traces (--trace): the format check, what a trace holds, that tracing changes
+# no result or cycle count, the event limit, the filter and the refusals.
+find_program(TESSERA_PYTHON3 python3)
+if(TESSERA_PYTHON3)
+  foreach(check IN ITEMS selftest content limit filter chiplets refusals)
+    add_test(NAME "scenario: trace ${check}"
+             COMMAND ${TESSERA_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/platform/trace_check.py ${check}
+                     --tessera $<TARGET_FILE:tessera> --source ${CMAKE_SOURCE_DIR}
+                     --work ${TESSERA_SCENARIO_DIR}/trace_${check})
+  endforeach()
+endif()
