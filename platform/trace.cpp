@@ -82,19 +82,18 @@ bool pattern_matches(const std::string& pattern, const std::string& path) {
   return true;
 }
 
-// Microseconds with up to six decimals, exact for a picosecond resolution.
-void print_us(std::FILE* out, uint64_t ticks, uint64_t tick_ps, double tick_us) {
-  if (!tick_ps) {
-    std::fprintf(out, "%.9g", double(ticks) * tick_us);
-    return;
-  }
-  const uint64_t ps = ticks * tick_ps;
-  char frac[8];
-  std::snprintf(frac, sizeof frac, "%06llu", static_cast<unsigned long long>(ps % 1000000));
-  int n = 6;
+// Whole nanoseconds, printed as microseconds with up to three decimals.
+// Perfetto keeps nanoseconds and rounds each "ts" and "dur" on its own: times
+// finer than that (a 1.8 GHz clock) could then make a slice end 1 ns after
+// the slice that encloses it. Rounding begin and end to the nanosecond here
+// keeps nesting and order exact.
+void print_us(std::FILE* out, uint64_t ns) {
+  char frac[4];
+  std::snprintf(frac, sizeof frac, "%03llu", static_cast<unsigned long long>(ns % 1000));
+  int n = 3;
   while (n > 0 && frac[n - 1] == '0') --n;
   frac[n] = 0;
-  std::fprintf(out, "%llu%s%s", static_cast<unsigned long long>(ps / 1000000), n ? "." : "", frac);
+  std::fprintf(out, "%llu%s%s", static_cast<unsigned long long>(ns / 1000), n ? "." : "", frac);
 }
 
 void print_number(std::FILE* out, double v, bool hex) {
@@ -221,6 +220,11 @@ void Tracer::attach(const Platform& platform) {
   next_sample_ = (last_sample_ / interval_ticks_ + 1) * interval_ticks_;
 }
 
+uint64_t Tracer::nanoseconds(uint64_t ticks) const {
+  if (!tick_ps_) return static_cast<uint64_t>(std::llround(double(ticks) * tick_us_ * 1e3));
+  return (ticks * tick_ps_ + 500) / 1000;
+}
+
 uint64_t Tracer::sum(const CounterSum& c) const {
   uint64_t s = 0;
   for (const auto& [group, name] : c.sources) s += group->counter_value(name);
@@ -322,7 +326,8 @@ void Tracer::write_to(std::FILE* out) {
                              " events were left out; the trace is complete only before the first of them";
     other["complete_until_us"] = double(first_dropped_ts_) * tick_us_;
   }
-  std::fprintf(out, "{\"displayTimeUnit\":\"ns\",\"otherData\":%s,\n\"traceEvents\":[\n", other.dump().c_str());
+  // (No "displayTimeUnit": Perfetto would read every "ts" in that unit.)
+  std::fprintf(out, "{\"otherData\":%s,\n\"traceEvents\":[\n", other.dump().c_str());
   bool first = true;
   auto sep = [&] {
     std::fputs(first ? "" : ",\n", out);
@@ -356,10 +361,11 @@ void Tracer::write_to(std::FILE* out) {
     sep();
     std::fprintf(out, "{\"ph\":\"%c\",\"pid\":%u,\"tid\":%u,\"name\":%s,\"ts\":", e.phase, tracks_[e.track].group + 1,
                  first_tid[e.track] + lane[i], quoted[e.name].c_str());
-    print_us(out, e.ts, tick_ps_, tick_us_);
+    const uint64_t begin = nanoseconds(e.ts);
+    print_us(out, begin);
     if (e.phase == 'X') {
       std::fputs(",\"dur\":", out);
-      print_us(out, e.dur, tick_ps_, tick_us_);
+      print_us(out, nanoseconds(e.ts + e.dur) - begin);
     }
     if (e.args) {
       std::fputs(",\"args\":{", out);

@@ -121,6 +121,7 @@ class Tracer {
   };
   bool record(const Event& e);
   uint64_t sum(const CounterSum& c) const;
+  uint64_t nanoseconds(uint64_t ticks) const;  // rounded to the nearest
   void counter(uint32_t name, uint64_t ts, std::initializer_list<Arg> args);
   void write_to(std::FILE* out);
 
