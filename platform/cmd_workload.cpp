@@ -66,8 +66,8 @@ std::string device_for(const cli::ParsedArgs& parsed) {
                               parsed.value("--max-cycles") || parsed.flag("--launches") || parsed.value("--progress") ||
                               has_trace_options(parsed);
   if (auto d = parsed.value("--device"); d && *d != kTimingDevice && timing_options)
-    throw UsageError("--netlist, --functional, --set, --stats, --max-cycles, --launches, --progress and --trace apply "
-                     "to the " +
+    throw UsageError("--netlist, --functional, --set, --stats, --max-cycles, --trace, --launches and --progress apply to "
+                     "the " +
                      std::string(kTimingDevice) + " device only, not to " + *d);
   if (timing_options) return kTimingDevice;
   if (auto d = parsed.value("--device")) {

@@ -184,7 +184,7 @@ LaunchResult TimingDevice::launch_file(const std::string& path, const std::strin
 void TimingDevice::trace_launch(const std::string& kernel, const LaunchResult& r, uint64_t start, bool faulted) {
   Tracer* t = platform_->tracer();
   if (!t || !t->keeps(TraceKind::Launch)) return;
-  t->slice(t->track("host", "launches"), t->text(kernel), start, sc_core::sc_time_stamp().value(),
+  t->outline(t->track("host", "launches"), t->text(kernel), start, sc_core::sc_time_stamp().value(),
            {{t->text("launch"), double(totals_.launches)},
             {t->text("cycles"), double(r.cycles)},
             {t->text("kernel_cycles"), double(r.kernel_cycles)},

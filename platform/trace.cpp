@@ -163,9 +163,11 @@ uint32_t Tracer::text(const std::string& s) {
   return text_ids_.emplace(s, static_cast<uint32_t>(texts_.size() - 1)).first->second;
 }
 
-bool Tracer::record(const Event& e) {
+bool Tracer::record(const Event& e, bool outline) {
   if (counting_ && !sampling_) sample_counters(sc_core::sc_time_stamp().value());
-  if (options_.event_limit && events_.size() >= options_.event_limit) {
+  const bool full = options_.event_limit && events_.size() - outline_over_limit_ >= options_.event_limit;
+  if (full && outline) ++outline_over_limit_;
+  if (full && !outline) {
     if (!dropped_++)
       std::cerr << "tessera: trace: the limit of " << options_.event_limit << " events was reached at "
                 << sc_core::sc_time_stamp().to_string() << " of simulated time; later events are left out of "
@@ -177,10 +179,11 @@ bool Tracer::record(const Event& e) {
   return true;
 }
 
-void Tracer::slice(uint32_t track, uint32_t name, uint64_t begin, uint64_t end, std::initializer_list<Arg> args) {
+void Tracer::add_slice(uint32_t track, uint32_t name, uint64_t begin, uint64_t end, std::initializer_list<Arg> args,
+                       bool outline) {
   const Event e{begin, end > begin ? end - begin : 0, track, name, static_cast<uint32_t>(args_.size()),
                 static_cast<uint32_t>(args.size()), 'X'};
-  if (record(e)) args_.insert(args_.end(), args.begin(), args.end());
+  if (record(e, outline)) args_.insert(args_.end(), args.begin(), args.end());
 }
 
 void Tracer::counter(uint32_t name, uint64_t ts, std::initializer_list<Arg> args) {
@@ -319,11 +322,13 @@ void Tracer::write_to(std::FILE* out) {
                                   {"events", events_.size()},
                                   {"event_limit", options_.event_limit},
                                   {"events_dropped", dropped_},
+                                  {"outline_events_over_limit", outline_over_limit_},
                                   {"counter_interval_us", double(interval_ticks_) * tick_us_}};
   if (!options_.filters.empty()) other["filters"] = options_.filters;
   if (dropped_) {
     other["limit_reached"] = "the event limit was reached: " + std::to_string(dropped_) +
-                             " events were left out; the trace is complete only before the first of them";
+                             " events were left out (launches, packets, ranges and the CP's awake slices are "
+                             "all kept); the trace is complete only before the earliest of them";
     other["complete_until_us"] = double(first_dropped_ts_) * tick_us_;
   }
   // (No "displayTimeUnit": Perfetto would read every "ts" in that unit.)

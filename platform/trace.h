@@ -9,7 +9,7 @@
 //
 // Events are kept in memory up to a limit (--trace-limit, 1,000,000 by
 // default); later ones are dropped, counted, and said on stderr and in the
-// file's metadata. The file is written sorted by time, so timestamps rise on
+// file's metadata, except the few outline slices (launches, packets, ranges). The file is written sorted by time, so timestamps rise on
 // every track; overlapping slices of one track (requests in flight, resident
 // workgroups) are laid out on numbered lanes, "vmem #0", "vmem #1", ...
 // docs/TIMING.md, "Traces", describes the content.
@@ -78,7 +78,15 @@ class Tracer {
     bool hex = false;
   };
   // A slice from `begin` to `end` (sc_time values, in ticks of the time resolution).
-  void slice(uint32_t track, uint32_t name, uint64_t begin, uint64_t end, std::initializer_list<Arg> args = {});
+  void slice(uint32_t track, uint32_t name, uint64_t begin, uint64_t end, std::initializer_list<Arg> args = {}) {
+    add_slice(track, name, begin, end, args, false);
+  }
+  // A slice of the run's outline (launches, packets, ranges, the CP awake: a
+  // few per launch), kept even past the event limit so that a truncated trace
+  // still shows the whole run's shape.
+  void outline(uint32_t track, uint32_t name, uint64_t begin, uint64_t end, std::initializer_list<Arg> args = {}) {
+    add_slice(track, name, begin, end, args, true);
+  }
   // Convenience for blocks that count in cycles of `period`.
   void slice_cycles(uint32_t track, uint32_t name, uint64_t begin, uint64_t end, const sc_core::sc_time& period,
                     std::initializer_list<Arg> args = {}) {
@@ -119,7 +127,9 @@ class Tracer {
     std::vector<std::pair<const StatGroup*, std::string>> sources;  // group, counter name
     uint64_t last = 0;
   };
-  bool record(const Event& e);
+  bool record(const Event& e, bool outline = false);
+  void add_slice(uint32_t track, uint32_t name, uint64_t begin, uint64_t end, std::initializer_list<Arg> args,
+                 bool outline);
   uint64_t sum(const CounterSum& c) const;
   uint64_t nanoseconds(uint64_t ticks) const;  // rounded to the nearest
   void counter(uint32_t name, uint64_t ts, std::initializer_list<Arg> args);
@@ -140,6 +150,7 @@ class Tracer {
   std::vector<Event> events_;
   std::vector<Arg> args_;
   uint64_t dropped_ = 0;
+  uint64_t outline_over_limit_ = 0;       // outline slices kept past the limit
   uint64_t first_dropped_ts_ = UINT64_MAX;  // the earliest event not kept
   // Counter tracks.
   bool counting_ = false;

@@ -189,7 +189,7 @@ void CpCore::ring_doorbell(unsigned q, uint32_t write_index) {
 void CpCore::trace_awake(Tracer& t) {
   const sc_core::sc_time now = sc_core::sc_time_stamp();
   if (now > awake_since_)
-    t.slice(t.track(path(), "firmware"), t.text("awake"), awake_since_.value(), now.value());
+    t.outline(t.track(path(), "firmware"), t.text("awake"), awake_since_.value(), now.value());
   awake_since_ = now;
 }
 
@@ -219,7 +219,7 @@ void CpCore::trace_packets_done(Tracer& t, unsigned q) {
                        : p.type == AQL_TYPE_BARRIER_AND   ? "barrier-and"
                        : p.type == AQL_TYPE_VENDOR_SPECIFIC ? "vendor-specific"
                                                             : "packet";
-    t.slice(t.track(path(), "queue " + std::to_string(q)), t.text(kind), p.start, end,
+    t.outline(t.track(path(), "queue " + std::to_string(q)), t.text(kind), p.start, end,
             {{t.text("packet"), double(p.index)}});
   }
   traced_packets_.erase(std::remove_if(traced_packets_.begin(), traced_packets_.end(), done), traced_packets_.end());

@@ -177,7 +177,7 @@ void Dispatcher::step_method() {
 // A slice per launch or range on this dispatcher's track, named after the kernel.
 void Dispatcher::trace_launch(Tracer& t) {
   const uint32_t track = t.track(path(), mode_ == Mode::Range ? "ranges" : "launches");
-  t.slice(track, t.text(job_ctx().kernel->name), start_.value(), end_.value(),
+  t.outline(track, t.text(job_ctx().kernel->name), start_.value(), end_.value(),
           {{t.text("workgroups"), double(result_.workgroups)},
            {t.text("first_workgroup"), double(mode_ == Mode::Range ? regs_.wg_first : 0)},
            {t.text("waves"), double(result_.waves)},

@@ -228,10 +228,14 @@ def scenario_limit(o):
     check("limit of 300 events was reached" in r.stderr, f"no message on stderr:\n{r.stderr}")
     doc = load_valid(trace)
     events = [e for e in doc["traceEvents"] if e["ph"] != "M"]
-    check(len(events) == 300, f"{len(events)} events written with --trace-limit 300")
     other = doc["otherData"]
+    # Past the limit only the outline (launches, packets, ranges, CP awake) is kept.
+    check(len(events) == 300 + other["outline_events_over_limit"] and other["outline_events_over_limit"] <= 10,
+          f"{len(events)} events written with --trace-limit 300: {other}")
     check(other["event_limit"] == 300 and other["events_dropped"] > 0 and "limit_reached" in other,
           f"the metadata does not report the limit: {other}")
+    check(any(e["ph"] == "X" and e["pid"] == pid_of(doc, "host") for e in events),
+          "the launch slice was dropped at the limit")
     check("left out at the --trace-limit" in r.stdout, f"stdout does not report the dropped events:\n{r.stdout}")
 
 
