@@ -113,7 +113,7 @@ Tracer::Tracer(TraceOptions options) : options_(std::move(options)) {
     Filter f;
     f.pattern = spec.substr(0, colon);
     if (f.pattern == "*") f.pattern.clear();
-    if (colon == std::string::npos && f.pattern.empty())
+    if (spec.empty())
       throw UsageError("bad --trace-filter \"" + spec + "\": name blocks (a pattern such as 'cu[*]'), kinds (':" +
                        "wave,stall'), or both");
     check_pattern(spec, f.pattern);
@@ -211,13 +211,16 @@ void Tracer::attach(const Platform& platform) {
   counting_ = !dram_read_.sources.empty() || !l2_hits_.sources.empty() || !remote_.sources.empty();
   if (!counting_) return;
   counter_track_ = track("counters", "counters");
+  // Perfetto names a counter track "<name> <argument>": "DRAM bytes read", "L2 hit rate %".
   dram_name_ = text("DRAM bytes");
-  l2_rate_name_ = text("L2 hit rate %");
-  l2_lookups_name_ = text("L2 lookups");
-  remote_name_ = text("inter-chiplet bytes");
+  l2_rate_name_ = text("L2 hit");
+  l2_lookups_name_ = text("L2");
+  remote_name_ = text("inter-chiplet");
   read_label_ = text("read");
   written_label_ = text("written");
-  value_label_ = text("value");
+  rate_label_ = text("rate %");
+  lookups_label_ = text("lookups");
+  bytes_label_ = text("bytes");
   for (CounterSum* c : {&dram_read_, &dram_written_, &l2_hits_, &l2_misses_, &remote_}) c->last = sum(*c);
   last_sample_ = sc_core::sc_time_stamp().value();
   next_sample_ = (last_sample_ / interval_ticks_ + 1) * interval_ticks_;
@@ -251,11 +254,11 @@ void Tracer::sample_counters(uint64_t now) {
   }
   if (!l2_hits_.sources.empty()) {
     const double h = delta(l2_hits_), m = delta(l2_misses_);
-    counter(l2_lookups_name_, at, {{value_label_, h + m}});
+    counter(l2_lookups_name_, at, {{lookups_label_, h + m}});
     // No lookups: no rate (the track keeps its last value; "L2 lookups" shows the gap).
-    if (h + m > 0) counter(l2_rate_name_, at, {{value_label_, 100.0 * h / (h + m)}});
+    if (h + m > 0) counter(l2_rate_name_, at, {{rate_label_, 100.0 * h / (h + m)}});
   }
-  if (!remote_.sources.empty()) counter(remote_name_, at, {{value_label_, delta(remote_)}});
+  if (!remote_.sources.empty()) counter(remote_name_, at, {{bytes_label_, delta(remote_)}});
   last_sample_ = now;
   next_sample_ = (now / interval_ticks_ + 1) * interval_ticks_;
   sampling_ = false;

@@ -157,7 +157,7 @@ class Tracer {
   uint64_t next_sample_ = 0, last_sample_ = 0;
   CounterSum dram_read_, dram_written_, l2_hits_, l2_misses_, remote_;
   uint32_t counter_track_ = 0, dram_name_ = 0, l2_rate_name_ = 0, l2_lookups_name_ = 0, remote_name_ = 0;
-  uint32_t read_label_ = 0, written_label_ = 0, value_label_ = 0;
+  uint32_t read_label_ = 0, written_label_ = 0, rate_label_ = 0, lookups_label_ = 0, bytes_label_ = 0;
   bool sampling_ = false;  // inside sample_counters (its own records must not sample again)
 };
 
