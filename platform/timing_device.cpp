@@ -185,12 +185,12 @@ void TimingDevice::trace_launch(const std::string& kernel, const LaunchResult& r
   Tracer* t = platform_->tracer();
   if (!t || !t->keeps(TraceKind::Launch)) return;
   t->outline(t->track("host", "launches"), t->text(kernel), start, sc_core::sc_time_stamp().value(),
-           {{t->text("launch"), double(totals_.launches)},
-            {t->text("cycles"), double(r.cycles)},
-            {t->text("kernel_cycles"), double(r.kernel_cycles)},
-            {t->text("workgroups"), double(r.workgroups)},
-            {t->text("wave_instructions"), double(r.wave_instructions)},
-            {t->text("faulted"), faulted ? 1.0 : 0.0}});
+             {{t->text("launch"), double(totals_.launches)},
+              {t->text("cycles"), double(r.cycles)},
+              {t->text("kernel_cycles"), double(r.kernel_cycles)},
+              {t->text("workgroups"), double(r.workgroups)},
+              {t->text("wave_instructions"), double(r.wave_instructions)},
+              {t->text("faulted"), faulted ? 1.0 : 0.0}});
 }
 
 std::vector<uint64_t> TimingDevice::logged_counters() const {

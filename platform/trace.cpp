@@ -163,7 +163,8 @@ uint32_t Tracer::text(const std::string& s) {
   return text_ids_.emplace(s, static_cast<uint32_t>(texts_.size() - 1)).first->second;
 }
 
-bool Tracer::record(const Event& e, bool outline) {
+void Tracer::record(Event e, std::initializer_list<Arg> args, bool outline) {
+  // (Before e's arguments are placed: a sample records counter events of its own.)
   if (counting_ && !sampling_) sample_counters(sc_core::sc_time_stamp().value());
   const bool full = options_.event_limit && events_.size() - outline_over_limit_ >= options_.event_limit;
   if (full && outline) ++outline_over_limit_;
@@ -173,23 +174,21 @@ bool Tracer::record(const Event& e, bool outline) {
                 << sc_core::sc_time_stamp().to_string() << " of simulated time; later events are left out of "
                 << options_.file << " (--trace-limit N raises the limit, 0 removes it)\n";
     first_dropped_ts_ = std::min(first_dropped_ts_, e.ts);
-    return false;
+    return;
   }
+  e.first_arg = static_cast<uint32_t>(args_.size());
+  e.args = static_cast<uint32_t>(args.size());
+  args_.insert(args_.end(), args.begin(), args.end());
   events_.push_back(e);
-  return true;
 }
 
 void Tracer::add_slice(uint32_t track, uint32_t name, uint64_t begin, uint64_t end, std::initializer_list<Arg> args,
                        bool outline) {
-  const Event e{begin, end > begin ? end - begin : 0, track, name, static_cast<uint32_t>(args_.size()),
-                static_cast<uint32_t>(args.size()), 'X'};
-  if (record(e, outline)) args_.insert(args_.end(), args.begin(), args.end());
+  record(Event{begin, end > begin ? end - begin : 0, track, name, 0, 0, 'X'}, args, outline);
 }
 
 void Tracer::counter(uint32_t name, uint64_t ts, std::initializer_list<Arg> args) {
-  const Event e{ts, 0, counter_track_, name, static_cast<uint32_t>(args_.size()), static_cast<uint32_t>(args.size()),
-                'C'};
-  if (record(e)) args_.insert(args_.end(), args.begin(), args.end());
+  record(Event{ts, 0, counter_track_, name, 0, 0, 'C'}, args, false);
 }
 
 void Tracer::attach(const Platform& platform) {

@@ -127,7 +127,7 @@ class Tracer {
     std::vector<std::pair<const StatGroup*, std::string>> sources;  // group, counter name
     uint64_t last = 0;
   };
-  bool record(const Event& e, bool outline = false);
+  void record(Event e, std::initializer_list<Arg> args, bool outline);
   void add_slice(uint32_t track, uint32_t name, uint64_t begin, uint64_t end, std::initializer_list<Arg> args,
                  bool outline);
   uint64_t sum(const CounterSum& c) const;

@@ -220,7 +220,7 @@ void CpCore::trace_packets_done(Tracer& t, unsigned q) {
                        : p.type == AQL_TYPE_VENDOR_SPECIFIC ? "vendor-specific"
                                                             : "packet";
     t.outline(t.track(path(), "queue " + std::to_string(q)), t.text(kind), p.start, end,
-            {{t.text("packet"), double(p.index)}});
+              {{t.text("packet"), double(p.index)}});
   }
   traced_packets_.erase(std::remove_if(traced_packets_.begin(), traced_packets_.end(), done), traced_packets_.end());
 }

@@ -178,13 +178,13 @@ void Dispatcher::step_method() {
 void Dispatcher::trace_launch(Tracer& t) {
   const uint32_t track = t.track(path(), mode_ == Mode::Range ? "ranges" : "launches");
   t.outline(track, t.text(job_ctx().kernel->name), start_.value(), end_.value(),
-          {{t.text("workgroups"), double(result_.workgroups)},
-           {t.text("first_workgroup"), double(mode_ == Mode::Range ? regs_.wg_first : 0)},
-           {t.text("waves"), double(result_.waves)},
-           {t.text("wave_instructions"), double(result_.wave_instructions)},
-           {t.text("acquire_cycles"), double(result_.acquire_cycles)},
-           {t.text("release_cycles"), double(result_.release_cycles)},
-           {t.text("fault"), result_.fault.empty() ? 0.0 : 1.0}});
+            {{t.text("workgroups"), double(result_.workgroups)},
+             {t.text("first_workgroup"), double(mode_ == Mode::Range ? regs_.wg_first : 0)},
+             {t.text("waves"), double(result_.waves)},
+             {t.text("wave_instructions"), double(result_.wave_instructions)},
+             {t.text("acquire_cycles"), double(result_.acquire_cycles)},
+             {t.text("release_cycles"), double(result_.release_cycles)},
+             {t.text("fault"), result_.fault.empty() ? 0.0 : 1.0}});
 }
 
 bool Dispatcher::step_acquire() {

@@ -192,6 +192,8 @@ def scenario_content(o):
     launches = [e for e in doc["traceEvents"] if e["ph"] == "X" and e["pid"] == pid_of(doc, "host")]
     check(len(launches) == 1 and launches[0]["name"] == "sgemm_tile16",
           f"expected one launch of sgemm_tile16 on the host track: {launches}")
+    check(set(launches[0]["args"]) == {"launch", "cycles", "kernel_cycles", "workgroups", "wave_instructions", "faulted"},
+          f"the launch slice's arguments are not its own: {launches[0]['args']}")
     check(f"cycles      {launches[0]['args']['cycles']} simulated" in traced.stdout,
           f"the launch slice's cycles {launches[0]['args']['cycles']} are not the run's:\n{traced.stdout}")
     check("kernel dispatch" in names.get("cp", set()), f"no CP packet slice: {names.get('cp')}")
@@ -210,6 +212,12 @@ def scenario_content(o):
     # Stalls lie inside their wave's slice, which the validator's nesting check proves on every track.
     waves = sum(1 for e in doc["traceEvents"] if e["ph"] == "X" and e["name"] == "wave")
     wgs = sum(1 for e in doc["traceEvents"] if e["ph"] == "X" and e["name"] == "workgroup")
+    wave_args = {"x", "y", "z", "wave_in_workgroup", "dispatch_wave", "unfinished"}
+    wrong = [e for e in doc["traceEvents"] if e["ph"] == "X" and e["name"] == "wave" and set(e["args"]) != wave_args]
+    check(not wrong, f"{len(wrong)} wave slices with other arguments, e.g. {wrong[:1]}")
+    wrong = [e for e in doc["traceEvents"] if e["ph"] == "C" and e["name"] == "DRAM bytes"
+             and set(e["args"]) != {"read", "written"}]
+    check(not wrong, f"{len(wrong)} DRAM counter values with other arguments, e.g. {wrong[:1]}")
     launched = f"launches    1 ({wgs} workgroups, {waves} waves)"
     check(launched in traced.stdout, f"the trace has {wgs} workgroups and {waves} waves, the run says:\n{traced.stdout}")
     check(doc["otherData"]["events_dropped"] == 0, "events were dropped below the default limit")
