@@ -186,7 +186,7 @@ tessera_scenario("chiplet sync: skipping the kernel-start L2 invalidation reads 
 # no result or cycle count, the event limit, the filter and the refusals.
 find_program(TESSERA_PYTHON3 python3)
 if(TESSERA_PYTHON3)
-  foreach(check IN ITEMS selftest content limit filter chiplets refusals)
+  foreach(check IN ITEMS selftest content limit unfinished filter chiplets refusals)
     add_test(NAME "scenario: trace ${check}"
              COMMAND ${TESSERA_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/platform/trace_check.py ${check}
                      --tessera $<TARGET_FILE:tessera> --source ${CMAKE_SOURCE_DIR}

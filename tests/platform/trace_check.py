@@ -248,6 +248,21 @@ def scenario_limit(o):
     check("left out at the --trace-limit" in r.stdout, f"stdout does not report the dropped events:\n{r.stdout}")
 
 
+def scenario_unfinished(o):
+    """A launch stopped as hung still writes its trace, with what was resident marked unfinished."""
+    netlist = os.path.join(o.source, "json/platforms/small_gpu.json")
+    trace = fresh(o.work, "hung.trace.json")
+    r = run(["workload", "sgemm16", "--size", "64", "--netlist", netlist, "--max-cycles", "3000", "--trace", trace],
+            o.tessera, 1)
+    check("(hung?)" in r.stderr, f"the launch was not stopped as hung:\n{r.stderr[:800]}")
+    doc = load_valid(trace)
+    unfinished = [e for e in doc["traceEvents"] if e["ph"] == "X" and e.get("args", {}).get("unfinished") == 1]
+    check(any(e["name"] == "wave" for e in unfinished) and any(e["name"] == "workgroup" for e in unfinished),
+          f"no unfinished wave and workgroup slices: {len(unfinished)} unfinished slices")
+    launches = [e for e in doc["traceEvents"] if e["ph"] == "X" and e["pid"] == pid_of(doc, "host")]
+    check(len(launches) == 1 and launches[0]["args"]["faulted"] == 1, f"the failed launch is not traced: {launches}")
+
+
 def scenario_filter(o):
     """--trace-filter keeps the blocks and kinds it names, and nothing else."""
     netlist = os.path.join(o.source, "json/platforms/small_gpu.json")
@@ -347,6 +362,7 @@ SCENARIOS = {
     "selftest": scenario_selftest,
     "content": scenario_content,
     "limit": scenario_limit,
+    "unfinished": scenario_unfinished,
     "filter": scenario_filter,
     "chiplets": scenario_chiplets,
     "refusals": scenario_refusals,
