@@ -333,7 +333,8 @@ void Tracer::write_to(std::FILE* out) {
                              "all kept); the trace is complete only before the earliest of them";
     other["complete_until_us"] = double(first_dropped_ts_) * tick_us_;
   }
-  // (No "displayTimeUnit": Perfetto would read every "ts" in that unit.)
+  // (No "displayTimeUnit": viewers differ on whether it changes the unit "ts" is
+  // read in; without it, every viewer reads microseconds.)
   std::fprintf(out, "{\"otherData\":%s,\n\"traceEvents\":[\n", other.dump().c_str());
   bool first = true;
   auto sep = [&] {
