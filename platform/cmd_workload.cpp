@@ -213,7 +213,7 @@ int run_workload(const std::vector<std::string>& args) {
     return r.passed ? cli::kOk : cli::kFailure;
   } catch (const runtime::DeviceError& e) {
     std::cerr << "tessera workload: " << name << " on " << device_name << ": device error: " << e.what() << '\n';
-    if (timing) {  // the trace of a run that failed is the one most wanted
+    if (timing && timing->platform().tracer()) {  // the trace of a run that failed is the one most wanted
       timing->stop();
       write_trace(timing->platform(), std::cout);
     }
