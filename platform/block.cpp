@@ -1,5 +1,7 @@
 #include "platform/block.h"
 
+#include "platform/trace.h"
+
 #include <cstdio>
 #include <iostream>
 
@@ -50,7 +52,12 @@ Block::Block(const BlockContext& ctx)
       type_(ctx.type),
       period_(ctx.clock_period),
       stats_(&ctx.stats->group(ctx.path)),
-      shared_(ctx.shared) {}
+      shared_(ctx.shared) {
+  if (ctx.tracer) {
+    trace_kinds_ = ctx.tracer->kinds_for(ctx.path);
+    if (trace_kinds_) tracer_ = ctx.tracer;
+  }
+}
 
 tlm::tlm_initiator_socket<>* Block::initiator_socket(const std::string&, int) { return nullptr; }
 tlm::tlm_target_socket<>* Block::target_socket(const std::string&, int) { return nullptr; }

@@ -17,6 +17,9 @@
 
 namespace tessera {
 
+class Tracer;
+enum class TraceKind : uint32_t;
+
 // Objects shared by several blocks of one platform, e.g. the backing store that
 // all memory controllers of a device write into. Keyed by type and name; owned by
 // the platform, so nothing leaks from one platform to the next.
@@ -50,6 +53,7 @@ struct BlockContext {
   }
   StatRegistry* stats = nullptr;
   SharedObjects* shared = nullptr;
+  Tracer* tracer = nullptr;  // null unless a trace was asked for (platform/trace.h)
 };
 
 enum class LogLevel { Debug = 0, Info = 1, Warning = 2, Error = 3 };
@@ -68,6 +72,12 @@ class Block : public sc_core::sc_module {
   sc_core::sc_time clock_period() const { return period_; }
   sc_core::sc_time cycles(uint64_t n) const { return period_ * static_cast<double>(n); }
   StatGroup& stats() { return *stats_; }
+  const StatGroup& stats() const { return *stats_; }
+  // The tracer if events of `kind` are traced for this block, else nullptr:
+  // a hook costs a null-pointer test when tracing is off.
+  Tracer* tracer(TraceKind kind) const { return trace_kinds_ & static_cast<uint32_t>(kind) ? tracer_ : nullptr; }
+  Tracer* tracer() const { return tracer_; }  // nullptr when nothing of this block is traced
+  uint32_t trace_kinds() const { return trace_kinds_; }  // TraceKind bits traced for this block
 
   // Sockets by netlist name; index is -1 for scalar sockets. nullptr if none.
   virtual tlm::tlm_initiator_socket<>* initiator_socket(const std::string& name, int index);
@@ -96,6 +106,8 @@ class Block : public sc_core::sc_module {
   sc_core::sc_time period_;
   StatGroup* stats_;
   SharedObjects* shared_;
+  Tracer* tracer_ = nullptr;
+  uint32_t trace_kinds_ = 0;  // TraceKind bits kept for this block
 };
 
 // SystemC object names may not contain '.', so "chiplet[2].l2" becomes "chiplet[2]/l2".

@@ -10,6 +10,7 @@
 #include "platform/platform.h"
 #include "platform/progress.h"
 #include "platform/simulation.h"
+#include "platform/trace_options.h"
 #include "platform/units.h"
 
 namespace tessera {
@@ -44,7 +45,12 @@ std::string progress_line(const Netlist& netlist, double wall_seconds) {
 int run_run(const std::vector<std::string>& args) {
   const auto parsed = cli::parse_args(
       args,
-      {{"--set", true, true}, {"--stats", true}, {"--max-time", true}, {"--quiet"}, {"--force"}, {"--progress", true}},
+      with_trace_options({{"--set", true, true},
+                          {"--stats", true},
+                          {"--max-time", true},
+                          {"--quiet"},
+                          {"--force"},
+                          {"--progress", true}}),
       1, 1);
   std::vector<Override> overrides;
   for (const auto& s : parsed.values("--set")) overrides.push_back(parse_override(s));
@@ -55,11 +61,12 @@ int run_run(const std::vector<std::string>& args) {
   // Refuse before spending time on the run, and check again when writing.
   if (stats_file && !force && std::filesystem::exists(*stats_file))
     throw UsageError("statistics file " + *stats_file + " already exists; pass --force to replace it");
+  const TraceOptions trace = trace_options(parsed);
   const bool quiet = parsed.flag("--quiet");
   if (quiet) set_log_level(LogLevel::Warning);
 
   const Netlist netlist = load_netlist_file(parsed.positional[0], overrides);
-  Platform platform(netlist);
+  Platform platform(netlist, trace);
   RunResult result;
   {
     ProgressReporter progress(progress_seconds, [&](double s) { return progress_line(netlist, s); }, std::cerr);
@@ -70,24 +77,27 @@ int run_run(const std::vector<std::string>& args) {
     write_stats_file(*stats_file, stats_json(platform, result), force);
     if (!quiet) std::cout << "statistics written to " << *stats_file << '\n';
   }
+  write_trace(platform, std::cout);
   return result.ok() ? cli::kOk : cli::kFailure;
 }
 
 TESSERA_REGISTER_COMMAND(run_command,
                          cli::Command{"run", "simulate a netlist and report statistics",
                                       "usage: tessera run NETLIST [--set PATH=VALUE]... [--stats FILE [--force]]\n"
-                                      "                   [--max-time TIME] [--quiet] [--progress SECONDS]\n\n"
+                                      "                   [--max-time TIME] [--quiet] [--progress SECONDS]\n"
+                                      "                   [--trace FILE [--trace-filter F]... [--trace-limit N]]\n\n"
                                       "Validates NETLIST, builds the platform and simulates until no events remain.\n"
                                       "Prints simulated time, wall time, speed, each block's summary and the largest\n"
                                       "counters. Exits 1 if a block reports a problem (e.g. data read back wrong).\n\n"
                                       "  --set PATH=VALUE   override a parameter, e.g. --set 'mem[*].latency=60 ns'\n"
                                       "  --stats FILE       write every statistic as JSON (refuses to replace FILE)\n"
-                                      "  --force            allow --stats to replace an existing file\n"
+                                      "  --force            allow --stats and --trace to replace an existing file\n"
                                       "  --max-time TIME    stop at this simulated time, e.g. \"10 us\"\n"
                                       "  --quiet            print only the result lines and warnings\n"
                                       "  --progress SECONDS a progress line on stderr every SECONDS of wall time\n"
                                       "                     while the platform's timing blocks run; default 10\n"
-                                      "                     when stderr is a terminal, else none; 0 for none\n",
+                                      "                     when stderr is a terminal, else none; 0 for none\n" +
+                                          std::string(kTraceUsage),
                                       run_run});
 
 }  // namespace

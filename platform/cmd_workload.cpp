@@ -20,6 +20,7 @@
 #include "platform/progress.h"
 #include "platform/simulation.h"
 #include "platform/timing_device.h"
+#include "platform/trace_options.h"
 #include "sw/runtime/device_registry.h"
 #include "sw/workloads/workload.h"
 
@@ -62,9 +63,11 @@ int list_workloads() {
 std::string device_for(const cli::ParsedArgs& parsed) {
   const bool timing_options = parsed.value("--netlist") || parsed.flag("--functional") ||
                               !parsed.values("--set").empty() || parsed.value("--stats") ||
-                              parsed.value("--max-cycles") || parsed.flag("--launches") || parsed.value("--progress");
+                              parsed.value("--max-cycles") || parsed.flag("--launches") || parsed.value("--progress") ||
+                              has_trace_options(parsed);
   if (auto d = parsed.value("--device"); d && *d != kTimingDevice && timing_options)
-    throw UsageError("--netlist, --functional, --set, --stats, --max-cycles, --launches and --progress apply to the " +
+    throw UsageError("--netlist, --functional, --set, --stats, --max-cycles, --trace, --launches and --progress apply to "
+                     "the " +
                      std::string(kTimingDevice) + " device only, not to " + *d);
   if (timing_options) return kTimingDevice;
   if (auto d = parsed.value("--device")) {
@@ -118,6 +121,7 @@ std::unique_ptr<TimingDevice> make_timing_device(const cli::ParsedArgs& parsed) 
   o.functional = parsed.flag("--functional");
   if (auto m = parsed.value("--max-cycles")) o.max_cycles = parse_count("--max-cycles", *m);
   o.kernel_dir = TESSERA_KERNEL_BINARY_DIR;
+  o.trace = trace_options(parsed);
   return std::make_unique<TimingDevice>(std::move(o));
 }
 
@@ -147,7 +151,7 @@ void print_result(const workloads::Workload& w, const std::string& device, size_
 
 int run_workload(const std::vector<std::string>& args) {
   const auto parsed = cli::parse_args(args,
-                                      {{"--size", true, false},
+                                      with_trace_options({{"--size", true, false},
                                        {"--seed", true, false},
                                        {"--device", true, false},
                                        {"--list", false, false},
@@ -158,7 +162,7 @@ int run_workload(const std::vector<std::string>& args) {
                                        {"--force", false, false},
                                        {"--max-cycles", true, false},
                                        {"--launches", false, false},
-                                       {"--progress", true, false}},
+                                       {"--progress", true, false}}),
                                       0, 1);
   if (parsed.flag("--list")) return list_workloads();
   if (parsed.positional.empty()) throw UsageError("name a workload (tessera workload --list shows them)");
@@ -204,10 +208,15 @@ int run_workload(const std::vector<std::string>& args) {
       } else {
         timing->stop();
       }
+      write_trace(timing->platform(), std::cout);
     }
     return r.passed ? cli::kOk : cli::kFailure;
   } catch (const runtime::DeviceError& e) {
     std::cerr << "tessera workload: " << name << " on " << device_name << ": device error: " << e.what() << '\n';
+    if (timing && timing->platform().tracer()) {  // the trace of a run that failed is the one most wanted
+      timing->stop();
+      write_trace(timing->platform(), std::cout);
+    }
     return cli::kFailure;
   }
 }
@@ -217,7 +226,7 @@ TESSERA_REGISTER_COMMAND(workload_command,
                                       "usage: tessera workload NAME [--size N] [--seed S] [--device D]\n"
                                       "                        [--netlist FILE] [--functional] [--set PATH=VALUE]...\n"
                                       "                        [--stats FILE [--force]] [--max-cycles N] [--launches]\n"
-                                      "                        [--progress SECONDS]\n"
+                                      "                        [--progress SECONDS] [--trace FILE [--trace-filter F]...]\n"
                                       "       tessera workload --list\n\n"
                                       "Runs workload NAME (docs/WORKLOADS.md) on device D with inputs generated from\n"
                                       "seed S, compares its outputs with the CPU reference and prints PASS or FAIL,\n"
@@ -235,7 +244,7 @@ TESSERA_REGISTER_COMMAND(workload_command,
                                       "  --functional       run the netlist's compute units with no timing\n"
                                       "  --set PATH=VALUE   override a parameter, e.g. --set 'l2[*].size=1 MiB'\n"
                                       "  --stats FILE       write every statistic as JSON (refuses to replace FILE)\n"
-                                      "  --force            allow --stats to replace an existing file\n"
+                                      "  --force            allow --stats and --trace to replace an existing file\n"
                                       "  --max-cycles N     stop a launch that has not finished after N cycles\n"
                                       "  --launches         print each launch: cycles (submission to completion),\n"
                                       "                     kernel cycles, CP busy cycles, L2 lines written back\n"
@@ -245,7 +254,8 @@ TESSERA_REGISTER_COMMAND(workload_command,
                                       "                     (simulated cycles, workgroups and wave-instructions\n"
                                       "                     finished, and how many of the running launch's\n"
                                       "                     workgroups); default 10 when stderr is a terminal,\n"
-                                      "                     else none; 0 for none\n",
+                                      "                     else none; 0 for none\n" +
+                                          std::string(kTraceUsage),
                                       run_workload});
 
 }  // namespace

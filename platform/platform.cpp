@@ -6,9 +6,11 @@
 
 namespace tessera {
 
-Platform::Platform(const Netlist& netlist) : netlist_(netlist) {
+Platform::Platform(const Netlist& netlist, const TraceOptions& trace) : netlist_(netlist) {
+  if (trace.enabled()) tracer_ = std::make_unique<Tracer>(trace);
   create_blocks();
   bind_sockets();
+  if (tracer_) tracer_->attach(*this);
 }
 
 Block* Platform::find(const std::string& path) const {
@@ -26,6 +28,7 @@ void Platform::create_blocks() {
     ctx.socket_counts = inst.socket_counts;
     ctx.stats = &stats_;
     ctx.shared = &shared_;
+    ctx.tracer = tracer_.get();
     std::unique_ptr<Block> block;
     try {
       block = inst.type->create(ctx);

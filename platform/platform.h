@@ -13,12 +13,14 @@
 #include "platform/block.h"
 #include "platform/netlist.h"
 #include "platform/stats.h"
+#include "platform/trace.h"
 
 namespace tessera {
 
 class Platform {
  public:
-  explicit Platform(const Netlist& netlist);
+  // With `trace` enabled, the platform owns a Tracer its blocks record into.
+  explicit Platform(const Netlist& netlist, const TraceOptions& trace = TraceOptions());
   Platform(const Platform&) = delete;
   Platform& operator=(const Platform&) = delete;
 
@@ -30,6 +32,8 @@ class Platform {
   // Objects the blocks share (the device memory "device", backing stores);
   // the device that owns the platform reaches them here.
   SharedObjects& shared() { return shared_; }
+  // The tracer; nullptr when no trace was asked for.
+  Tracer* tracer() { return tracer_.get(); }
 
  private:
   void create_blocks();
@@ -38,6 +42,7 @@ class Platform {
   Netlist netlist_;
   StatRegistry stats_;
   SharedObjects shared_;
+  std::unique_ptr<Tracer> tracer_;
   std::vector<std::unique_ptr<Block>> blocks_;  // destroyed before stats_ and shared_
   std::map<std::string, Block*> by_path_;
 };

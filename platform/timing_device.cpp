@@ -27,7 +27,7 @@ std::unique_ptr<Platform> build_platform(const TimingDeviceOptions& o) {
   if (o.netlist_file.empty()) throw UserError("tessera-timing: no netlist file given");
   const Netlist netlist = load_netlist_file(o.netlist_file, o.overrides);
   g_platform_built = true;
-  return std::make_unique<Platform>(netlist);
+  return std::make_unique<Platform>(netlist, o.trace);
 }
 
 bool has_cp(const Platform& p) {
@@ -164,15 +164,33 @@ LaunchResult TimingDevice::launch_file(const std::string& path, const std::strin
     Running& r;
     ~EndRunning() { r.active = false; }
   } end_running{running_};
+  const uint64_t start = sc_core::sc_time_stamp().value();
   try {
     const LaunchResult r = runtime_ ? launch_queued(path, kernel, config) : launch_direct(path, kernel, config);
     log_launch(kernel, r, before, "");
+    trace_launch(kernel, r, start, false);
     return r;
   } catch (const DeviceError& e) {
     // A launch that ran (and faulted) is logged; one refused before it ran is not.
-    if (totals_.launches > launches) log_launch(kernel, last_result_, before, e.what());
+    if (totals_.launches > launches) {
+      log_launch(kernel, last_result_, before, e.what());
+      trace_launch(kernel, last_result_, start, true);
+    }
     throw;
   }
+}
+
+// A slice per launch, from submission to completion, on the host's track.
+void TimingDevice::trace_launch(const std::string& kernel, const LaunchResult& r, uint64_t start, bool faulted) {
+  Tracer* t = platform_->tracer();
+  if (!t || !t->keeps(TraceKind::Launch)) return;
+  t->outline(t->track("host", "launches"), t->text(kernel), start, sc_core::sc_time_stamp().value(),
+             {{t->text("launch"), double(totals_.launches)},
+              {t->text("cycles"), double(r.cycles)},
+              {t->text("kernel_cycles"), double(r.kernel_cycles)},
+              {t->text("workgroups"), double(r.workgroups)},
+              {t->text("wave_instructions"), double(r.wave_instructions)},
+              {t->text("faulted"), faulted ? 1.0 : 0.0}});
 }
 
 std::vector<uint64_t> TimingDevice::logged_counters() const {

@@ -53,6 +53,7 @@ struct TimingDeviceOptions {
   // the netlist has a command processor, which then stays asleep: for
   // measurements of the memory hierarchy that must not include firmware time.
   bool direct_dispatch = false;
+  TraceOptions trace;                // --trace: the platform records a trace
 };
 
 class TimingDevice : public runtime::Device {
@@ -134,6 +135,7 @@ class TimingDevice : public runtime::Device {
   Dispatcher::Totals dispatcher_totals() const;
   void log_launch(const std::string& kernel, const LaunchResult& r, const std::vector<uint64_t>& before,
                   const std::string& fault);
+  void trace_launch(const std::string& kernel, const LaunchResult& r, uint64_t start, bool faulted);
   LaunchResult launch_queued(const std::string& path, const std::string& kernel, const isa::LaunchConfig& config);
   [[noreturn]] void fail(const std::string& what) const;
 

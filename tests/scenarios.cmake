@@ -191,3 +191,15 @@ tessera_scenario("max-cycles below a launch's end keeps its cycles"
 tessera_scenario("max-cycles before a launch's completion signal reports a hang"
                  ARGS "workload|vector_add|--size|256|--netlist|${small_gpu}|--max-cycles|2000"
                  EXIT 1 DEFINES "-DSTDERR_HAS=not done within")
+
+# Traces (--trace): the format check, what a trace holds, that tracing changes
+# no result or cycle count, the event limit, the filter and the refusals.
+find_program(TESSERA_PYTHON3 python3)
+if(TESSERA_PYTHON3)
+  foreach(check IN ITEMS selftest content limit unfinished filter chiplets refusals)
+    add_test(NAME "scenario: trace ${check}"
+             COMMAND ${TESSERA_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/platform/trace_check.py ${check}
+                     --tessera $<TARGET_FILE:tessera> --source ${CMAKE_SOURCE_DIR}
+                     --work ${TESSERA_SCENARIO_DIR}/trace_${check})
+  endforeach()
+endif()

@@ -1,5 +1,6 @@
 #include "models/cp/cp_core.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -10,6 +11,7 @@
 #include <unicorn/riscv.h>
 
 #include "platform/errors.h"
+#include "platform/trace.h"
 #include "sw/firmware/include/tessera/cp_regs.h"
 
 namespace tessera {
@@ -174,10 +176,53 @@ void CpCore::configure_queue(unsigned q, uint64_t ring, uint32_t packets, uint64
 void CpCore::ring_doorbell(unsigned q, uint32_t write_index) {
   if (q >= queues_.size() || !queues_[q].size)
     throw UserError(path() + ": doorbell of queue " + std::to_string(q) + ", which is not configured");
+  if (Tracer* t = tracer(TraceKind::Cp)) trace_doorbell(*t, q, write_index);
   queues_[q].doorbell = write_index;
   ++doorbells_;
   irq_pending_ |= CP_IRQ_DOORBELL;
   irq_event_.notify(sc_core::SC_ZERO_TIME);
+}
+
+// ---- trace (platform/trace.h) ----------------------------------------------------
+
+// The firmware ran (or stalled on an access) from awake_since_ until now.
+void CpCore::trace_awake(Tracer& t) {
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  if (now > awake_since_)
+    t.outline(t.track(path(), "firmware"), t.text("awake"), awake_since_.value(), now.value());
+  awake_since_ = now;
+}
+
+// Packets [doorbell, write_index) became visible to the firmware now; their
+// type is read from the ring, where the host has written them.
+void CpCore::trace_doorbell(Tracer&, unsigned q, uint32_t write_index) {
+  const Queue& queue = queues_[q];
+  for (uint32_t i = queue.doorbell; int32_t(write_index - i) > 0; ++i) {
+    uint16_t header = AQL_TYPE_INVALID;
+    try {
+      memory_.read(&header, queue.ring + uint64_t(i % queue.size) * AQL_PACKET_BYTES, sizeof header);
+    } catch (const UserError&) {
+    }
+    traced_packets_.push_back(TracedPacket{q, i, sc_core::sc_time_stamp().value(), AQL_HEADER_TYPE(header)});
+  }
+}
+
+// The firmware moved queue q's read index: the packets before it are done,
+// at the core's own time.
+void CpCore::trace_packets_done(Tracer& t, unsigned q) {
+  const uint64_t end = (sc_core::sc_time_stamp() + local_offset()).value();
+  const uint32_t read = queues_[q].read;
+  auto done = [&](const TracedPacket& p) { return p.queue == q && int32_t(read - p.index) > 0; };
+  for (const TracedPacket& p : traced_packets_) {
+    if (!done(p)) continue;
+    const char* kind = p.type == AQL_TYPE_KERNEL_DISPATCH ? "kernel dispatch"
+                       : p.type == AQL_TYPE_BARRIER_AND   ? "barrier-and"
+                       : p.type == AQL_TYPE_VENDOR_SPECIFIC ? "vendor-specific"
+                                                            : "packet";
+    t.outline(t.track(path(), "queue " + std::to_string(q)), t.text(kind), p.start, end,
+              {{t.text("packet"), double(p.index)}});
+  }
+  traced_packets_.erase(std::remove_if(traced_packets_.begin(), traced_packets_.end(), done), traced_packets_.end());
 }
 
 void CpCore::irq_b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
@@ -200,6 +245,7 @@ void CpCore::step() {
     if (!irq_pending_) return sc_core::next_trigger(irq_event_);
     sleeping_ = false;
     sleep_cycles_ += static_cast<uint64_t>((sc_core::sc_time_stamp() - sleep_start_) / clock_period());
+    awake_since_ = sc_core::sc_time_stamp();
   } else if (quantum_done_) {
     quantum_done_ = false;
     if (!after_quantum()) return;
@@ -248,6 +294,7 @@ bool CpCore::after_quantum() {
     if (!irq_pending_) {  // an interrupt already pending: no time passes asleep
       sleeping_ = true;
       sleep_start_ = sc_core::sc_time_stamp();
+      if (Tracer* t = tracer(TraceKind::Cp)) trace_awake(*t);
       sc_core::next_trigger(irq_event_);
       return false;
     }
@@ -380,6 +427,7 @@ void CpCore::fault(const std::string& what, uint64_t address, bool has_address) 
 }
 
 void CpCore::finish_run() {
+  if (Tracer* t = tracer(TraceKind::Cp)) trace_awake(*t);
   if (!console_line_.empty()) {
     std::cout << "[cp] " << console_line_ << std::endl;
     console_line_.clear();
@@ -427,7 +475,10 @@ bool CpCore::queue_register(uint32_t offset, uint32_t* read, const uint32_t* wri
   Queue& q = queues_[rel / CP_QUEUE_STRIDE];
   switch (rel % CP_QUEUE_STRIDE) {
     case CP_QUEUE_READ:
-      if (write) q.read = *write;
+      if (write) {
+        q.read = *write;
+        if (Tracer* t = tracer(TraceKind::Cp)) trace_packets_done(*t, rel / CP_QUEUE_STRIDE);
+      }
       if (read) *read = q.read;
       return true;
     case CP_QUEUE_RING_LO: if (read) *read = static_cast<uint32_t>(q.ring); return read;

@@ -114,6 +114,9 @@ class CpCore : public Block {
   void irq_b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   sc_core::sc_time local_offset() const;  // how far the core's time is ahead of SystemC's
   void trace_access(const char* what, uint64_t address, uint64_t value) const;  // logged when trace_mmio is on
+  void trace_awake(Tracer& t);
+  void trace_doorbell(Tracer& t, unsigned q, uint32_t write_index);
+  void trace_packets_done(Tracer& t, unsigned q);
 
   // Unicorn callbacks (user_data is the CpCore).
   static uint64_t mmio_read(uc_engine* uc, uint64_t offset, unsigned size, void* self);
@@ -151,6 +154,16 @@ class CpCore : public Block {
   bool sleep_requested_ = false, sleeping_ = false, notify_host_ = false;
   bool quantum_done_ = false;  // a quantum ran; its time is passing
   sc_core::sc_time sleep_start_;
+  // Tracing: since when the firmware has been awake, and the packets rung
+  // in but not yet done (queue, index, when rung, AQL type).
+  sc_core::sc_time awake_since_;
+  struct TracedPacket {
+    unsigned queue;
+    uint32_t index;
+    uint64_t start;
+    unsigned type;
+  };
+  std::vector<TracedPacket> traced_packets_;
   uint64_t stall_cycles_ = 0;  // in the current quantum: MMIO and device-memory latency
   uint32_t entry_ = 0;
 

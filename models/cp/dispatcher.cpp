@@ -8,6 +8,7 @@
 
 #include "models/mem/tlm_helpers.h"
 #include "platform/errors.h"
+#include "platform/trace.h"
 #include "sw/firmware/include/tessera/cp_regs.h"
 
 namespace tessera {
@@ -173,6 +174,19 @@ void Dispatcher::step_method() {
   if (phase_ == Phase::Release && step_release()) return;
 }
 
+// A slice per launch or range on this dispatcher's track, named after the kernel.
+void Dispatcher::trace_launch(Tracer& t) {
+  const uint32_t track = t.track(path(), mode_ == Mode::Range ? "ranges" : "launches");
+  t.outline(track, t.text(job_ctx().kernel->name), start_.value(), end_.value(),
+            {{t.text("workgroups"), double(result_.workgroups)},
+             {t.text("first_workgroup"), double(mode_ == Mode::Range ? regs_.wg_first : 0)},
+             {t.text("waves"), double(result_.waves)},
+             {t.text("wave_instructions"), double(result_.wave_instructions)},
+             {t.text("acquire_cycles"), double(result_.acquire_cycles)},
+             {t.text("release_cycles"), double(result_.release_cycles)},
+             {t.text("fault"), result_.fault.empty() ? 0.0 : 1.0}});
+}
+
 bool Dispatcher::step_acquire() {
   if (!job_.functional && acquire_op_ && maintain(false, *acquire_op_)) return true;
   acquire_end_ = sc_core::sc_time_stamp();
@@ -224,6 +238,7 @@ void Dispatcher::finish_launch() {
   running_.cycles = cycles_between(start_, end_);
   running_.kernel_cycles = running_.cycles - running_.acquire_cycles - running_.release_cycles;
   result_ = running_;
+  if (Tracer* t = tracer(TraceKind::Dispatch)) trace_launch(*t);
   if (!result_.fault.empty()) ++faults_;
   // Scratch regions go back to device memory: the next launch may need another size.
   free_scratch_.clear();

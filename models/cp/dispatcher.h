@@ -136,6 +136,7 @@ class Dispatcher : public Block {
   const sc_core::sc_time& last_end() const { return end_; }
 
  private:
+  void trace_launch(Tracer& t);
   enum class Phase { Idle, Acquire, Dispatch, Release };
   enum class Mode { Launch, Range };
   // The cache command each step sends; nullopt: none.

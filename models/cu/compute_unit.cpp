@@ -60,6 +60,10 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
     slots_[i].index = i;
   }
   note_trans_.set_extension(note_task_);
+  constexpr TraceKinds kCuKinds = TraceKinds(TraceKind::Workgroup) | TraceKinds(TraceKind::Wave) |
+                                  TraceKinds(TraceKind::Stall) | TraceKinds(TraceKind::Memory);
+  if (tracer() && (trace_kinds() & kCuKinds))
+    trace_ = std::make_unique<CuTrace>(*tracer(), trace_kinds(), path(), clock_period(), slots_.size());
   dispatch.register_b_transport(this, &ComputeUnit::b_transport_dispatch);
   vmem.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kVmem);
   smem.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kSmem);
@@ -218,6 +222,7 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
   wg->lds.assign(std::max<uint32_t>(ctx.lds_bytes, 1), 0);
   wg->faulted = false;
   wg->instructions = 0;
+  if (trace_) trace_->workgroup_started(*wg, c);
   lds_used_ += lds;
   // Decode caches belong to launches; one freed while the CU was empty may
   // come back at the same address with another program.
@@ -269,6 +274,7 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
     sgprs_used_[simd] += sgpr;
     wg->waves.push_back(&w);
     ++resident_;
+    if (trace_) trace_->wave_started(w, c);
   }
   if (log_level() <= LogLevel::Debug)
     debug("cycle " + std::to_string(c) + " launches workgroup (" + std::to_string(task.workgroup[0]) + "," +
@@ -390,6 +396,7 @@ void ComputeUnit::mark_dirty(WaveSlot& w) {
 void ComputeUnit::settle(WaveSlot& w, uint64_t cycle) {
   if (cycle <= w.accounted) return;
   if (Counter* n = st_.stalled[size_t(w.reason)]) *n += cycle - w.accounted;
+  if (trace_) trace_->stall(w, w.reason, w.accounted, cycle);
   w.accounted = cycle;
 }
 
@@ -538,6 +545,7 @@ void ComputeUnit::retire_wave(WaveSlot& w) {
   const uint64_t c = now_cycle();
   account_until(c);
   settle(w, c);
+  if (trace_) trace_->wave_ended(w, c);
   w.active = false;
   refresh_fetch(w);
   w.reason = Stall::None;
@@ -559,6 +567,7 @@ void ComputeUnit::retire_wave(WaveSlot& w) {
 
 void ComputeUnit::finish_workgroup(Workgroup& wg) {
   lds_used_ -= wg.lds_cost;
+  if (trace_) trace_->workgroup_ended(wg, now_cycle());
   if (log_level() <= LogLevel::Debug)
     debug("cycle " + std::to_string(last_tick_) + " workgroup (" + std::to_string(wg.task.workgroup[0]) + "," +
           std::to_string(wg.task.workgroup[1]) + "," + std::to_string(wg.task.workgroup[2]) + ") finished" +
@@ -587,6 +596,19 @@ void ComputeUnit::end_of_simulation() {
   const uint64_t c = std::max(now_cycle(), ticked_ ? last_tick_ + 1 : 0);
   account_until(c);
   for (WaveSlot* w : order_) settle(*w, c);
+  if (trace_) trace_unfinished(c);
+}
+
+// Waves and workgroups still resident when the run ends (it stopped at a
+// limit, or hung) end in the trace here, marked unfinished.
+void ComputeUnit::trace_unfinished(uint64_t c) {
+  std::vector<const Workgroup*> seen;
+  for (WaveSlot* w : order_) {
+    trace_->wave_ended(*w, c, true);
+    if (std::find(seen.begin(), seen.end(), w->wg) != seen.end()) continue;
+    seen.push_back(w->wg);
+    trace_->workgroup_ended(*w->wg, c, true);
+  }
 }
 
 // ---- memory responses ------------------------------------------------------------
@@ -657,6 +679,7 @@ void ComputeUnit::take_response(Port& p, tlm_generic_payload& trans, uint64_t c)
     st_.fetch_latency.sample(latency);
     fetch_returned(r, trans);
   }
+  if (trace_) trace_->request(&p == &vmem_port_ ? kVmem : &p == &smem_port_ ? kSmem : kFetch, r, trans, c);
   trans.release();
 }
 

@@ -28,6 +28,7 @@
 
 #include "models/cu/cu_config.h"
 #include "models/cu/cu_stats.h"
+#include "models/cu/cu_trace.h"
 #include "models/cu/wave_slot.h"
 #include "models/lds/lds_bank_model.h"
 #include "models/mem/ring.h"
@@ -104,6 +105,7 @@ class ComputeUnit : public Block {
   void finish_workgroup(Workgroup& wg);
   void schedule_next(uint64_t c, uint64_t fetch_next);
   void end_of_simulation() override;
+  void trace_unfinished(uint64_t c);
 
   // --- memory responses (compute_unit.cpp) ---
   tlm::tlm_sync_enum nb_transport_bw(int id, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
@@ -201,6 +203,8 @@ class ComputeUnit : public Block {
 
   tlm::tlm_generic_payload note_trans_;
   WorkgroupTask* note_task_;                   // owned by note_trans_
+
+  std::unique_ptr<CuTrace> trace_;             // only when something of this CU is traced
 };
 
 BlockType compute_unit_block_type();

@@ -7,6 +7,7 @@
 
 #include "models/mem/tlm_helpers.h"
 #include "platform/errors.h"
+#include "platform/trace.h"
 
 namespace tessera {
 
@@ -202,6 +203,18 @@ void DramController::record_done(uint64_t start, uint64_t end) {
   if (!active_) first_activity_ = start;
   active_ = true;
   last_activity_ = std::max(last_activity_, end);
+}
+
+// A request from its arrival to its response, on lanes of one track. DRAM
+// responses are also where the counter tracks look whether an interval has
+// ended, so that they keep their interval when nothing else is traced.
+void DramController::trace_request(Tracer& t, const tlm_generic_payload& trans, uint64_t start, uint64_t end) {
+  t.sample_counters(sim_now().value());
+  if (!(trace_kinds() & static_cast<uint32_t>(TraceKind::Memory))) return;
+  const GpuAccess* a = trans.get_extension<GpuAccess>();
+  const char* kind = a ? access_kind_name(a->kind) : trans.is_write() ? "write" : "read";
+  t.slice(t.track(path(), "requests", true), t.text(kind), start, end,
+          {{t.text("address"), double(trans.get_address()), true}, {t.text("bytes"), double(trans.get_data_length())}});
 }
 
 // The mean latency and the achieved bandwidth, from the totals (statistics
@@ -405,6 +418,7 @@ void DramController::respond_method() {
   tlm_generic_payload* trans = ready_.top().trans;
   ready_.pop();
   record_done(pending_.at(trans).arrived, now.value());
+  if (Tracer* t = tracer()) trace_request(*t, *trans, pending_.at(trans).arrived, now.value());
   tlm::tlm_phase phase = tlm::BEGIN_RESP;
   sc_time delay = SC_ZERO_TIME;
   const tlm::tlm_sync_enum r = in->nb_transport_bw(*trans, phase, delay);
@@ -434,6 +448,7 @@ void DramController::end_resp_method() {
 // request keeps its place in its channel's queue until then (release_early).
 void DramController::respond_early(tlm_generic_payload& trans, unsigned channel, uint64_t arrived, const sc_time& at) {
   record_done(arrived, at.value());
+  if (Tracer* t = tracer()) trace_request(*t, trans, arrived, at.value());
   early_due_.insert(at.value(), static_cast<int>(channel));
   tlm::tlm_phase phase = tlm::BEGIN_RESP;
   sc_time delay = at - sim_now();

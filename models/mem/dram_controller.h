@@ -111,6 +111,7 @@ class DramController : public Block {
   void push_response(tlm::tlm_generic_payload* trans, const sc_core::sc_time& at);
   // A request of `channel` that arrived at `arrived` (an sc_time value), answered at `at`.
   void respond_early(tlm::tlm_generic_payload& trans, unsigned channel, uint64_t arrived, const sc_core::sc_time& at);
+  void trace_request(Tracer& t, const tlm::tlm_generic_payload& trans, uint64_t start, uint64_t end);
   // Frees the queue places of early responses due by `now`, at their times.
   // Inline: asked on every arrival and acceptance, mostly with none due.
   void release_early(uint64_t now) {
