@@ -14,6 +14,7 @@
 #include "models/cu/isa/code_loader.h"
 #include "models/cu/isa/disasm_listing.h"
 #include "platform/functional_device.h"
+#include "tests/cu/kernel_builder.h"
 
 using namespace tessera::isa;
 using tessera::FunctionalDevice;
@@ -134,5 +135,22 @@ TEST_CASE("program-scope data: an initialised global keeps its value from launch
     const std::vector<float> got = dev.download<float>(out, 8);
     for (int i = 0; i < 8; ++i) CHECK(got[i] == (launch ? 100.0f : 1.0f) * float(i % 4 + 1));
     CHECK(dev.download<int>(seen, 1)[0] == 42 + launch);  // counter = 42, then incremented by the first launch
+  }
+}
+
+TEST_CASE("a fault inside a called function names that function", "[code_loader]") {
+  const std::string path = tessera::test::build_kernel("callee_fault", R"CL(
+__attribute__((noinline)) void store_it(__global int* p, int i) { p[i * 4096] = i; }
+__kernel void calls_store(__global int* p) { store_it(p, get_global_id(0)); }
+)CL");
+  FunctionalDevice dev(path.substr(0, path.rfind('/')));
+  const DevicePtr small = dev.alloc(64);
+  try {
+    dev.launch("callee_fault", "calls_store", {64, 1, 1}, {64, 1, 1}, KernelArgs().pointer(small));
+    FAIL("the launch should have faulted");
+  } catch (const DeviceError& e) {
+    INFO(e.what());
+    CHECK_THAT(e.what(), Catch::Contains("kernel 'calls_store' faulted") && Catch::Contains("(store_it+0x") &&
+                             Catch::Contains("global_store_dword"));
   }
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "models/cu/isa/dispatch.h"
 #include "models/cu/isa/hex.h"
 
 namespace tessera::isa {
@@ -69,12 +70,28 @@ uint32_t run_wave(DecodeCache& program, Wave& w, uint32_t budget, FaultSite& sit
   return n;
 }
 
+namespace {
+
+// "name+0x..." of the function of .text that holds `pc` (a kernel or a
+// function it calls), or of the kernel when the wave has no code object.
+std::string code_location(const KernelInfo& kernel, const Wave& w, uint64_t pc) {
+  const Function* owner = nullptr;
+  if (w.context() && w.context()->code)
+    for (const Function& f : w.context()->code->functions())
+      if (f.address <= pc) owner = &f;
+  if (owner) return owner->name + "+" + hex(pc - owner->address);
+  if (pc >= kernel.entry_address) return kernel.name + "+" + hex(pc - kernel.entry_address);
+  return "";
+}
+
+}  // namespace
+
 std::string fault_report(const KernelInfo& kernel, const Wave& w, const FaultSite& site) {
   const WaveId& id = w.id;
   std::string where = "workgroup (" + std::to_string(id.workgroup[0]) + "," + std::to_string(id.workgroup[1]) + "," +
                       std::to_string(id.workgroup[2]) + ") wave " + std::to_string(id.wave_in_group) + ", PC " +
                       hex(site.pc);
-  if (site.pc >= kernel.entry_address) where += " (" + kernel.name + "+" + hex(site.pc - kernel.entry_address) + ")";
+  if (const std::string at = code_location(kernel, w, site.pc); !at.empty()) where += " (" + at + ")";
   if (site.op && site.op->inst.op) where += std::string(" in ") + site.op->inst.mnemonic();
   return "kernel '" + kernel.name + "' faulted at " + where + ": " + w.fault_message();
 }
