@@ -245,16 +245,17 @@ std::vector<uint8_t> decode_hex(const std::string& text, const std::string& what
   return out;
 }
 
-// "TYPExN:V1,...,VN": an OpenCL vector by value (N = 2, 3, 4, 8, 16); a
-// 3-vector occupies four elements, as in OpenCL. nullptr `t` if `type` is not
-// such a name.
-std::vector<uint8_t> encode_vector(const std::string& type, const std::string& values, const std::string& what,
-                                   bool& is_vector) {
+// The element type of a vector type name "TYPExN", or nullptr.
+const ElemType* vector_element(const std::string& type) {
   const size_t x = type.find('x');
-  const ElemType* t = x == std::string::npos ? nullptr : find_type(type.substr(0, x));
-  is_vector = t != nullptr;
-  if (!t) return {};
-  const std::string n_text = type.substr(x + 1);
+  return x == std::string::npos ? nullptr : find_type(type.substr(0, x));
+}
+
+// "TYPExN:V1,...,VN": an OpenCL vector by value (N = 2, 3, 4, 8, 16); a
+// 3-vector occupies four elements, as in OpenCL.
+std::vector<uint8_t> encode_vector(const ElemType& t, const std::string& type, const std::string& values,
+                                   const std::string& what) {
+  const std::string n_text = type.substr(type.find('x') + 1);
   if (n_text != "2" && n_text != "3" && n_text != "4" && n_text != "8" && n_text != "16")
     throw UsageError(what + ": vectors have 2, 3, 4, 8 or 16 elements, not \"" + n_text + "\"");
   const size_t n = std::stoul(n_text);
@@ -264,10 +265,10 @@ std::vector<uint8_t> encode_vector(const std::string& type, const std::string& v
                      std::to_string(parts.size()));
   std::vector<uint8_t> out;
   for (const std::string& p : parts) {
-    const std::vector<uint8_t> e = encode(*t, p, what);
+    const std::vector<uint8_t> e = encode(t, p, what);
     out.insert(out.end(), e.begin(), e.end());
   }
-  if (n == 3) out.resize(4 * t->bytes, 0);
+  if (n == 3) out.resize(4 * t.bytes, 0);
   return out;
 }
 
@@ -277,12 +278,12 @@ std::vector<uint8_t> encode_vector(const std::string& type, const std::string& v
 std::vector<uint8_t> encode_by_value(const std::vector<std::string>& f, const isa::KernelArg* meta,
                                      const std::string& what) {
   std::vector<uint8_t> bytes;
-  bool is_vector = false;
   if (f.size() == 2 && f[0] == "bytes") {
     bytes = decode_hex(f[1], what);
   } else if (const ElemType* t = find_type(f[0]); t && f.size() == 2) {
     bytes = encode(*t, f[1], what);
-  } else if (f.size() == 2 && (bytes = encode_vector(f[0], f[1], what, is_vector), is_vector)) {
+  } else if (const ElemType* e = vector_element(f[0]); e && f.size() == 2) {
+    bytes = encode_vector(*e, f[0], f[1], what);
   } else {
     throw UsageError(what + ": expected buf:TYPE:COUNT:INIT, local:BYTES, TYPE:VALUE (e.g. i32:5, f32:1.5), "
                      "TYPExN:V,... (e.g. u32x2:1,2) or bytes:HEX");

@@ -168,7 +168,8 @@ class CodeObjectReader {
       if (sh.sh_type == SHT_NOTE) notes_.push_back(scn);
       if (sh.sh_type == SHT_DYNSYM || sh.sh_type == SHT_SYMTAB) symtabs_.push_back(scn);
       if (sh.sh_type == SHT_RELA && (sh.sh_flags & SHF_ALLOC)) dynamic_relocs_.push_back(scn);
-      if (sh.sh_type == SHT_REL && (sh.sh_flags & SHF_ALLOC)) fail("section " + sname + " holds REL relocations; AMDGPU code objects use RELA");
+      if (sh.sh_type == SHT_REL && (sh.sh_flags & SHF_ALLOC))
+        fail("section " + sname + " holds REL relocations; AMDGPU code objects use RELA");
       if ((sh.sh_flags & SHF_ALLOC) && sh.sh_type == SHT_PROGBITS) loaded_.push_back({sh.sh_addr, sh.sh_size, sh.sh_offset});
       if (sname == ".text") {
         if (sh.sh_type != SHT_PROGBITS || !(sh.sh_flags & SHF_EXECINSTR)) fail(".text is not an executable section");

@@ -39,7 +39,7 @@ std::string branch_label(const std::vector<Function>& functions, const Instructi
   return " <" + owner->name + (target == owner->address ? ">" : buf);
 }
 
-// One function's instructions, from `begin` up to `end`.
+// One function's instructions, from its symbol up to `end`.
 void list_function(const CodeObject& code, const Function& f, uint64_t end, std::ostream& out, ListingStats& stats) {
   const std::vector<uint8_t>& text = code.text();
   char header[64];
