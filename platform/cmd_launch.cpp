@@ -333,7 +333,7 @@ void write_dumps(const std::vector<Dump>& dumps, const std::vector<Buffer>& buff
     out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
     if (!out) throw UserError("--dump: cannot write " + d.path);
     std::printf("argument %zu: %zu bytes written to %s%s\n", d.arg, data.size(), d.path.c_str(),
-                faulted ? " (after the fault: what the kernel had written until then)" : "");
+                faulted ? " (the kernel did not complete: what it had written when it stopped)" : "");
   }
 }
 

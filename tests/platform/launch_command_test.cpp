@@ -170,7 +170,7 @@ TEST_CASE("launch: --dump is written when the kernel faults, and says so", "[lau
                         dir + "/a.bin --dump 2=" + dir + "/c.bin");
   INFO(r.out);
   CHECK(r.exit == 1);
-  CHECK_THAT(r.out, Catch::Contains("faulted at workgroup") && Catch::Contains("after the fault"));
+  CHECK_THAT(r.out, Catch::Contains("faulted at workgroup") && Catch::Contains("the kernel did not complete"));
   const std::vector<float> a = read_dump<float>(dir + "/a.bin");
   REQUIRE(a.size() == 2000);
   CHECK(a[1999] == 1999.0f);
@@ -199,6 +199,10 @@ TEST_CASE("launch --netlist runs on the timing platform with the same arguments 
   const LaunchRun again = run_tessera(args + " --netlist " + kSmallGpu + " --stats " + dir + "/stats.json");
   CHECK(again.exit == 2);
   CHECK_THAT(again.out, Catch::Contains("already exists"));
+  const LaunchRun hung = run_tessera(args + " --netlist " + kSmallGpu + " --max-cycles 100 --dump 4=" + dir + "/h.bin");
+  CHECK(hung.exit == 1);
+  CHECK_THAT(hung.out, Catch::Contains("not done within") && Catch::Contains("the kernel did not complete"));
+  CHECK(read_dump<float>(dir + "/h.bin").size() == 1000);
   const LaunchRun stray = run_tessera(args + " --set 'l2[*].size=1 MiB'");
   CHECK(stray.exit == 2);
   CHECK_THAT(stray.out, Catch::Contains("add --netlist FILE"));
