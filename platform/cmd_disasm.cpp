@@ -1,4 +1,4 @@
-// `tessera disasm FILE.hsaco [--kernel NAME]`: the kernels of a code object in
+// `tessera disasm FILE.hsaco [--kernel NAME]`: the functions of a code object in
 // llvm-objdump's text, decoded by Tessera's own decoder.
 #include <iostream>
 
@@ -36,7 +36,8 @@ int run_disasm(const std::vector<std::string>& args) {
     const isa::CodeObject code = isa::CodeObject::load_file(file);
     std::cout << code.name() << ":\tfile format elf64-amdgpu (" << code.target() << ")\n";
     const isa::ListingStats stats = isa::write_listing(code, kernel, std::cout);
-    std::cerr << "tessera disasm: " << stats.kernels << " kernel(s), " << stats.instructions << " instructions, "
+    std::cerr << "tessera disasm: " << stats.kernels << " kernel(s), " << stats.functions - stats.kernels
+              << " called function(s), " << stats.instructions << " instructions, "
               << stats.unknown << " unknown\n";
     return stats.unknown ? cli::kFailure : cli::kOk;
   } catch (const isa::CodeObjectError& e) {
@@ -46,9 +47,10 @@ int run_disasm(const std::vector<std::string>& args) {
 }
 
 TESSERA_REGISTER_COMMAND(disasm_command,
-                         cli::Command{"disasm", "disassemble the kernels of a gfx90a code object",
+                         cli::Command{"disasm", "disassemble the functions of a gfx90a code object",
                                       "usage: tessera disasm FILE.hsaco [--kernel NAME]\n\n"
-                                      "Prints every kernel of FILE.hsaco (or only NAME) as llvm-objdump-14 -d\n"
+                                      "Prints every function of FILE.hsaco's code, kernels and the functions\n"
+                                      "they call, in address order (or only kernel NAME) as llvm-objdump-14 -d\n"
                                       "--mcpu=gfx90a prints it: the instruction text, then the address and the\n"
                                       "encoding words as a comment. Words that are no gfx90a instruction print as\n"
                                       "<unknown> and make the exit code 1. A file that is not a gfx90a code object\n"

@@ -53,14 +53,14 @@ void FunctionalDevice::read(void* dst, runtime::DevicePtr src, size_t bytes) {
   }
 }
 
-const isa::CodeObject& FunctionalDevice::load(const std::string& path) { return programs_.get(path).code; }
+const isa::CodeObject& FunctionalDevice::load(const std::string& path) { return programs_.load(path).code; }
 
 isa::ExecStats FunctionalDevice::launch_file(const std::string& path, const std::string& kernel,
                                              const isa::LaunchConfig& config) {
-  ProgramCache::Program& p = programs_.get(path);
+  ProgramCache::Program& p = programs_.load(path);
   const isa::KernelInfo& k = ProgramCache::kernel(p, path, kernel);
   const auto start = std::chrono::steady_clock::now();
-  const isa::ExecStats s = executor_.launch(p.cache, k, config);
+  const isa::ExecStats s = executor_.launch(p.cache, k, config, p.code_base());
   totals_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   ++totals_.launches;
   totals_.wave_instructions += s.wave_instructions;

@@ -53,7 +53,7 @@ class FunctionalDevice : public runtime::Device {
   std::string kernel_dir_;
   isa::DeviceMemory memory_;
   isa::Executor executor_;
-  ProgramCache programs_;
+  ProgramCache programs_{memory_};
   Totals totals_;
 };
 

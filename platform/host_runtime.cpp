@@ -87,7 +87,8 @@ HostRuntime::HostRuntime(Platform& platform, Options options)
     : options_(options),
       platform_(platform),
       memory_(platform.shared().get<isa::DeviceMemory>("device")),
-      kernel_objects_(platform.shared().get<KernelObjectTable>("kernel_objects")) {
+      kernel_objects_(platform.shared().get<KernelObjectTable>("kernel_objects")),
+      programs_(memory_) {
   for (const auto& b : platform.blocks()) {
     if (auto* cp = dynamic_cast<CpCore*>(b.get())) {
       if (cp_) throw UserError("the platform has several command processors (" + cp_->path() + ", " + cp->path() +
@@ -118,30 +119,19 @@ void HostRuntime::free(uint64_t address) { memory_.free(address); }
 void HostRuntime::copy_to_device(uint64_t dst, const void* src, uint64_t bytes) { memory_.write(dst, src, bytes); }
 void HostRuntime::copy_to_host(void* dst, uint64_t src, uint64_t bytes) { memory_.read(dst, src, bytes); }
 
-// The image in device memory: .text first (instruction fetches go there), then
-// the descriptors, each 64-byte aligned with its entry offset pointing at its
-// code in the copy, as a loader relocates them.
+// The code object is placed in device memory as a loader places it (every
+// segment at its load base + vaddr, relocations applied): a kernel object is
+// its descriptor in that copy, whose entry offset already points at the code.
 const HostKernel& HostRuntime::kernel(const std::string& path, const std::string& name) {
   auto it = loaded_.find(path);
   if (it == loaded_.end()) {
-    ProgramCache::Program& p = programs_.get(path);
-    const std::vector<uint8_t>& text = p.code.text();
-    const uint64_t text_bytes = (text.size() + 255) / 256 * 256;
+    ProgramCache::Program& p = programs_.load(path);
+    const uint64_t base = p.code_base();
     LoadedProgram lp;
-    lp.image = std::make_unique<isa::ScopedAllocation>(memory_, text_bytes + 64 * p.code.kernels().size());
-    const uint64_t code = lp.image->address();
-    if (!text.empty()) memory_.write(code, text.data(), text.size());
-    uint64_t object = code + text_bytes;
     for (const isa::KernelInfo& k : p.code.kernels()) {
-      std::array<uint8_t, 64> kd = k.descriptor_bytes;
-      const int64_t entry = static_cast<int64_t>(code + (k.entry_address - p.code.text_address())) -
-                            static_cast<int64_t>(object);
-      std::memcpy(kd.data() + 16, &entry, 8);  // kernel_code_entry_byte_offset
-      memory_.write(object, kd.data(), kd.size());
-      HostKernel hk{&k, &p.cache, object};
-      kernel_objects_.add(object, LoadedKernel{&k, &p.cache, code});
-      lp.kernels.emplace(k.name, hk);
-      object += 64;
+      const uint64_t object = base + k.descriptor_address;
+      lp.kernels.emplace(k.name, HostKernel{&k, &p.cache, object});
+      kernel_objects_.add(object, LoadedKernel{&k, &p.cache, base + p.code.text_address(), base});
     }
     it = loaded_.emplace(path, std::move(lp)).first;
   }

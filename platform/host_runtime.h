@@ -12,8 +12,9 @@
 //   rt.dispatch(q, k, {n, 1, 1}, {256, 1, 1}, args, done);
 //   rt.wait(done);                                  // runs the simulation until done reaches 0
 //
-// What reaches the GPU is what reaches real hardware: a code object's .text
-// and kernel descriptors are copied into device memory when it is loaded;
+// What reaches the GPU is what reaches real hardware: a code object's
+// segments (code, kernel descriptors, constant data, data) are placed in
+// device memory with its relocations applied when it is loaded;
 // dispatch() writes a 64-byte AQL kernel-dispatch packet (HSA layout) into the
 // queue's ring buffer in device memory, header last, and rings the doorbell, a
 // register of the command processor; the CP's firmware reads the packet, the
@@ -121,8 +122,8 @@ class HostRuntime {
   void copy_to_device(uint64_t dst, const void* src, uint64_t bytes);
   void copy_to_host(void* dst, uint64_t src, uint64_t bytes);
 
-  // Loads the code object at `path` on first use (its .text and descriptors go
-  // to device memory) and returns kernel `name`. Throws isa::CodeObjectError,
+  // Loads the code object at `path` on first use (models/cu/isa/code_loader.h)
+  // and returns kernel `name`. Throws isa::CodeObjectError,
   // or UserError listing the kernels it has.
   const HostKernel& kernel(const std::string& path, const std::string& name);
 
@@ -162,8 +163,7 @@ class HostRuntime {
     std::unique_ptr<isa::PreparedDispatch> prepared;
     std::unique_ptr<isa::ScopedAllocation> extra;
   };
-  struct LoadedProgram {
-    std::unique_ptr<isa::ScopedAllocation> image;  // .text, then one descriptor per kernel
+  struct LoadedProgram {  // the image itself belongs to programs_
     std::map<std::string, HostKernel> kernels;
   };
 

@@ -13,6 +13,13 @@ ProgramCache::Program& ProgramCache::get(const std::string& path) {
   return *it->second;
 }
 
+ProgramCache::Program& ProgramCache::load(const std::string& path) {
+  Program& p = get(path);
+  if (!memory_) throw UserError(path + ": this program cache has no device memory to load code objects into");
+  if (!p.image) p.image = std::make_unique<isa::LoadedCode>(*memory_, p.code);
+  return p;
+}
+
 const isa::KernelInfo& ProgramCache::kernel(const Program& p, const std::string& path, const std::string& name) {
   const isa::KernelInfo* k = p.code.find_kernel(name);
   if (!k) throw UserError(path + " has no kernel '" + name + "'; it has: " + p.code.kernel_names());

@@ -79,7 +79,8 @@ TimingDevice::TimingDevice(TimingDeviceOptions options)
     : options_(std::move(options)),
       platform_(build_platform(options_)),
       dispatcher_(find_dispatcher(*platform_, options_.netlist_file, options_.direct_dispatch)),
-      memory_(platform_->shared().get<isa::DeviceMemory>("device")) {
+      memory_(platform_->shared().get<isa::DeviceMemory>("device")),
+      programs_(memory_) {
   if (has_cp(*platform_) && !options_.direct_dispatch) {
     HostRuntime::Options ro;
     ro.functional = options_.functional;
@@ -222,9 +223,10 @@ void TimingDevice::log_launch(const std::string& kernel, const LaunchResult& r, 
 LaunchResult TimingDevice::launch_direct(const std::string& path, const std::string& kernel,
                                          const isa::LaunchConfig& config) {
   if (dispatcher_->busy()) fail("an earlier launch never finished; the device cannot launch again");
-  ProgramCache::Program& p = programs_.get(path);
+  ProgramCache::Program& p = programs_.load(path);
   const isa::KernelInfo& k = ProgramCache::kernel(p, path, kernel);
   isa::PreparedDispatch prepared(memory_, p.cache, k, config, next_dispatch_id_++);
+  prepared.ctx().code_base = p.code_base();
   DispatchJob job;
   job.ctx = &prepared.ctx();
   job.program = &p.cache;

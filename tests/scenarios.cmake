@@ -93,6 +93,9 @@ tessera_scenario("types of an unknown type is a usage error" ARGS "types|memroy"
 set(vadd ${CMAKE_BINARY_DIR}/sw/kernels/vector_add.hsaco)
 tessera_scenario("disasm prints a kernel" ARGS "disasm|${vadd}" EXIT 0
                  DEFINES "-DSTDOUT_HAS=<vector_add>:|global_load_dword v|s_endpgm")
+tessera_scenario("disasm prints the functions a kernel calls" ARGS "disasm|${CMAKE_BINARY_DIR}/sw/kernels/const_table.hsaco"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=<weigh>:|<const_table>:|s_swappc_b64|s_setpc_b64"
+                 "-DSTDERR_HAS=1 kernel(s), 1 called function(s)")
 tessera_scenario("disasm of a file that is not a code object is an input error" ARGS "disasm|${CMAKE_COMMAND}" EXIT 3
                  DEFINES "-DSTDERR_HAS=is not AMDGPU")
 tessera_scenario("launch runs a kernel" ARGS "launch|${vadd}|--kernel|vector_add|--grid|1000|--block|64|--arg|buf:f32:1000:iota|--arg|buf:f32:1000:1|--arg|buf:f32:1000:zero|--arg|u32:1000"

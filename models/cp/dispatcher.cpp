@@ -580,6 +580,7 @@ void Dispatcher::start_range(const sc_time& delay) {
                       hex(packet.kernel_object) + ", where no kernel is loaded");
     range_ctx_ = isa::context_from_packet(packet, regs_.packet, regs_.queue, regs_.dispatch_id, k->program->code(),
                                           *k->kernel);
+    range_ctx_.code_base = k->code_base;
     if (uint64_t(regs_.wg_first) + regs_.wg_count > range_ctx_.workgroup_total())
       throw UserError("range of " + std::to_string(regs_.wg_count) + " workgroups from " +
                       std::to_string(regs_.wg_first) + " exceeds the grid's " +

@@ -24,6 +24,7 @@ struct LoadedKernel {
   const isa::KernelInfo* kernel = nullptr;
   isa::DecodeCache* program = nullptr;  // the code object's decoded instructions
   uint64_t code_address = 0;            // device address of the program's .text (instruction fetches)
+  uint64_t code_base = 0;               // device address of the code object's vaddr 0 (DispatchContext::code_base)
 };
 
 class KernelObjectTable {

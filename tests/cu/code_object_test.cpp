@@ -1,3 +1,4 @@
+#include "models/cu/isa/code_loader.h"
 #include "models/cu/isa/code_object.h"
 
 #include <catch2/catch.hpp>
@@ -140,24 +141,31 @@ TEST_CASE("code object: files that are not gfx90a code objects get clear errors"
 }
 
 TEST_CASE("code object: random corruption never crashes the loader", "[code_object]") {
-  const std::vector<uint8_t> good = file_bytes(loader_kernels());
   std::mt19937 rng(1234);
-  int errors = 0, loaded = 0;
-  for (int trial = 0; trial < 300; ++trial) {
-    std::vector<uint8_t> b = good;
-    const int flips = 1 + trial % 8;
-    for (int f = 0; f < flips; ++f) b[rng() % b.size()] = static_cast<uint8_t>(rng());
-    try {
-      CodeObject co = CodeObject::load(b, "fuzz");
-      // A corruption the loader accepts must still leave consistent kernels.
-      for (const KernelInfo& k : co.kernels()) CHECK(co.in_text(k.entry_address, 4));
-      ++loaded;
-    } catch (const CodeObjectError&) {
-      ++errors;
+  // The second file has data segments and relocations for the image builder.
+  for (const std::string& path :
+       {loader_kernels(), std::string(TESSERA_BINARY_DIR) + "/sw/kernels/program_globals.hsaco"}) {
+    const std::vector<uint8_t> good = file_bytes(path);
+    int errors = 0, loaded = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+      std::vector<uint8_t> b = good;
+      const int flips = 1 + trial % 8;
+      for (int f = 0; f < flips; ++f) b[rng() % b.size()] = static_cast<uint8_t>(rng());
+      try {
+        CodeObject co = CodeObject::load(b, "fuzz");
+        // A corruption the loader accepts must still leave consistent kernels
+        // and an image that can be built or is refused with a clear error.
+        for (const KernelInfo& k : co.kernels()) CHECK(co.in_text(k.entry_address, 4));
+        const std::vector<uint8_t> image = relocated_image(co, 0x1'0000'0000ull);
+        CHECK(image.size() == co.image_size());
+        ++loaded;
+      } catch (const CodeObjectError&) {
+        ++errors;
+      }
     }
+    CHECK(errors + loaded == 300);
+    CHECK(errors > 0);
   }
-  CHECK(errors + loaded == 300);
-  CHECK(errors > 0);
   // Random garbage of every small size.
   for (size_t n = 0; n < 300; n += 7) {
     std::vector<uint8_t> b(n);

@@ -193,3 +193,20 @@ TEST_CASE("timing device: the launch log counts the bytes that crossed between c
   CHECK(second > first);  // twice the data, interleaved over both chiplets
   CHECK(first + second == stats["noc"]["remote_bytes"].get<uint64_t>());
 }
+
+TEST_CASE("timing device: program-scope data is loaded with its relocations and a global persists",
+          "[timing][device][code_loader]") {
+  // sw/kernels/program_globals.cl: a table of pointers to __constant arrays
+  // (R_AMDGPU_RELATIVE64) and a global counter initialised to 42, which the
+  // first work-item reports and increments. Through the command processor.
+  TimingDevice d(small_gpu());
+  REQUIRE(d.host_runtime() != nullptr);
+  const runtime::DevicePtr out = d.alloc(8 * sizeof(float)), seen = d.alloc(sizeof(int));
+  for (int launch = 0; launch < 2; ++launch) {
+    d.launch("program_globals", "program_globals", {8, 1, 1}, {8, 1, 1},
+             runtime::KernelArgs().pointer(out).pointer(seen).value(int32_t(1 - launch)));
+    const std::vector<float> got = d.download<float>(out, 8);
+    for (int i = 0; i < 8; ++i) CHECK(got[i] == (launch ? 1.0f : 100.0f) * float(i % 4 + 1));
+    CHECK(d.download<int>(seen, 1)[0] == 42 + launch);
+  }
+}

@@ -95,6 +95,9 @@ TESSERA_TIMING_WORKLOAD(stencil_iter)
 TESSERA_TIMING_WORKLOAD(producer_consumer)
 TESSERA_TIMING_WORKLOAD(permuted_consumer)
 TESSERA_TIMING_WORKLOAD(no_reuse)
+TESSERA_TIMING_WORKLOAD(const_table)
+TESSERA_TIMING_WORKLOAD(libm)
+TESSERA_TIMING_WORKLOAD(private_index)
 
 TEST_CASE("the timing netlist in functional mode gives the results of the functional executor", "[timing][workload]") {
   // One process, one platform: several workloads in sequence on it.
@@ -117,7 +120,8 @@ TEST_CASE("every workload of the suite has a timing test case", "[timing][worklo
       "sgemm32",       "mfma_gemm_f32", "mfma_gemm_f16", "conv2d",         "stencil2d",      "transpose",
       "spmv",          "pruned_gemv_0", "pruned_gemv_50", "pruned_gemv_90", "fir",           "histogram",
       "bfs",           "babelstream",   "nbody",         "kmeans",
-      "babelstream_iter", "stencil_iter", "producer_consumer", "permuted_consumer", "no_reuse"};
+      "babelstream_iter", "stencil_iter", "producer_consumer", "permuted_consumer", "no_reuse",
+      "const_table",   "libm",          "private_index"};
   std::vector<std::string> registered;
   for (const auto& w : tessera::workloads::workloads()) registered.push_back(w.name);
   std::vector<std::string> sorted = listed;

@@ -47,7 +47,10 @@ namespace {
   X(stencil_iter)                \
   X(producer_consumer)           \
   X(permuted_consumer)           \
-  X(no_reuse)
+  X(no_reuse)                    \
+  X(const_table)                 \
+  X(libm)                        \
+  X(private_index)
 
 uint64_t seed_for(size_t size) { return 0x7e55e7a0ull ^ (uint64_t(size) * 0x9e3779b97f4a7c15ull); }
 

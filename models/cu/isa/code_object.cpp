@@ -20,6 +20,9 @@ constexpr unsigned char kOsAbiAmdgpuHsa = 64;
 constexpr uint32_t kMachMask = 0xff;
 constexpr uint32_t kMachGfx90a = 0x3f;
 constexpr uint32_t kNoteAmdgpuMetadata = 32;
+// A code object's image in device memory; larger ones are refused rather
+// than allocated (a corrupt p_memsz must not exhaust the host).
+constexpr uint64_t kMaxImageBytes = 256ull << 20;
 
 // Names of the EF_AMDGPU_MACH values a user is likely to hand us by mistake.
 std::string mach_name(uint32_t mach) {
@@ -126,7 +129,10 @@ class CodeObjectReader {
     check_header();
     out_.name_ = name_;
     read_sections();
+    read_segments();
+    read_relocations();
     read_metadata();
+    read_functions();
     return std::move(out_);
   }
 
@@ -161,6 +167,9 @@ class CodeObjectReader {
       const std::string sname = nm ? nm : "";
       if (sh.sh_type == SHT_NOTE) notes_.push_back(scn);
       if (sh.sh_type == SHT_DYNSYM || sh.sh_type == SHT_SYMTAB) symtabs_.push_back(scn);
+      if (sh.sh_type == SHT_RELA && (sh.sh_flags & SHF_ALLOC)) dynamic_relocs_.push_back(scn);
+      if (sh.sh_type == SHT_REL && (sh.sh_flags & SHF_ALLOC))
+        fail("section " + sname + " holds REL relocations; AMDGPU code objects use RELA");
       if ((sh.sh_flags & SHF_ALLOC) && sh.sh_type == SHT_PROGBITS) loaded_.push_back({sh.sh_addr, sh.sh_size, sh.sh_offset});
       if (sname == ".text") {
         if (sh.sh_type != SHT_PROGBITS || !(sh.sh_flags & SHF_EXECINSTR)) fail(".text is not an executable section");
@@ -170,6 +179,93 @@ class CodeObjectReader {
       }
     }
     if (out_.text_.empty()) fail("no .text section (no machine code)");
+  }
+
+  // The PT_LOAD program headers: what the loader copies to device memory.
+  void read_segments() {
+    size_t count = 0;
+    if (elf_getphdrnum(elf_.get(), &count) != 0) fail("unreadable program headers");
+    for (size_t i = 0; i < count; ++i) {
+      GElf_Phdr ph;
+      if (!gelf_getphdr(elf_.get(), static_cast<int>(i), &ph)) fail("unreadable program header " + std::to_string(i));
+      if (ph.p_type != PT_LOAD || ph.p_memsz == 0) continue;
+      const std::string where = "loadable segment " + std::to_string(i);
+      if (ph.p_filesz > ph.p_memsz) fail(where + " has more file bytes than memory bytes");
+      if (ph.p_offset > bytes_.size() || bytes_.size() - ph.p_offset < ph.p_filesz)
+        fail(where + " extends past the end of the file (truncated?)");
+      if (ph.p_vaddr > kMaxImageBytes || kMaxImageBytes - ph.p_vaddr < ph.p_memsz)
+        fail(where + " ends beyond " + std::to_string(kMaxImageBytes >> 20) + " MiB; refusing to load it");
+      Segment seg;
+      seg.vaddr = ph.p_vaddr;
+      seg.mem_size = ph.p_memsz;
+      const auto first = bytes_.begin() + static_cast<std::ptrdiff_t>(ph.p_offset);
+      seg.bytes.assign(first, first + static_cast<std::ptrdiff_t>(ph.p_filesz));
+      out_.image_size_ = std::max(out_.image_size_, seg.vaddr + seg.mem_size);
+      out_.segments_.push_back(std::move(seg));
+    }
+  }
+
+  // The dynamic relocations, with the symbols they name resolved to their
+  // vaddr (the loader adds the load base).
+  void read_relocations() {
+    for (Elf_Scn* scn : dynamic_relocs_) {
+      GElf_Shdr sh;
+      Elf_Data* data = elf_getdata(scn, nullptr);
+      if (!gelf_getshdr(scn, &sh) || !data || sh.sh_entsize == 0) fail("unreadable relocation section");
+      Elf_Scn* symscn = elf_getscn(elf_.get(), sh.sh_link);
+      Elf_Data* symdata = symscn ? elf_getdata(symscn, nullptr) : nullptr;
+      GElf_Shdr symsh;
+      const bool has_symbols = symdata && gelf_getshdr(symscn, &symsh);
+      const size_t count = sh.sh_size / sh.sh_entsize;
+      for (size_t i = 0; i < count; ++i) {
+        GElf_Rela r;
+        if (!gelf_getrela(data, static_cast<int>(i), &r)) fail("unreadable relocation " + std::to_string(i));
+        Relocation rel;
+        rel.offset = r.r_offset;
+        rel.type = static_cast<uint32_t>(GELF_R_TYPE(r.r_info));
+        rel.addend = r.r_addend;
+        const size_t sym = GELF_R_SYM(r.r_info);
+        if (sym != 0) {
+          GElf_Sym s;
+          if (!has_symbols || !gelf_getsym(symdata, static_cast<int>(sym), &s))
+            fail("relocation " + std::to_string(i) + " names symbol " + std::to_string(sym) + ", which does not exist");
+          const char* nm = elf_strptr(elf_.get(), symsh.sh_link, s.st_name);
+          rel.has_symbol = true;
+          rel.symbol = nm ? nm : "";
+          rel.symbol_defined = s.st_shndx != SHN_UNDEF;
+          rel.symbol_value = s.st_value;
+        }
+        out_.relocations_.push_back(std::move(rel));
+      }
+    }
+  }
+
+  // Function symbols inside .text, in address order, one per address.
+  void read_functions() {
+    const uint64_t text_end = out_.text_address_ + out_.text_.size();
+    for (Elf_Scn* scn : symtabs_) {
+      GElf_Shdr sh;
+      Elf_Data* data = elf_getdata(scn, nullptr);
+      if (!gelf_getshdr(scn, &sh) || !data || sh.sh_entsize == 0) continue;
+      const size_t count = sh.sh_size / sh.sh_entsize;
+      for (size_t i = 0; i < count; ++i) {
+        GElf_Sym sym;
+        if (!gelf_getsym(data, static_cast<int>(i), &sym)) break;
+        const char* nm = elf_strptr(elf_.get(), sh.sh_link, sym.st_name);
+        if (GELF_ST_TYPE(sym.st_info) != STT_FUNC || !nm || !*nm || sym.st_value < out_.text_address_ ||
+            sym.st_value >= text_end)
+          continue;
+        out_.functions_.push_back({nm, sym.st_value, sym.st_size});
+      }
+    }
+    if (out_.functions_.empty())
+      for (const KernelInfo& k : out_.kernels_) out_.functions_.push_back({k.name, k.entry_address, 0});
+    std::stable_sort(out_.functions_.begin(), out_.functions_.end(),
+                     [](const Function& a, const Function& b) { return a.address < b.address; });
+    // .dynsym repeats the kernels of .symtab: keep one entry per address.
+    out_.functions_.erase(std::unique(out_.functions_.begin(), out_.functions_.end(),
+                                      [](const Function& a, const Function& b) { return a.address == b.address; }),
+                          out_.functions_.end());
   }
 
   // Bytes at a virtual address inside an allocated section, or nullptr.
@@ -317,7 +413,7 @@ class CodeObjectReader {
     void operator()(Elf* e) const { elf_end(e); }
   };
   std::unique_ptr<Elf, ElfCloser> elf_;
-  std::vector<Elf_Scn*> notes_, symtabs_;
+  std::vector<Elf_Scn*> notes_, symtabs_, dynamic_relocs_;
   std::vector<Loaded> loaded_;
   CodeObject out_;
 };

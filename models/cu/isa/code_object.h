@@ -99,6 +99,31 @@ struct KernelInfo {
   std::vector<const KernelArg*> explicit_args() const;
 };
 
+// A loadable (PT_LOAD) segment: `bytes` are the file's, the rest of
+// mem_size up to the end is zero (e.g. .bss).
+struct Segment {
+  uint64_t vaddr = 0, mem_size = 0;
+  std::vector<uint8_t> bytes;
+};
+
+// A dynamic relocation (.rela.dyn): what the loader patches at vaddr `offset`
+// once it knows where the segments are. AMDGPUUsage's R_AMDGPU_* numbering.
+struct Relocation {
+  uint64_t offset = 0;
+  uint32_t type = 0;
+  int64_t addend = 0;
+  bool has_symbol = false;     // false: S is 0 (R_AMDGPU_RELATIVE64 names none)
+  std::string symbol;
+  bool symbol_defined = false; // defined in this code object (else the loader cannot resolve it)
+  uint64_t symbol_value = 0;   // its vaddr when defined
+};
+
+// A function of .text: a kernel's code or a function it calls (s_swappc_b64).
+struct Function {
+  std::string name;
+  uint64_t address = 0, size = 0;
+};
+
 class CodeObject {
  public:
   // Throws CodeObjectError for a file that cannot be read or is not a gfx90a code object.
@@ -117,6 +142,16 @@ class CodeObject {
     return addr >= text_address_ && addr - text_address_ <= text_.size() && text_.size() - (addr - text_address_) >= bytes;
   }
 
+  // What a loader places in device memory: the segments at load base + vaddr,
+  // image_size() bytes from the load base, then the relocations applied
+  // (models/cu/isa/code_loader.h).
+  const std::vector<Segment>& segments() const { return segments_; }
+  uint64_t image_size() const { return image_size_; }
+  const std::vector<Relocation>& relocations() const { return relocations_; }
+  // Every function symbol inside .text (kernels and the functions they call),
+  // by address; the kernels' entry points if the file has no symbol table.
+  const std::vector<Function>& functions() const { return functions_; }
+
   const std::vector<KernelInfo>& kernels() const { return kernels_; }
   const KernelInfo* find_kernel(const std::string& name) const;  // nullptr if absent
   std::string kernel_names() const;                              // "a, b, c" for error messages
@@ -127,6 +162,10 @@ class CodeObject {
   unsigned abi_version_ = 0;
   std::vector<uint8_t> text_;
   uint64_t text_address_ = 0;
+  std::vector<Segment> segments_;
+  uint64_t image_size_ = 0;
+  std::vector<Relocation> relocations_;
+  std::vector<Function> functions_;
   std::vector<KernelInfo> kernels_;
   friend class CodeObjectReader;
 };

@@ -27,54 +27,57 @@ std::string listing_line(const std::string& text, uint64_t address, const uint32
 
 namespace {
 
-// " <kernel+0xoff>" for a branch target inside a kernel, as llvm-objdump annotates it.
-std::string branch_label(const std::vector<const KernelInfo*>& by_address, const Instruction& inst) {
+// " <function+0xoff>" for a branch target inside a function, as llvm-objdump annotates it.
+std::string branch_label(const std::vector<Function>& functions, const Instruction& inst) {
   const uint64_t target = inst.branch_target();
-  const KernelInfo* owner = nullptr;
-  for (const KernelInfo* k : by_address)
-    if (k->entry_address <= target) owner = k;
+  const Function* owner = nullptr;
+  for (const Function& f : functions)
+    if (f.address <= target) owner = &f;
   if (!owner) return "";
   char buf[32];
-  std::snprintf(buf, sizeof buf, "+0x%llx>", static_cast<unsigned long long>(target - owner->entry_address));
-  return " <" + owner->name + (target == owner->entry_address ? ">" : buf);
+  std::snprintf(buf, sizeof buf, "+0x%llx>", static_cast<unsigned long long>(target - owner->address));
+  return " <" + owner->name + (target == owner->address ? ">" : buf);
+}
+
+// One function's instructions, from its symbol up to `end`.
+void list_function(const CodeObject& code, const Function& f, uint64_t end, std::ostream& out, ListingStats& stats) {
+  const std::vector<uint8_t>& text = code.text();
+  char header[64];
+  std::snprintf(header, sizeof header, "%016llx", static_cast<unsigned long long>(f.address));
+  out << '\n' << header << " <" << f.name << ">:\n";
+  uint64_t pc = f.address;
+  while (pc + 4 <= end) {
+    // Copy the words: .text need not be 4-byte aligned in memory.
+    const size_t offset = pc - code.text_address();
+    const size_t avail = std::min<size_t>((end - pc) / 4, 3);
+    uint32_t words[3] = {0, 0, 0};
+    std::memcpy(words, text.data() + offset, avail * 4);
+    const Instruction inst = decode(words, avail, pc);
+    ++stats.instructions;
+    if (!inst.op) ++stats.unknown;
+    out << listing_line(disassemble(inst), pc, words, inst.size / 4);
+    if (inst.op && (inst.op->flags & kBranch) && inst.format == Format::SOPP) out << branch_label(code.functions(), inst);
+    out << '\n';
+    pc += inst.size;
+  }
 }
 
 }  // namespace
 
 ListingStats write_listing(const CodeObject& code, const std::string& kernel, std::ostream& out) {
-  if (!kernel.empty() && !code.find_kernel(kernel))
+  const KernelInfo* only = kernel.empty() ? nullptr : code.find_kernel(kernel);
+  if (!kernel.empty() && !only)
     throw CodeObjectError(code.name() + ": no kernel named '" + kernel + "' (kernels: " + code.kernel_names() + ")");
-  std::vector<const KernelInfo*> kernels;
-  for (const KernelInfo& k : code.kernels()) kernels.push_back(&k);
-  std::sort(kernels.begin(), kernels.end(),
-            [](const KernelInfo* a, const KernelInfo* b) { return a->entry_address < b->entry_address; });
-
-  const std::vector<uint8_t>& text = code.text();
-  const uint64_t text_end = code.text_address() + text.size();
+  const std::vector<Function>& functions = code.functions();
+  const uint64_t text_end = code.text_address() + code.text().size();
   ListingStats stats;
-  for (size_t i = 0; i < kernels.size(); ++i) {
-    const KernelInfo& k = *kernels[i];
-    if (!kernel.empty() && k.name != kernel) continue;
-    const uint64_t end = i + 1 < kernels.size() ? kernels[i + 1]->entry_address : text_end;
-    char header[64];
-    std::snprintf(header, sizeof header, "%016llx", static_cast<unsigned long long>(k.entry_address));
-    out << '\n' << header << " <" << k.name << ">:\n";
-    ++stats.kernels;
-    uint64_t pc = k.entry_address;
-    while (pc + 4 <= end) {
-      // Copy the words: .text need not be 4-byte aligned in memory.
-      const size_t offset = pc - code.text_address();
-      const size_t avail = std::min<size_t>((end - pc) / 4, 3);
-      uint32_t words[3] = {0, 0, 0};
-      std::memcpy(words, text.data() + offset, avail * 4);
-      const Instruction inst = decode(words, avail, pc);
-      ++stats.instructions;
-      if (!inst.op) ++stats.unknown;
-      out << listing_line(disassemble(inst), pc, words, inst.size / 4);
-      if (inst.op && (inst.op->flags & kBranch) && inst.format == Format::SOPP) out << branch_label(kernels, inst);
-      out << '\n';
-      pc += inst.size;
-    }
+  for (size_t i = 0; i < functions.size(); ++i) {
+    const Function& f = functions[i];
+    if (only && f.address != only->entry_address) continue;
+    const uint64_t end = i + 1 < functions.size() ? functions[i + 1].address : text_end;
+    list_function(code, f, end, out, stats);
+    ++stats.functions;
+    for (const KernelInfo& k : code.kernels()) stats.kernels += k.entry_address == f.address;
   }
   return stats;
 }

@@ -200,6 +200,7 @@ void setup_wave(Wave& w, const DispatchContext& ctx, const uint32_t wg[3], uint3
   w.mode.ieee = kd.ieee_mode;
   w.mode.dx10_clamp = kd.dx10_clamp;
   w.pc = ctx.kernel->entry_address;
+  w.code_base = ctx.code_base;
   w.id.workgroup[0] = wg[0];
   w.id.workgroup[1] = wg[1];
   w.id.workgroup[2] = wg[2];

@@ -71,6 +71,9 @@ struct DispatchContext {
   uint64_t queue_address = 0;     // a zeroed amd_queue_t-sized block (queue ptr)
   uint64_t kernarg_address = 0;
   uint64_t dispatch_id = 0;
+  // Where the code object is loaded: the device address of its vaddr 0
+  // (models/cu/isa/code_loader.h); 0 when it is not in device memory.
+  uint64_t code_base = 0;
   uint32_t lds_bytes = 0;         // static + dynamic LDS per workgroup
   uint64_t scratch_address = 0;   // private segments of one workgroup's waves
   uint32_t scratch_lane_bytes = 0;

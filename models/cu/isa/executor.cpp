@@ -10,9 +10,11 @@ namespace tessera::isa {
 // worth: workgroups run one after another) and its run loop.
 class Executor::Dispatch {
  public:
-  Dispatch(Executor& ex, DecodeCache& program, const KernelInfo& kernel, const LaunchConfig& config)
+  Dispatch(Executor& ex, DecodeCache& program, const KernelInfo& kernel, const LaunchConfig& config,
+           uint64_t code_base)
       : ex_(ex), prepared_(ex.memory_, program, kernel, config, ex.next_dispatch_id_++) {
     DispatchContext& ctx = prepared_.ctx();
+    ctx.code_base = code_base;
     if (ctx.scratch_wave_bytes) {
       scratch_ = std::make_unique<ScopedAllocation>(ex.memory_, prepared_.scratch_bytes_per_workgroup());
       ctx.scratch_address = scratch_->address();
@@ -89,8 +91,9 @@ class Executor::Dispatch {
   FaultSite site_;
 };
 
-ExecStats Executor::launch(DecodeCache& program, const KernelInfo& kernel, const LaunchConfig& config) {
-  Dispatch d(*this, program, kernel, config);
+ExecStats Executor::launch(DecodeCache& program, const KernelInfo& kernel, const LaunchConfig& config,
+                           uint64_t code_base) {
+  Dispatch d(*this, program, kernel, config, code_base);
   return d.run();
 }
 

@@ -41,8 +41,11 @@ class Executor {
   // Runs `kernel` of the cached code object to completion. Throws UserError for
   // a launch that does not fit the kernel (argument count/sizes, geometry) and
   // KernelFault if a wave faults. Device memory the dispatch needs for itself
-  // (packet, kernargs, scratch) is allocated and freed here.
-  ExecStats launch(DecodeCache& program, const KernelInfo& kernel, const LaunchConfig& config);
+  // (packet, kernargs, scratch) is allocated and freed here. `code_base` is
+  // where the code object is loaded (DispatchContext::code_base; 0 when it
+  // is not in device memory, for kernels without constant data).
+  ExecStats launch(DecodeCache& program, const KernelInfo& kernel, const LaunchConfig& config,
+                   uint64_t code_base = 0);
 
  private:
   class Dispatch;

@@ -267,12 +267,24 @@ void register_sop1(SemanticsTable& t) {
     for (int b = 0; b < 32; ++b) r |= uint64_t((v >> b) & 1) * (3ull << (2 * b));
     d64(w, i, r);
   });
-  t.add("s_getpc_b64", [](W& w, const I& i) { d64(w, i, w.pc); });
-  t.add("s_setpc_b64", [](W& w, const I& i) { w.pc = a64(w, i); });
+  // The program sees device addresses: the code's load base plus `pc`.
+  // GPR indexing: M0[7:0] the index, M0[15:12] which VGPR operands of VALU
+  // instructions it applies to (see detail::execute_indexed).
+  t.add("s_set_gpr_idx_on", [](W& w, const I& i) {
+    uint32_t& m0 = w.s(reg::kM0);
+    m0 = (m0 & ~0xf0ffu) | (w.scalar32(i.src[0]) & 0xff) | ((uint32_t(i.simm16) & 0xf) << 12);
+    w.gpr_idx_on = true;
+  });
+  t.add("s_set_gpr_idx_idx", [](W& w, const I& i) {
+    uint32_t& m0 = w.s(reg::kM0);
+    m0 = (m0 & ~0xffu) | (w.scalar32(i.src[0]) & 0xff);
+  });
+  t.add("s_getpc_b64", [](W& w, const I& i) { d64(w, i, w.pc + w.code_base); });
+  t.add("s_setpc_b64", [](W& w, const I& i) { w.pc = a64(w, i) - w.code_base; });
   t.add("s_swappc_b64", [](W& w, const I& i) {
     const uint64_t target = a64(w, i);
-    d64(w, i, w.pc);
-    w.pc = target;
+    d64(w, i, w.pc + w.code_base);
+    w.pc = target - w.code_base;
   });
   t.add("s_and_saveexec_b64", saveexec<op_and>);
   t.add("s_or_saveexec_b64", saveexec<op_or>);

@@ -16,12 +16,14 @@ using I = Instruction;
 // Hardware register ids of s_getreg/s_setreg (gfx9).
 enum HwReg : unsigned { kMode = 1, kStatus = 2, kTrapSts = 3, kHwId = 4, kGprAlloc = 5, kLdsAlloc = 6, kShMemBases = 15 };
 
-// MODE bits 5:4 single-precision denormals, 7:6 double/half, 8 DX10_CLAMP, 9 IEEE.
-constexpr uint32_t kModeModelled = 0x3f0;
+// MODE bits 5:4 single-precision denormals, 7:6 double/half, 8 DX10_CLAMP, 9 IEEE,
+// 27 GPR_IDX_EN.
+constexpr uint32_t kModeModelled = 0x3f0 | (1u << 27);
 
 uint32_t read_mode(const W& w) {
   return (w.mode_other_bits & ~kModeModelled) | (w.mode.f32_denorms ? 3u << 4 : 0) |
-         (w.mode.f16_f64_denorms ? 3u << 6 : 0) | (uint32_t(w.mode.dx10_clamp) << 8) | (uint32_t(w.mode.ieee) << 9);
+         (w.mode.f16_f64_denorms ? 3u << 6 : 0) | (uint32_t(w.mode.dx10_clamp) << 8) | (uint32_t(w.mode.ieee) << 9) |
+         (uint32_t(w.gpr_idx_on) << 27);
 }
 
 // A denormal field of 3 keeps denormals; 0, 1 and 2 are treated as flushing.
@@ -31,6 +33,7 @@ void write_mode(W& w, uint32_t v) {
   w.mode.f16_f64_denorms = ((v >> 6) & 3) == 3;
   w.mode.dx10_clamp = (v >> 8) & 1;
   w.mode.ieee = (v >> 9) & 1;
+  w.gpr_idx_on = (v >> 27) & 1;
 }
 
 // The whole register, or false after faulting for one that is not modelled.
@@ -115,7 +118,7 @@ void register_sopk(SemanticsTable& t) {
   t.add("s_setreg_b32", [](W& w, const I& i) { setreg(w, i, sopk_read(w, i)); });
   t.add("s_setreg_imm32_b32", [](W& w, const I& i) { setreg(w, i, i.literal); });
   t.add("s_call_b64", [](W& w, const I& i) {
-    w.write_scalar64(i.dst[0], w.pc);
+    w.write_scalar64(i.dst[0], w.pc + w.code_base);
     w.pc = i.branch_target();
   });
 }
@@ -134,6 +137,11 @@ void register_sopp(SemanticsTable& t) {
   t.add("s_endpgm", [](W& w, const I&) { w.end(); });
   t.add("s_endpgm_saved", [](W& w, const I&) { w.end(); });
   t.add("s_barrier", [](W& w, const I&) { w.arrive_at_barrier(); });
+  t.add("s_set_gpr_idx_off", [](W& w, const I&) { w.gpr_idx_on = false; });
+  t.add("s_set_gpr_idx_mode", [](W& w, const I& i) {
+    uint32_t& m0 = w.s(reg::kM0);
+    m0 = (m0 & ~0xf000u) | ((uint32_t(i.simm16) & 0xf) << 12);
+  });
   t.add("s_branch", [](W& w, const I& i) { w.pc = i.branch_target(); });
   t.add("s_cbranch_scc0", [](W& w, const I& i) { if (!w.scc) w.pc = i.branch_target(); });
   t.add("s_cbranch_scc1", [](W& w, const I& i) { if (w.scc) w.pc = i.branch_target(); });

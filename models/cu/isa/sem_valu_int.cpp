@@ -364,8 +364,18 @@ void register_int16(SemanticsTable& t) {
   t.add("v_min_u16", [](Wave& w, const Instruction& in) { map_u16(w, in, 2, [](u16 a, u16 b, u16) { return std::min(a, b); }); });
   t.add("v_max_i16", [](Wave& w, const Instruction& in) { map_u16(w, in, 2, [](u16 a, u16 b, u16) { return static_cast<u16>(std::max(i16(a), i16(b))); }); });
   t.add("v_min_i16", [](Wave& w, const Instruction& in) { map_u16(w, in, 2, [](u16 a, u16 b, u16) { return static_cast<u16>(std::min(i16(a), i16(b))); }); });
-  t.add("v_mad_u16", [](Wave& w, const Instruction& in) { map_u16(w, in, 3, [](u16 a, u16 b, u16 c) { return static_cast<u16>(u32(a) * b + c); }); });
-  t.add("v_mad_i16", [](Wave& w, const Instruction& in) { map_u16(w, in, 3, [](u16 a, u16 b, u16 c) { return static_cast<u16>(i16(a) * i16(b) + i16(c)); }); });
+  const ExecFn mad_u16 = [](Wave& w, const Instruction& in) {
+    map_u16(w, in, 3, [](u16 a, u16 b, u16 c) { return static_cast<u16>(u32(a) * b + c); });
+  };
+  const ExecFn mad_i16 = [](Wave& w, const Instruction& in) {
+    map_u16(w, in, 3, [](u16 a, u16 b, u16 c) { return static_cast<u16>(i16(a) * i16(b) + i16(c)); });
+  };
+  t.add("v_mad_u16", mad_u16);
+  t.add("v_mad_i16", mad_i16);
+  // The gfx8 encodings, which clang-14 still emits for gfx9 (at -O0 for
+  // 16-bit multiply-adds): no op_sel, the high half of the result zeroed.
+  t.add("v_mad_legacy_u16", mad_u16);
+  t.add("v_mad_legacy_i16", mad_i16);
   t.add("v_min3_u16", [](Wave& w, const Instruction& in) { map_u16(w, in, 3, [](u16 a, u16 b, u16 c) { return std::min({a, b, c}); }); });
   t.add("v_max3_u16", [](Wave& w, const Instruction& in) { map_u16(w, in, 3, [](u16 a, u16 b, u16 c) { return std::max({a, b, c}); }); });
   t.add("v_med3_u16", [](Wave& w, const Instruction& in) { map_u16(w, in, 3, [](u16 a, u16 b, u16 c) { return static_cast<u16>(med3(u32(a), u32(b), u32(c))); }); });

@@ -14,6 +14,8 @@ void Wave::reset() {
   pc = 0;
   mode = FpMode{};
   mode_other_bits = 0;
+  gpr_idx_on = false;
+  code_base = 0;
   id = WaveId{};
   memory_ = nullptr;
   lds_ = nullptr;

@@ -64,6 +64,12 @@ class Wave : public WaveState {
   // Bits of the MODE hardware register that FpMode does not hold (round
   // modes, exception enables), kept so s_getreg reads back what s_setreg wrote.
   uint32_t mode_other_bits = 0;
+  // MODE.GPR_IDX_EN: s_set_gpr_idx_on has made VALU instructions add M0[7:0]
+  // to the VGPR operands M0[15:12] selects (see execute() in wave_runner.h).
+  bool gpr_idx_on = false;
+  // Device address of the code object's vaddr 0 (DispatchContext::code_base):
+  // `pc` holds code object addresses, the program sees pc + code_base.
+  uint64_t code_base = 0;
 
   // --- Status ---
   WaveStatus status() const { return status_; }

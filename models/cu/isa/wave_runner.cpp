@@ -1,5 +1,8 @@
 #include "models/cu/isa/wave_runner.h"
 
+#include <algorithm>
+
+#include "models/cu/isa/dispatch.h"
 #include "models/cu/isa/hex.h"
 
 namespace tessera::isa {
@@ -14,6 +17,32 @@ void detail::refuse(Wave& w, const DecodedOp* op) {
             std::to_string(w.num_vgprs()) + " VGPRs, " + std::to_string(w.num_agprs()) +
             " AGPRs from the kernel descriptor)");
   }
+}
+
+// GPR indexing (CDNA2/Vega ISA, S_SET_GPR_IDX_ON): M0[7:0] is added to the
+// VGPR number of each operand M0[15:12] selects (bit 12 SRC0, 13 SRC1, 14
+// SRC2, 15 VDST); scalar and constant operands are not indexed. Only the
+// register numbers change, so the instruction runs on an indexed copy.
+void detail::execute_indexed(Wave& w, const DecodedOp& op) {
+  const uint32_t m0 = w.m0();
+  const uint16_t index = m0 & 0xff;
+  Instruction inst = op.inst;
+  bool inside = true;
+  auto shift = [&](Operand& o) {
+    if (o.kind != OperandKind::Vgpr) return;
+    o.reg = static_cast<uint16_t>(o.reg + index);
+    inside = inside && o.reg + std::max<unsigned>(o.dwords, 1) <= w.num_vgprs();
+  };
+  for (unsigned s = 0; s < 3; ++s)
+    if (m0 & (1u << (12 + s))) shift(inst.src[s]);
+  if (m0 & (1u << 15)) shift(inst.dst[0]);
+  if (inst.op->flags & kReadsDst) inst.src[2] = inst.dst[0];  // v_mac and friends read their destination
+  if (!inside) {
+    w.fault(std::string(inst.mnemonic()) + " with GPR indexing (M0 = " + hex(m0) + ") names a VGPR beyond the wave's " +
+            std::to_string(w.num_vgprs()));
+    return;
+  }
+  op.fn(w, inst);
 }
 
 // The current entry stays in a local (not in `site`) so the loop keeps it in
@@ -41,12 +70,28 @@ uint32_t run_wave(DecodeCache& program, Wave& w, uint32_t budget, FaultSite& sit
   return n;
 }
 
+namespace {
+
+// "name+0x..." of the function of .text that holds `pc` (a kernel or a
+// function it calls), or of the kernel when the wave has no code object.
+std::string code_location(const KernelInfo& kernel, const Wave& w, uint64_t pc) {
+  const Function* owner = nullptr;
+  if (w.context() && w.context()->code)
+    for (const Function& f : w.context()->code->functions())
+      if (f.address <= pc) owner = &f;
+  if (owner) return owner->name + "+" + hex(pc - owner->address);
+  if (pc >= kernel.entry_address) return kernel.name + "+" + hex(pc - kernel.entry_address);
+  return "";
+}
+
+}  // namespace
+
 std::string fault_report(const KernelInfo& kernel, const Wave& w, const FaultSite& site) {
   const WaveId& id = w.id;
   std::string where = "workgroup (" + std::to_string(id.workgroup[0]) + "," + std::to_string(id.workgroup[1]) + "," +
                       std::to_string(id.workgroup[2]) + ") wave " + std::to_string(id.wave_in_group) + ", PC " +
                       hex(site.pc);
-  if (site.pc >= kernel.entry_address) where += " (" + kernel.name + "+" + hex(site.pc - kernel.entry_address) + ")";
+  if (const std::string at = code_location(kernel, w, site.pc); !at.empty()) where += " (" + at + ")";
   if (site.op && site.op->inst.op) where += std::string(" in ") + site.op->inst.mnemonic();
   return "kernel '" + kernel.name + "' faulted at " + where + ": " + w.fault_message();
 }

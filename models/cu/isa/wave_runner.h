@@ -42,7 +42,13 @@ struct FaultSite {
 namespace detail {
 // Faults `w` for an instruction that cannot run (out of line: the cold path).
 void refuse(Wave& w, const DecodedOp* op);
+// Runs a VALU instruction while s_set_gpr_idx_on is in force (out of line).
+void execute_indexed(Wave& w, const DecodedOp& op);
 }  // namespace detail
+
+inline bool is_valu(Format f) {
+  return f == Format::VOP1 || f == Format::VOP2 || f == Format::VOPC || f == Format::VOP3 || f == Format::VOP3P;
+}
 
 // The instruction at the wave's PC if this wave can execute it; otherwise the
 // wave is faulted with the reason and the result is nullptr. `site` receives
@@ -63,6 +69,10 @@ inline const DecodedOp* next_op(DecodeCache& program, Wave& w, FaultSite& site) 
 // (ExecFn contract: a branch overwrites it), then its semantics run.
 inline void execute(Wave& w, const DecodedOp& op) {
   w.pc = op.inst.pc + op.inst.size;
+  if (w.gpr_idx_on && is_valu(op.inst.format)) {
+    detail::execute_indexed(w, op);
+    return;
+  }
   op.fn(w, op.inst);
 }
 
