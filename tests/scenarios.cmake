@@ -187,10 +187,10 @@ tessera_scenario("chiplet sync: skipping the kernel-start L2 invalidation reads 
 
 # --max-cycles decides only whether a launch hung: a limit reached after the
 # kernel's completion signal but before the CP notifies the host leaves the
-# launch's cycles as they are without a limit (3731 for this launch).
+# launch's cycles as they are without a limit (3720 for this launch).
 tessera_scenario("max-cycles below a launch's end keeps its cycles"
-                 ARGS "workload|vector_add|--size|256|--netlist|${small_gpu}|--max-cycles|3730"
-                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|cycles      3731 simulated")
+                 ARGS "workload|vector_add|--size|256|--netlist|${small_gpu}|--max-cycles|3719"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|cycles      3720 simulated")
 tessera_scenario("max-cycles before a launch's completion signal reports a hang"
                  ARGS "workload|vector_add|--size|256|--netlist|${small_gpu}|--max-cycles|2000"
                  EXIT 1 DEFINES "-DSTDERR_HAS=not done within")
