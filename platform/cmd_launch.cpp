@@ -193,7 +193,11 @@ int run_launch(const std::vector<std::string>& args) {
     } else if (f[0] == "local") {
       if (f.size() != 2) throw UsageError(what + ": expected local:BYTES");
       v.kind = isa::ArgValue::Kind::LocalBytes;
-      v.local_bytes = static_cast<uint32_t>(parse_uint(what, f[1]));
+      const uint64_t bytes = parse_uint(what, f[1]);
+      if (bytes > isa::kMaxGroupSegmentBytes)
+        throw UsageError(what + ": BYTES must be at most " + std::to_string(isa::kMaxGroupSegmentBytes) +
+                         " (a CU's LDS)");
+      v.local_bytes = static_cast<uint32_t>(bytes);
     } else if (const ElemType* t = find_type(f[0]); t && f.size() == 2) {
       v.bytes = encode(*t, f[1], what);
     } else {

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "platform/errors.h"
+#include "platform/input_file.h"
+#include "platform/limits.h"
 
 namespace tessera {
 namespace {
@@ -107,14 +109,8 @@ json parse_netlist_json(const std::string& text, const std::string& source) {
 }
 
 json load_netlist_json(const std::string& file) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(file, ec)) throw UserError("netlist file " + file + " is a directory");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw UserError("cannot read netlist file " + file);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw UserError("cannot read netlist file " + file);
-  return parse_netlist_json(text.str(), file);
+  const std::vector<uint8_t> bytes = read_input_file(file, limits().netlist_bytes, "netlist", "netlist_bytes");
+  return parse_netlist_json(std::string(bytes.begin(), bytes.end()), file);
 }
 
 std::string describe_json(const json& v) {

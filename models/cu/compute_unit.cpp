@@ -243,6 +243,7 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
     w.wg = wg;
     w.prog = prog.get();
     w.age = next_age_++;
+    w.issued = 0;
     w.fetch_offset = task.code_address ? task.code_address - task.program->code().text_address() : cfg_.fetch_base;
     w.vgpr_cost = vgpr;
     w.sgpr_cost = sgpr;
