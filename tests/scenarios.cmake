@@ -181,3 +181,6 @@ tessera_scenario("chiplet L2s applying atomics themselves lose updates, and say 
 tessera_scenario("chiplet sync: skipping the kernel-start L2 invalidation reads stale lines"
                  ARGS "workload|permuted_consumer|--size|4097|--netlist|${chiplet4}|--set|cp.debug_flags=2"
                  EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")
+
+# Hostile input and runaway work (docs/RELIABILITY.md).
+include(${CMAKE_CURRENT_SOURCE_DIR}/hostile_scenarios.cmake)
