@@ -116,7 +116,7 @@ double parse_quantity(const std::string& raw, Quantity q) {
 void check_size_range(double bytes, const std::string& text) {
   // 2^64 is exact as a double; anything at or above it has no uint64_t value.
   if (bytes >= 18446744073709551616.0)
-    throw UserError("size \"" + text + "\" is too large: sizes are at most 2^64 - 1 bytes (16 EiB)");
+    throw UserError("size \"" + text + "\" is too large: sizes must be below 2^64 bytes (16 EiB)");
 }
 
 uint64_t parse_size(const std::string& text) {

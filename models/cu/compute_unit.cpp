@@ -536,6 +536,7 @@ void ComputeUnit::maybe_retire(WaveSlot& w) {
 }
 
 void ComputeUnit::retire_wave(WaveSlot& w) {
+  if (w.issued > st_.longest_wave.value) st_.longest_wave.value = w.issued;
   const uint64_t c = now_cycle();
   account_until(c);
   settle(w, c);
