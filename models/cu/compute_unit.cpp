@@ -305,13 +305,19 @@ void ComputeUnit::run_functional(WorkgroupTask& task) {
     w->id.dispatch_wave = task.first_dispatch_wave + i;
   }
   uint64_t executed = 0;
+  std::vector<uint64_t> per_wave(n, 0);  // against the spinning limit
   for (;;) {
     bool any_running = false;
     for (unsigned i = 0; i < n; ++i) {
       isa::Wave& w = *functional_waves_[i];
       if (!w.running()) continue;
       isa::FaultSite site;
-      executed += isa::run_wave(*task.program, w, 4096, site);
+      const uint32_t ran = isa::run_wave(*task.program, w, 4096, site);
+      executed += ran;
+      if ((per_wave[i] += ran) > wave_instruction_limit_ && w.running()) {
+        site = isa::FaultSite{w.pc, task.program->at(w.pc)};
+        w.fault(isa::spinning_message(wave_instruction_limit_));
+      }
       if (w.status() == isa::WaveStatus::Faulted) {
         task.fault = isa::fault_report(kernel, w, site);
         ++st_.faults;

@@ -118,8 +118,7 @@ void ComputeUnit::look_at(WaveSlot& w, uint64_t c) {
 // A wave past the limit on one wave's instructions: a kernel that spins,
 // reported as a fault with the wave, its PC and its instruction.
 void ComputeUnit::fault_spinning(WaveSlot& w, const DecodedOp& op) {
-  w.wave->fault("spinning: the wave executed more than " + std::to_string(wave_instruction_limit_) +
-                " instructions without ending " + limit_hint("wave_instructions", wave_instruction_limit_));
+  w.wave->fault(isa::spinning_message(wave_instruction_limit_));
   w.site = isa::FaultSite{w.wave->pc, &op};
   w.reason = Stall::Drain;
   fault_wave(w);

@@ -62,6 +62,18 @@ TEST_CASE("spinning: the cycle-level compute unit reports a wave past the instru
   check_spinning([&] { d.launch("spin_kernels", "spin", {64, 1, 1}, {64, 1, 1}, runtime::KernelArgs().pointer(flag)); });
 }
 
+TEST_CASE("spinning: a netlist's compute units without timing report a wave past the instruction limit",
+          "[spinning]") {
+  limits().wave_instructions = 20000;
+  TimingDeviceOptions o;
+  o.netlist_file = std::string(TESSERA_SOURCE_DIR) + "/json/platforms/small_gpu.json";
+  o.kernel_dir = kernel_dir();
+  o.functional = true;
+  TimingDevice d(o);
+  const runtime::DevicePtr flag = d.upload(std::vector<int>(1, 0));
+  check_spinning([&] { d.launch("spin_kernels", "spin", {64, 1, 1}, {64, 1, 1}, runtime::KernelArgs().pointer(flag)); });
+}
+
 TEST_CASE("spinning: a wave that ends below the limit runs as before", "[spinning]") {
   limits().wave_instructions = 20000;
   FunctionalDevice dev(kernel_dir());

@@ -90,8 +90,7 @@ class Executor::Dispatch {
   void report_spinning(DecodeCache& program, Wave& w) {
     site_.pc = w.pc;
     site_.op = program.at(w.pc);
-    w.fault("spinning: the wave executed more than " + std::to_string(limits().wave_instructions) +
-            " instructions without ending " + limit_hint("wave_instructions", limits().wave_instructions));
+    w.fault(spinning_message(limits().wave_instructions));
   }
 
   Executor& ex_;

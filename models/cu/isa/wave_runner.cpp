@@ -1,6 +1,7 @@
 #include "models/cu/isa/wave_runner.h"
 
 #include "models/cu/isa/hex.h"
+#include "platform/limits.h"
 
 namespace tessera::isa {
 
@@ -39,6 +40,11 @@ uint32_t run_wave(DecodeCache& program, Wave& w, uint32_t budget, FaultSite& sit
     site.pc = op ? op->inst.pc : w.pc;
   }
   return n;
+}
+
+std::string spinning_message(uint64_t limit) {
+  return "spinning: the wave executed more than " + std::to_string(limit) + " instructions without ending " +
+         limit_hint("wave_instructions", limit);
 }
 
 std::string fault_report(const KernelInfo& kernel, const Wave& w, const FaultSite& site) {
