@@ -8,7 +8,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <random>
 
@@ -16,6 +15,7 @@
 #include "platform/errors.h"
 #include "platform/functional_device.h"
 #include "platform/options.h"
+#include "platform/output_file.h"
 
 namespace tessera {
 namespace {
@@ -139,9 +139,7 @@ Dump parse_dump(const std::string& text, bool force) {
   if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
     throw UsageError("--dump expects N=FILE (argument index and output file), got \"" + text + "\"");
   Dump d{parse_uint("--dump", text.substr(0, eq)), text.substr(eq + 1)};
-  struct stat st;
-  if (!force && stat(d.path.c_str(), &st) == 0)
-    throw UserError("--dump: " + d.path + " exists; add --force to overwrite it");
+  check_output_path(d.path, force, "--dump file");
   return d;
 }
 
@@ -210,6 +208,7 @@ int run_launch(const std::vector<std::string>& args) {
     if (d.arg >= buffers.size() || buffers[d.arg].bytes == 0)
       throw UsageError("--dump " + std::to_string(d.arg) + ": argument " + std::to_string(d.arg) + " is not a buffer");
 
+  const bool force = parsed.flag("--force");
   const auto start = std::chrono::steady_clock::now();
   isa::ExecStats s;
   try {
@@ -226,9 +225,7 @@ int run_launch(const std::vector<std::string>& args) {
   for (const Dump& d : dumps) {
     std::vector<uint8_t> data(buffers[d.arg].bytes);
     dev.read(data.data(), buffers[d.arg].address, data.size());
-    std::ofstream out(d.path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
-    if (!out) throw UserError("--dump: cannot write " + d.path);
+    write_file_atomically(d.path, std::string(data.begin(), data.end()), force, "--dump file");
     std::printf("argument %zu: %zu bytes written to %s\n", d.arg, data.size(), d.path.c_str());
   }
   return cli::kOk;

@@ -65,3 +65,9 @@ add_test(NAME "scenario: hostile: a netlist of 200000 components validates withi
                  200000 ${TESSERA_SCENARIO_DIR}/many_components.json)
 set_tests_properties("scenario: hostile: a netlist of 200000 components validates within a minute"
                      PROPERTIES TIMEOUT 60)
+tessera_scenario("hostile: launch --dump writes the buffer whole"
+                 ARGS "launch|${vadd}|--kernel|vector_add|--grid|64|--arg|buf:f32:64:iota|--arg|buf:f32:64:1|--arg|buf:f32:64:zero|--arg|u32:64|--dump|2=${TESSERA_SCENARIO_DIR}/dump.bin|--force"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=argument 2: 256 bytes written to ${TESSERA_SCENARIO_DIR}/dump.bin")
+tessera_scenario("hostile: launch --dump into a missing directory is refused before the run"
+                 ARGS "launch|${vadd}|--kernel|vector_add|--grid|64|--arg|buf:f32:64:iota|--arg|buf:f32:64:1|--arg|buf:f32:64:zero|--arg|u32:64|--dump|2=/nonexistent/dir/dump.bin"
+                 EXIT 3 DEFINES "-DSTDERR_HAS=cannot create a file in /nonexistent/dir" "-DSTDOUT_LACKS=wave-instructions")
