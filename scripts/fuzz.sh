@@ -39,7 +39,7 @@ seed() {  # TARGET FILES...
   rm -rf "$d" && mkdir -p "$d"
   cp "$@" "$d/"
 }
-seed netlist "$root"/json/platforms/*.json "$root"/tests/netlists/bad/*.json "$root"/tests/netlists/*/*.json
+seed netlist "$root"/json/platforms/*.json "$root"/tests/netlists/*/*.json
 seed code_object "$dir"/sw/kernels/*.hsaco
 seed firmware "$dir"/sw/firmware/*.elf
 mkdir -p "$dir/seeds/units" && rm -f "$dir"/seeds/units/*
@@ -47,7 +47,7 @@ i=0
 # The first byte picks the parser (tests/fuzz/fuzz_units.cpp).
 for s in '\x00''16 KiB' '\x00''0x1000' '\x01''1.8 GHz' '\x02''40 ns' '\x03''768 GB/s' '\x04''cu[0..59]' \
          '\x04''l1[i/4]' '\x05''(i+1)*4%7' '\x06''chiplet[*].l2.size=4 MiB' '\x07''chiplet[2].cu[5]'; do
-  printf "$s" > "$dir/seeds/units/seed$i"
+  printf "%b" "$s" > "$dir/seeds/units/seed$i"
   i=$((i + 1))
 done
 

@@ -8,7 +8,7 @@
 #include "platform/errors.h"
 
 // libsystemc needs the symbol; libFuzzer's main() runs instead.
-int sc_main(int, char**) { return 0; }
+extern "C" int sc_main(int, char**) { return 0; }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {

@@ -12,7 +12,7 @@
 #include "platform/netlist_json.h"
 
 // libsystemc needs the symbol; libFuzzer's main() runs instead.
-int sc_main(int, char**) { return 0; }
+extern "C" int sc_main(int, char**) { return 0; }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

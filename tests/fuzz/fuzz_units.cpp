@@ -14,7 +14,7 @@
 using namespace tessera;
 
 // libsystemc needs the symbol; libFuzzer's main() runs instead.
-int sc_main(int, char**) { return 0; }
+extern "C" int sc_main(int, char**) { return 0; }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
