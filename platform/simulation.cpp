@@ -65,8 +65,8 @@ namespace {
 // simulation for a host program's wait; a plain run has no host, so it goes on.
 void run_until_done(const RunOptions& options) {
   auto more = [&] {
-    return sc_core::sc_pending_activity() && !interrupt_requested() &&
-           (!options.max_time || sc_core::sc_time_stamp() < *options.max_time);
+    return sc_core::sc_get_status() != sc_core::SC_STOPPED && sc_core::sc_pending_activity() &&
+           !interrupt_requested() && (!options.max_time || sc_core::sc_time_stamp() < *options.max_time);
   };
   do {
     if (!options.max_time) {
