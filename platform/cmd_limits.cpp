@@ -1,5 +1,6 @@
 // `tessera limits`: the limits on inputs and runaway work, their values and
 // what each bounds (docs/RELIABILITY.md).
+#include <algorithm>
 #include <iostream>
 
 #include "platform/cli.h"
@@ -14,9 +15,9 @@ int run_limits(const std::vector<std::string>& args) {
   size_t width = 0;
   for (const LimitInfo& l : limit_table()) width = std::max(width, std::string(l.name).size());
   for (const LimitInfo& l : limit_table()) {
-    const std::string name = l.name;
-    std::cout << "  " << name << std::string(width - name.size() + 2, ' ') << limits().*(l.field) << "  " << l.what
-              << '\n';
+    const std::string name = l.name, value = std::to_string(limits().*(l.field));
+    std::cout << "  " << name << std::string(width - name.size() + 2, ' ') << std::string(20 - std::min<size_t>(20, value.size()), ' ')
+              << value << "  " << l.what << '\n';
   }
   return cli::kOk;
 }

@@ -32,7 +32,8 @@ void print_help(std::ostream& os) {
   for (const auto& [name, cmd] : cli::commands())
     os << "  " << name << std::string(width - name.size() + 2, ' ') << cmd.summary << '\n';
   os << "\nany command takes --limit NAME=VALUE to raise a limit (tessera limits lists them)\n";
-  os << "\nexit codes: 0 ok, 1 the run failed (a block reported a problem), 2 bad command line, 3 bad input file\n";
+  os << "\nexit codes: 0 ok, 1 the run failed (a block reported a problem), 2 bad command line, 3 bad input file,\n"
+        "            128 + the signal for a run stopped by SIGINT or SIGTERM (its statistics so far are kept)\n";
 }
 
 // Takes the global `--limit NAME=VALUE` options out of the arguments (any

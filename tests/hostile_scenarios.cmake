@@ -25,7 +25,7 @@ tessera_scenario("hostile: an unknown limit is a usage error" ARGS "validate|${d
 tessera_scenario("hostile: a limit lowered below a netlist names it" ARGS "validate|${demo}|--limit|instances=3" EXIT 3
                  DEFINES "-DSTDERR_HAS=expands to more than 3 instances|--limit instances=N")
 tessera_scenario("hostile: tessera limits lists the limits and their values" ARGS "limits|--limit|instances=123" EXIT 0
-                 DEFINES "-DSTDOUT_HAS=instances          123|wave_instructions|firmware_polls|repeated_warnings")
+                 DEFINES "-DSTDOUT_HAS=  instances                           123  block|wave_instructions|firmware_polls|repeated_warnings")
 
 # Firmware that makes no progress (sw/firmware/spin.c; what it does comes from debug_flags).
 tessera_scenario("hostile: firmware polling a register forever is reported with its PC"
