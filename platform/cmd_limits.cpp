@@ -16,8 +16,8 @@ int run_limits(const std::vector<std::string>& args) {
   for (const LimitInfo& l : limit_table()) width = std::max(width, std::string(l.name).size());
   for (const LimitInfo& l : limit_table()) {
     const std::string name = l.name, value = std::to_string(limits().*(l.field));
-    std::cout << "  " << name << std::string(width - name.size() + 2, ' ') << std::string(20 - std::min<size_t>(20, value.size()), ' ')
-              << value << "  " << l.what << '\n';
+    std::cout << "  " << name << std::string(width - name.size() + 2, ' ')
+              << std::string(20 - std::min<size_t>(20, value.size()), ' ') << value << "  " << l.what << '\n';
   }
   return cli::kOk;
 }
