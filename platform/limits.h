@@ -19,7 +19,7 @@ struct Limits {
   uint64_t cp_cores = 64;                  // command processors (an emulator each)
   uint64_t netlist_bytes = 64ull << 20;    // a netlist file
   uint64_t code_object_bytes = 256ull << 20;  // a code object file
-  uint64_t firmware_bytes = 16ull << 20;   // a firmware ELF file
+  uint64_t firmware_bytes = 256ull << 20;  // a firmware ELF file (debug information included)
   uint64_t wave_instructions = 1ull << 30;  // one wave's instructions (functional and timing)
   uint64_t firmware_polls = 1000000;       // CP register reads in a row without any other progress
   uint64_t repeated_warnings = 10;         // identical warnings printed before the rest are counted
