@@ -4,6 +4,9 @@
 
 #include <cstdio>
 #include <iostream>
+#include <map>
+
+#include "platform/limits.h"
 
 namespace tessera {
 namespace {
@@ -13,8 +16,44 @@ LogLevel g_level = LogLevel::Info;
 void set_log_level(LogLevel level) { g_level = level; }
 LogLevel log_level() { return g_level; }
 
+namespace {
+
+// How often each warning or error text has been logged, by "who: what". Texts
+// past the cap are counted only; past kMaxDistinct texts new ones are not
+// tracked (each of those is printed).
+constexpr size_t kMaxDistinct = 100000;
+std::map<std::string, uint64_t>& repeats() {
+  static std::map<std::string, uint64_t> seen;
+  return seen;
+}
+
+// False once a warning or error has been printed limits().repeated_warnings times.
+bool first_few(LogLevel level, const std::string& who, const std::string& what) {
+  if (level < LogLevel::Warning) return true;
+  const std::string key = who + ": " + what;
+  auto it = repeats().find(key);
+  if (it == repeats().end()) {
+    if (repeats().size() < kMaxDistinct) repeats().emplace(key, 1);
+    return true;
+  }
+  const uint64_t n = ++it->second;
+  if (n == limits().repeated_warnings + 1)
+    std::cerr << "[" << sc_core::sc_time_stamp().to_string() << "] " << who
+              << ": the message above repeats; further copies are counted and summarised at the end "
+              << limit_hint("repeated_warnings", limits().repeated_warnings) << '\n';
+  return n <= limits().repeated_warnings;
+}
+
+}  // namespace
+
+void print_repeated_messages(std::ostream& os) {
+  for (const auto& [text, n] : repeats())
+    if (n > limits().repeated_warnings)
+      os << "repeated " << n << " times (" << n - limits().repeated_warnings << " not printed): " << text << '\n';
+}
+
 void log_line(LogLevel level, const std::string& who, const std::string& what) {
-  if (level < g_level) return;
+  if (level < g_level || !first_few(level, who, what)) return;
   static const char tag[] = {'D', 'I', 'W', 'E'};
   std::string t = sc_core::sc_time_stamp().to_string();
   std::ostream& os = level >= LogLevel::Warning ? std::cerr : std::cout;

@@ -60,7 +60,11 @@ enum class LogLevel { Debug = 0, Info = 1, Warning = 2, Error = 3 };
 void set_log_level(LogLevel level);
 LogLevel log_level();
 // "[W 1.234 us] chiplet[1].l2: what happened"
+// A warning or error whose exact text a block has already logged
+// limits().repeated_warnings times is counted, not printed again.
 void log_line(LogLevel level, const std::string& who, const std::string& what);
+// One line per warning or error text that was repeated past the cap, with its count.
+void print_repeated_messages(std::ostream& os);
 
 class Block : public sc_core::sc_module {
  public:

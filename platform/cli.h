@@ -14,6 +14,7 @@ enum ExitCode : int {
   kFailure = 1,       // the run finished but something was wrong (bad data, a fault)
   kUsage = 2,         // bad command line
   kInputError = 3,    // bad input file: netlist, code object, firmware
+  kInterrupted = 128,  // plus the signal: a run stopped by SIGINT (130) or SIGTERM (143)
 };
 
 struct Command {

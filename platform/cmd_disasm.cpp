@@ -5,6 +5,7 @@
 #include "models/cu/isa/code_object.h"
 #include "models/cu/isa/disasm_listing.h"
 #include "platform/cli.h"
+#include "platform/limits.h"
 
 namespace tessera {
 namespace {
@@ -33,7 +34,7 @@ int run_disasm(const std::vector<std::string>& args) {
     return cli::kUsage;
   }
   try {
-    const isa::CodeObject code = isa::CodeObject::load_file(file);
+    const isa::CodeObject code = isa::CodeObject::load_file(file, limits().code_object_bytes);
     std::cout << code.name() << ":\tfile format elf64-amdgpu (" << code.target() << ")\n";
     const isa::ListingStats stats = isa::write_listing(code, kernel, std::cout);
     std::cerr << "tessera disasm: " << stats.kernels << " kernel(s), " << stats.functions - stats.kernels

@@ -4,8 +4,6 @@
 // command line, and reports wave-instructions, time and speed (and simulated
 // cycles). Exit 0 when the kernel completes, 1 when it faults (with the fault
 // report), 2 for a bad command line, 3 for bad input.
-#include <sys/stat.h>
-
 #include <cctype>
 #include <chrono>
 #include <cmath>
@@ -22,6 +20,7 @@
 #include "platform/functional_device.h"
 #include "platform/netlist.h"
 #include "platform/options.h"
+#include "platform/output_file.h"
 #include "platform/simulation.h"
 #include "platform/timing_device.h"
 
@@ -225,9 +224,7 @@ Dump parse_dump(const std::string& text, bool force) {
   if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
     throw UsageError("--dump expects N=FILE (argument index and output file), got \"" + text + "\"");
   Dump d{parse_uint("--dump", text.substr(0, eq)), text.substr(eq + 1)};
-  struct stat st;
-  if (!force && stat(d.path.c_str(), &st) == 0)
-    throw UserError("--dump: " + d.path + " exists; add --force to overwrite it");
+  check_output_path(d.path, force, "--dump file");
   return d;
 }
 
@@ -316,7 +313,11 @@ isa::ArgValue parse_arg(const std::string& spec, const isa::KernelArg* meta, run
   } else if (f[0] == "local") {
     if (f.size() != 2) throw UsageError(what + ": expected local:BYTES");
     v.kind = isa::ArgValue::Kind::LocalBytes;
-    v.local_bytes = static_cast<uint32_t>(parse_uint(what, f[1]));
+    const uint64_t bytes = parse_uint(what, f[1]);
+    if (bytes > isa::kMaxGroupSegmentBytes)
+      throw UsageError(what + ": BYTES must be at most " + std::to_string(isa::kMaxGroupSegmentBytes) +
+                       " (a CU's LDS)");
+    v.local_bytes = static_cast<uint32_t>(bytes);
   } else {
     v.bytes = encode_by_value(split_n(spec, ':', 2), meta, what);
   }
@@ -325,13 +326,11 @@ isa::ArgValue parse_arg(const std::string& spec, const isa::KernelArg* meta, run
 
 // The --dump files, from the buffers as device memory holds them.
 void write_dumps(const std::vector<Dump>& dumps, const std::vector<Buffer>& buffers, runtime::Device& dev,
-                 bool faulted) {
+                 bool force, bool faulted) {
   for (const Dump& d : dumps) {
     std::vector<uint8_t> data(buffers[d.arg].bytes);
     dev.read(data.data(), buffers[d.arg].address, data.size());
-    std::ofstream out(d.path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
-    if (!out) throw UserError("--dump: cannot write " + d.path);
+    write_file_atomically(d.path, std::string(data.begin(), data.end()), force, "--dump file");
     std::printf("argument %zu: %zu bytes written to %s%s\n", d.arg, data.size(), d.path.c_str(),
                 faulted ? " (the kernel did not complete: what it had written when it stopped)" : "");
   }
@@ -387,8 +386,7 @@ int run_launch(const std::vector<std::string>& args) {
     throw UsageError("--max-instructions applies to the functional executor; on a netlist use --max-cycles");
   const auto stats_file = parsed.value("--stats");
   const bool force = parsed.flag("--force");
-  if (stats_file && !force && std::filesystem::exists(*stats_file))
-    throw UsageError("statistics file " + *stats_file + " already exists; pass --force to replace it");
+  if (stats_file) check_output_path(*stats_file, force, "statistics file");
   isa::LaunchConfig config;
   parse_dims("--grid", parsed.value("--grid").value_or("1"), config.grid);
   parse_dims("--block", parsed.value("--block").value_or("64"), config.workgroup);
@@ -432,15 +430,15 @@ int run_launch(const std::vector<std::string>& args) {
     }
   } catch (const isa::KernelFault& e) {
     std::cerr << "tessera launch: " << e.what() << '\n';
-    write_dumps(dumps, buffers, dev, true);
+    write_dumps(dumps, buffers, dev, force, true);
     return cli::kFailure;
   } catch (const runtime::DeviceError& e) {  // the timing platform's faults and hangs
     std::cerr << "tessera launch: " << e.what() << '\n';
-    write_dumps(dumps, buffers, dev, true);
+    write_dumps(dumps, buffers, dev, force, true);
     if (platform) platform->stop();
     return cli::kFailure;
   }
-  write_dumps(dumps, buffers, dev, false);
+  write_dumps(dumps, buffers, dev, force, false);
   if (platform && stats_file) {
     write_stats_file(*stats_file, platform->finish(), force);
     std::printf("statistics written to %s\n", stats_file->c_str());

@@ -5,8 +5,10 @@
 
 #include "platform/cli.h"
 #include "platform/errors.h"
+#include "platform/interrupt.h"
 #include "platform/netlist.h"
 #include "platform/options.h"
+#include "platform/output_file.h"
 #include "platform/platform.h"
 #include "platform/progress.h"
 #include "platform/simulation.h"
@@ -59,8 +61,7 @@ int run_run(const std::vector<std::string>& args) {
   const auto stats_file = parsed.value("--stats");
   const bool force = parsed.flag("--force");
   // Refuse before spending time on the run, and check again when writing.
-  if (stats_file && !force && std::filesystem::exists(*stats_file))
-    throw UsageError("statistics file " + *stats_file + " already exists; pass --force to replace it");
+  if (stats_file) check_output_path(*stats_file, force, "statistics file");
   const TraceOptions trace = trace_options(parsed);
   const bool quiet = parsed.flag("--quiet");
   if (quiet) set_log_level(LogLevel::Warning);
@@ -69,6 +70,7 @@ int run_run(const std::vector<std::string>& args) {
   Platform platform(netlist, trace);
   RunResult result;
   {
+    InterruptGuard interrupts;
     ProgressReporter progress(progress_seconds, [&](double s) { return progress_line(netlist, s); }, std::cerr);
     result = simulate(platform, options);
   }
@@ -78,6 +80,7 @@ int run_run(const std::vector<std::string>& args) {
     if (!quiet) std::cout << "statistics written to " << *stats_file << '\n';
   }
   write_trace(platform, std::cout);
+  if (result.interrupted_by) return cli::kInterrupted + result.interrupted_by;
   return result.ok() ? cli::kOk : cli::kFailure;
 }
 
@@ -88,7 +91,9 @@ TESSERA_REGISTER_COMMAND(run_command,
                                       "                   [--trace FILE [--trace-filter F]... [--trace-limit N]]\n\n"
                                       "Validates NETLIST, builds the platform and simulates until no events remain.\n"
                                       "Prints simulated time, wall time, speed, each block's summary and the largest\n"
-                                      "counters. Exits 1 if a block reports a problem (e.g. data read back wrong).\n\n"
+                                      "counters. Exits 1 if a block reports a problem (e.g. data read back wrong).\n"
+                                      "SIGINT or SIGTERM stops the run at the next safe point; the statistics so far\n"
+                                      "are written, marked incomplete, and the exit code is 128 + the signal.\n\n"
                                       "  --set PATH=VALUE   override a parameter, e.g. --set 'mem[*].latency=60 ns'\n"
                                       "  --stats FILE       write every statistic as JSON (refuses to replace FILE)\n"
                                       "  --force            allow --stats and --trace to replace an existing file\n"

@@ -15,8 +15,11 @@
 #include <sstream>
 
 #include "platform/cli.h"
+#include "platform/block.h"
 #include "platform/errors.h"
+#include "platform/interrupt.h"
 #include "platform/options.h"
+#include "platform/output_file.h"
 #include "platform/progress.h"
 #include "platform/simulation.h"
 #include "platform/timing_device.h"
@@ -149,6 +152,19 @@ void print_result(const workloads::Workload& w, const std::string& device, size_
   std::cout << "  " << (r.passed ? "" : "reason: ") << r.message << '\n';
 }
 
+// A run stopped by SIGINT or SIGTERM: the statistics gathered so far, marked
+// incomplete, and the exit code 128 + the signal.
+int interrupted(const Interrupted& e, const std::string& name, TimingDevice* timing,
+                const std::optional<std::string>& stats_file, bool force) {
+  std::cerr << "tessera workload: " << name << ": " << e.what() << "; the workload did not finish\n";
+  print_repeated_messages(std::cerr);
+  if (timing && stats_file) {
+    write_stats_file(*stats_file, timing->finish(), force);
+    std::cout << "  statistics  written to " << *stats_file << " (incomplete)\n";
+  }
+  return cli::kInterrupted + e.signal();
+}
+
 int run_workload(const std::vector<std::string>& args) {
   const auto parsed = cli::parse_args(args,
                                       with_trace_options({{"--size", true, false},
@@ -179,8 +195,7 @@ int run_workload(const std::vector<std::string>& args) {
   const bool force = parsed.flag("--force");
   const double progress_seconds = progress_interval(parsed.value("--progress"));
   // Refuse before spending time on the run, and check again when writing.
-  if (stats_file && !force && std::filesystem::exists(*stats_file))
-    throw UsageError("statistics file " + *stats_file + " already exists; pass --force to replace it");
+  if (stats_file) check_output_path(*stats_file, force, "statistics file");
 
   std::unique_ptr<TimingDevice> timing;
   std::unique_ptr<runtime::Device> device;
@@ -194,11 +209,19 @@ int run_workload(const std::vector<std::string>& args) {
     std::optional<ProgressReporter> progress;
     if (timing)
       progress.emplace(progress_seconds, [&](double s) { return timing->progress_line(s); }, std::cerr);
+    std::optional<InterruptGuard> interrupts;
+    if (timing) interrupts.emplace();
     auto start = std::chrono::steady_clock::now();
-    workloads::Result r = w->run(d, size, seed);
+    workloads::Result r;
+    try {
+      r = w->run(d, size, seed);
+    } catch (const Interrupted& e) {
+      return interrupted(e, name, timing.get(), stats_file, force);
+    }
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     progress.reset();
     print_result(*w, device_name, size, seed, r, seconds);
+    print_repeated_messages(std::cerr);
     if (timing) {
       print_timing(*timing);
       if (parsed.flag("--launches")) print_launches(*timing);

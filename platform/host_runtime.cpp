@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "platform/errors.h"
+#include "platform/interrupt.h"
 #include "platform/pending_report.h"
 #include "sw/firmware/include/tessera/cp_regs.h"
 
@@ -305,6 +306,7 @@ void HostRuntime::run_until(const std::function<bool()>& done, const std::string
       stopped_at_limit = false;
     }
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (interrupt_requested()) throw Interrupted(interrupt_signal());
   }
 }
 

@@ -9,6 +9,7 @@
 
 #include "platform/cli.h"
 #include "platform/errors.h"
+#include "platform/limits.h"
 #include "platform/options.h"
 #include "platform/params.h"
 #include "platform/version.h"
@@ -30,10 +31,34 @@ void print_help(std::ostream& os) {
   for (const auto& [name, cmd] : cli::commands()) width = std::max(width, name.size());
   for (const auto& [name, cmd] : cli::commands())
     os << "  " << name << std::string(width - name.size() + 2, ' ') << cmd.summary << '\n';
-  os << "\nexit codes: 0 ok, 1 the run failed (a block reported a problem), 2 bad command line, 3 bad input file\n";
+  os << "\nany command takes --limit NAME=VALUE to raise a limit (tessera limits lists them)\n";
+  os << "\nexit codes: 0 ok, 1 the run failed (a block reported a problem), 2 bad command line, 3 bad input file,\n"
+        "            128 + the signal for a run stopped by SIGINT or SIGTERM (its statistics so far are kept)\n";
 }
 
-int dispatch(const std::vector<std::string>& args) {
+// Takes the global `--limit NAME=VALUE` options out of the arguments (any
+// command accepts them; they apply before anything is loaded).
+std::vector<std::string> apply_limit_options(const std::vector<std::string>& args) {
+  std::vector<std::string> rest;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--") {
+      rest.insert(rest.end(), args.begin() + static_cast<long>(i), args.end());
+      break;
+    }
+    if (args[i].rfind("--limit=", 0) == 0) {
+      set_limit(args[i].substr(8));
+    } else if (args[i] == "--limit") {
+      if (i + 1 == args.size()) throw UsageError("option --limit needs a value NAME=VALUE (see tessera limits)");
+      set_limit(args[++i]);
+    } else {
+      rest.push_back(args[i]);
+    }
+  }
+  return rest;
+}
+
+int dispatch(const std::vector<std::string>& all_args) {
+  const std::vector<std::string> args = apply_limit_options(all_args);
   if (args.empty()) {
     print_help(std::cerr);
     return cli::kUsage;

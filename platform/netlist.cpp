@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "platform/errors.h"
+#include "platform/limits.h"
 #include "platform/netlist_builder.h"
 #include "platform/netlist_json.h"
 #include "platform/netlist_names.h"
@@ -152,6 +153,11 @@ void NetlistBuilder::read_clocks(const json& clocks) {
     }
     out_.clocks[name] = at_path(path, [&] { return parse_quantity(text, Quantity::Frequency); });
     if (out_.clocks[name] <= 0) throw NetlistError(path, "a clock frequency must be positive");
+    if (out_.clocks[name] < kMinClockHz || out_.clocks[name] > kMaxClockHz)
+      throw NetlistError(path, "clock \"" + text + "\" is outside " + format_quantity(kMinClockHz, Quantity::Frequency) +
+                                   " .. " + format_quantity(kMaxClockHz, Quantity::Frequency) +
+                                   ": simulated time counts whole picoseconds, so a faster clock's period "
+                                   "rounds away, and a slower one's cycles outlast any run");
   }
   for (const auto& [alias, target] : aliases) {
     if (!out_.clocks.count(target))
@@ -294,6 +300,12 @@ void NetlistBuilder::instantiate_template(const std::string& name, const json& b
 }
 
 void NetlistBuilder::claim_name(const std::string& name, const std::string& path) {
+  // Checked as names are claimed, so that nested templates stop growing at
+  // the limit instead of filling the host's memory first.
+  if (names_.size() >= limits().instances)
+    throw NetlistError(path, "the netlist expands to more than " + std::to_string(limits().instances) +
+                                 " instances (blocks and template instances) " +
+                                 limit_hint("instances", limits().instances));
   auto [it, fresh] = names_.emplace(name, path);
   if (!fresh) throw NetlistError(path, "instance \"" + name + "\" is defined twice (also at " + it->second + ")");
 }
@@ -335,7 +347,18 @@ void NetlistBuilder::apply_override(const Override& o, const std::string& prefix
                                      (prefix.empty() ? "" : " inside " + prefix.substr(0, prefix.size() - 1)));
 }
 
+void NetlistBuilder::check_emulator_count() const {
+  uint64_t cp_cores = 0;
+  for (const RawInstance& raw : raw_) {
+    if (raw.type->name != "cp_core" || ++cp_cores <= limits().cp_cores) continue;
+    throw NetlistError(raw.origin, "the netlist has more than " + std::to_string(limits().cp_cores) +
+                                       " cp_core blocks, each an emulator with its own memory " +
+                                       limit_hint("cp_cores", limits().cp_cores));
+  }
+}
+
 void NetlistBuilder::finalize_instances() {
+  check_emulator_count();
   for (const RawInstance& raw : raw_) {
     InstanceSpec inst;
     inst.path = raw.path;

@@ -79,4 +79,11 @@ Netlist load_netlist_file(const std::string& file, const std::vector<Override>& 
 constexpr const char* kBuiltinClockName = "default";
 constexpr double kBuiltinClockHz = 1e9;
 
+// The clock range: simulated time counts whole picoseconds, so a period
+// below 10 ps (above 100 GHz) would be rounded by more than 5 %, and one of
+// 1 ps or less to nothing; a clock below 1 kHz has cycles of a millisecond or
+// more, which no GPU block has.
+constexpr double kMinClockHz = 1e3;
+constexpr double kMaxClockHz = 100e9;
+
 }  // namespace tessera

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "platform/errors.h"
+#include "platform/limits.h"
 #include "platform/netlist_builder.h"
 #include "platform/netlist_json.h"
 #include "platform/netlist_names.h"
@@ -57,6 +58,11 @@ std::vector<std::string> concrete(const NameSegment& seg, int64_t i) {
 std::vector<SocketRef> expand_endpoint(const Endpoint& e, const std::string& prefix, int64_t i) {
   std::vector<std::string> instances = {prefix.empty() ? "" : prefix.substr(0, prefix.size() - 1)};
   for (const auto& seg : e.instance) {
+    // Ranges on several segments multiply; no netlist has more names than its
+    // instance limit, so a product above it names sockets that cannot exist.
+    if (instances.size() * static_cast<uint64_t>(seg.count()) > limits().instances)
+      throw UserError("its ranges stand for more than " + std::to_string(limits().instances) + " instances " +
+                      limit_hint("instances", limits().instances));
     std::vector<std::string> next;
     for (const auto& head : instances)
       for (const auto& name : concrete(seg, i)) next.push_back(head.empty() ? name : head + "." + name);
@@ -102,7 +108,13 @@ void NetlistBuilder::resolve_binding(const std::string& text, const std::string&
     if (right.uses_variable())
       throw NetlistError(path, "bad binding \"" + text + "\": the right side uses i but the left side does not; "
                                    "write i on the left, e.g. \"cu[i].mem -> xbar.in[i]\"");
-    auto ls = expand_endpoint(left, prefix, 0), rs = expand_endpoint(right, prefix, 0);
+    std::vector<SocketRef> ls, rs;
+    try {
+      ls = expand_endpoint(left, prefix, 0);
+      rs = expand_endpoint(right, prefix, 0);
+    } catch (const UserError& e) {
+      throw NetlistError(path, "bad binding \"" + text + "\": " + e.what());
+    }
     if (ls.size() != rs.size())
       throw NetlistError(path, "bad binding \"" + text + "\": the left side stands for " + std::to_string(ls.size()) +
                                    " sockets, the right side for " + std::to_string(rs.size()) +

@@ -53,6 +53,7 @@ class NetlistBuilder {
   void claim_name(const std::string& name, const std::string& path);
   void collect_scoped_lists(const json& scope, const std::string& path, const std::string& prefix);
   void apply_override(const Override& o, const std::string& prefix, size_t first, size_t last);
+  void check_emulator_count() const;
   void finalize_instances();
   const std::string& clock_name(const json& value, const std::string& path) const;
 

@@ -104,7 +104,10 @@ ParamSpec frequency_param(std::string name, std::string def, std::string doc) {
   return s;
 }
 ParamSpec time_param(std::string name, std::string def, std::string doc) {
-  return make(std::move(name), ParamKind::Time, std::move(def), std::move(doc));
+  ParamSpec s = make(std::move(name), ParamKind::Time, std::move(def), std::move(doc));
+  // Simulated time ends at 2^64 ps (about 213 days); no latency comes near an hour.
+  s.max = 3600.0;
+  return s;
 }
 ParamSpec bandwidth_param(std::string name, std::string def, std::string doc) {
   ParamSpec s = make(std::move(name), ParamKind::Bandwidth, std::move(def), std::move(doc));
@@ -154,6 +157,7 @@ json convert_param(const ParamSpec& s, const json& v) {
       double x = parse_quantity(v.get<std::string>(), q);
       if (s.kind == ParamKind::Size) {
         if (x != std::floor(x)) throw UserError("expected a whole number of bytes, got " + got(v));
+        check_size_range(x, v.get<std::string>());
         check_range(s, x);
         return static_cast<uint64_t>(x);
       }

@@ -3,13 +3,14 @@
 #include <cstring>
 
 #include "platform/errors.h"
+#include "platform/limits.h"
 
 namespace tessera {
 
 ProgramCache::Program& ProgramCache::get(const std::string& path) {
   auto it = programs_.find(path);
   if (it == programs_.end())
-    it = programs_.emplace(path, std::make_unique<Program>(isa::CodeObject::load_file(path))).first;
+    it = programs_.emplace(path, std::make_unique<Program>(isa::CodeObject::load_file(path, limits().code_object_bytes))).first;
   return *it->second;
 }
 

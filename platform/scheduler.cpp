@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "platform/interrupt.h"
+
 #include <sysc/kernel/sc_dynamic_processes.h>
 
 namespace tessera {
@@ -93,13 +95,16 @@ uint64_t Scheduler::earliest_live() {
 
 void Scheduler::set_poll(uint64_t steps, std::function<void()> poll) {
   poll_ = std::move(poll);
-  poll_steps_ = poll_ && steps ? steps : 0;
-  poll_countdown_ = poll_steps_ ? poll_steps_ : ~uint64_t{0};
+  poll_steps_ = poll_ && steps ? steps : kInterruptSteps;
+  poll_countdown_ = poll_steps_;
 }
 
+// Also where an interrupt (platform/interrupt.h) stops the simulation: between
+// two time steps, with every block's state consistent.
 [[gnu::noinline]] void Scheduler::run_poll() {
   poll_countdown_ = poll_steps_;
-  poll_();
+  if (poll_) poll_();
+  if (interrupt_requested()) stop_simulation();
 }
 
 // The earliest bucket is done with; it serves a later time.

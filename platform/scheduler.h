@@ -148,9 +148,11 @@ class Scheduler {
   uint64_t next_seq_ = 0;
   bool running_ = false;
   mutable sc_core::sc_time now_;
-  // Time steps left until the next poll; never reaches 0 without a poll set.
-  uint64_t poll_countdown_ = ~uint64_t{0};
-  uint64_t poll_steps_ = 0;
+  // Time steps between looks for an interrupt when no poll is set.
+  static constexpr uint64_t kInterruptSteps = 4096;
+  // Time steps left until the next poll.
+  uint64_t poll_countdown_ = kInterruptSteps;
+  uint64_t poll_steps_ = kInterruptSteps;
   std::function<void()> poll_;
 };
 

@@ -5,8 +5,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 
 #include "platform/errors.h"
+#include "platform/interrupt.h"
+#include "platform/output_file.h"
 #include "platform/units.h"
 
 namespace tessera {
@@ -55,33 +58,53 @@ std::vector<NamedCounter> largest_counters(const StatRegistry& stats, size_t n) 
 
 }  // namespace
 
+namespace {
+
+// Until the platform is idle, the time limit is reached, or an interrupt or a
+// block stops it. A command processor's host notification pauses the
+// simulation for a host program's wait; a plain run has no host, so it goes on.
+void run_until_done(const RunOptions& options) {
+  auto more = [&] {
+    return sc_core::sc_get_status() != sc_core::SC_STOPPED && sc_core::sc_pending_activity() &&
+           !interrupt_requested() && (!options.max_time || sc_core::sc_time_stamp() < *options.max_time);
+  };
+  do {
+    if (!options.max_time) {
+      sc_core::sc_start();
+      continue;
+    }
+    // Stop at the last event if the platform goes idle before the limit; if
+    // events remain beyond it, the run has lasted exactly the limit.
+    const sc_core::sc_time limit = *options.max_time;
+    sc_core::sc_start(limit - sc_core::sc_time_stamp(), sc_core::SC_EXIT_ON_STARVATION);
+    if (more() && sc_core::sc_time_stamp() + sc_core::sc_time_to_pending_activity() > limit)
+      sc_core::sc_start(limit - sc_core::sc_time_stamp(), sc_core::SC_RUN_TO_TIME);
+  } while (more());
+}
+
+}  // namespace
+
 RunResult simulate(Platform& platform, const RunOptions& options) {
   RunResult r;
   r.default_clock_hz = platform.netlist().default_clock_hz();
   const auto start = std::chrono::steady_clock::now();
-  if (options.max_time) {
-    // Stop at the last event if the platform goes idle before the limit; if
-    // events remain beyond it, the run has lasted exactly the limit.
-    sc_core::sc_start(*options.max_time, sc_core::SC_EXIT_ON_STARVATION);
-    if (sc_core::sc_pending_activity() && sc_core::sc_time_stamp() < *options.max_time)
-      sc_core::sc_start(*options.max_time - sc_core::sc_time_stamp(), sc_core::SC_RUN_TO_TIME);
-  } else {
-    sc_core::sc_start();
-  }
+  run_until_done(options);
   r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   r.simulated = sc_core::sc_time_stamp();
   r.delta_cycles = sc_core::sc_delta_count();
-  r.stopped_at_limit = options.max_time.has_value() && sc_core::sc_pending_activity();
+  r.interrupted_by = interrupt_signal();
+  r.stopped_at_limit = !r.interrupted_by && options.max_time.has_value() && sc_core::sc_pending_activity();
   // Ends the simulation so that blocks' end_of_simulation() hooks run before
   // their statistics and verdicts are read.
-  // SystemC announces sc_stop() as an info report; here it is routine.
-  const auto stop_actions = sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO,
-                                                                     sc_core::SC_DO_NOTHING);
-  sc_core::sc_stop();
-  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, stop_actions);
+  stop_simulation();
   for (const auto& b : platform.blocks())
     if (!b->ok()) r.failed_blocks.push_back(b->path());
   return r;
+}
+
+std::string RunResult::interrupted_message() const {
+  return "interrupted by " + signal_name(interrupted_by) + " at " + sim_time_text(simulated) +
+         "; the statistics are those gathered so far";
 }
 
 json stats_json(const Platform& platform, const RunResult& r) {
@@ -101,29 +124,26 @@ json stats_json(const Platform& platform, const RunResult& r) {
       {"simulated_cycles_per_second", r.cycles_per_second()},
       {"delta_cycles", r.delta_cycles},
       {"stopped_at_max_time", r.stopped_at_limit},
+      {"complete", !r.interrupted_by},
       {"instances", platform.netlist().instances.size()},
       {"bindings", platform.netlist().bindings.size()},
       {"ok", r.ok()},
       {"failed_blocks", r.failed_blocks},
       {"summaries", summaries},
   };
+  if (r.interrupted_by) root["simulation"]["interrupted_by"] = signal_name(r.interrupted_by);
   return root;
 }
 
 void write_stats_file(const std::string& file, const json& stats, bool force) {
-  std::error_code ec;
-  if (!force && std::filesystem::exists(file, ec))
-    throw UserError("statistics file " + file + " already exists; pass --force to replace it");
-  std::ofstream out(file, std::ios::binary | std::ios::trunc);
-  if (!out) throw UserError("cannot write statistics file " + file);
-  out << stats.dump(2) << '\n';
-  out.close();
-  if (!out) throw UserError("cannot write statistics file " + file + " (disk full?)");
+  write_file_atomically(file, stats.dump(2) + "\n", force, "statistics file");
 }
 
 void print_summary(std::ostream& os, const Platform& platform, const RunResult& r, bool quiet) {
   const std::string verdict =
-      r.ok() ? "ok" : "FAILED (" + std::to_string(r.failed_blocks.size()) + " block(s) not ok: " +
+      r.interrupted_by ? "INCOMPLETE (" + r.interrupted_message() + ")"
+      : r.ok()         ? "ok"
+                       : "FAILED (" + std::to_string(r.failed_blocks.size()) + " block(s) not ok: " +
                           r.failed_blocks.front() + (r.failed_blocks.size() > 1 ? ", ..." : "") + ")";
   const Netlist& n = platform.netlist();
   os << "simulated " << sim_time_text(r.simulated) << " in " << fmt("%.3f", r.wall_seconds) << " s wall: "
@@ -146,6 +166,7 @@ void print_summary(std::ostream& os, const Platform& platform, const RunResult& 
       for (const auto& c : top) os << "  " << c.name << std::string(width - c.name.size() + 2, ' ') << c.value << '\n';
     }
   }
+  print_repeated_messages(std::cerr);
   os << "result: " << verdict << '\n';
 }
 

@@ -8,6 +8,7 @@
 
 #include "models/cu/isa/prepared_dispatch.h"
 #include "platform/errors.h"
+#include "platform/interrupt.h"
 #include "platform/pending_report.h"
 #include "platform/simulation.h"
 
@@ -123,6 +124,7 @@ void TimingDevice::run_launch() {
     sc_core::sc_start();
   }
   totals_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (interrupt_requested()) throw Interrupted(interrupt_signal());
   if (!dispatcher_->busy()) return;
   if (sc_core::sc_pending_activity())
     fail("the launch did not finish within " + std::to_string(options_.max_cycles) + " cycles (hung?)" +
@@ -355,11 +357,7 @@ runtime::LaunchStats TimingDevice::launch(const std::string& program_name, const
 void TimingDevice::stop() {
   if (finished_) return;
   finished_ = true;
-  // SystemC announces sc_stop() as an info report; here it is routine.
-  const auto actions =
-      sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-  sc_core::sc_stop();
-  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, actions);
+  stop_simulation();
 }
 
 json TimingDevice::finish() {
@@ -368,6 +366,7 @@ json TimingDevice::finish() {
   r.simulated = sc_core::sc_time_stamp();
   r.wall_seconds = totals_.seconds;
   r.delta_cycles = sc_core::sc_delta_count();
+  r.interrupted_by = interrupt_signal();
   stop();
   for (const auto& b : platform_->blocks())
     if (!b->ok()) r.failed_blocks.push_back(b->path());

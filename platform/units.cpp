@@ -1,6 +1,7 @@
 #include "platform/units.h"
 
 #include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -87,8 +88,11 @@ double parse_quantity(const std::string& raw, Quantity q) {
     for (char c : text.substr(2))
       if (c != '_') digits += c;
     char* end = nullptr;
+    errno = 0;
     unsigned long long v = std::strtoull(digits.c_str(), &end, 16);
-    if (digits.empty() || *end != '\0') throw UserError(expected + ", got \"" + raw + "\" (bad hex number)");
+    if (digits.empty() || *end != '\0' || digits[0] == '-' || digits[0] == '+')
+      throw UserError(expected + ", got \"" + raw + "\" (bad hex number)");
+    if (errno == ERANGE) throw UserError(expected + ", got \"" + raw + "\" (more than 64 bits)");
     return static_cast<double>(v);
   }
   const char* begin = text.c_str();
@@ -109,10 +113,16 @@ double parse_quantity(const std::string& raw, Quantity q) {
                   unit_list(q) + ")");
 }
 
+void check_size_range(double bytes, const std::string& text) {
+  // 2^64 is exact as a double; anything at or above it has no uint64_t value.
+  if (bytes >= 18446744073709551616.0)
+    throw UserError("size \"" + text + "\" is too large: sizes must be below 2^64 bytes (16 EiB)");
+}
+
 uint64_t parse_size(const std::string& text) {
   double v = parse_quantity(text, Quantity::Size);
-  if (v != std::floor(v) || v > 1.8e19)
-    throw UserError("expected a whole number of bytes, got \"" + text + "\"");
+  if (v != std::floor(v)) throw UserError("expected a whole number of bytes, got \"" + text + "\"");
+  check_size_range(v, text);
   return static_cast<uint64_t>(v);
 }
 

@@ -18,6 +18,9 @@ const char* quantity_example(Quantity q);
 // the unit, or the unit's kind is wrong, or when the unit is missing.
 double parse_quantity(const std::string& text, Quantity q);
 
+// Throws UserError unless `bytes` fits a uint64_t (sizes are converted to one).
+void check_size_range(double bytes, const std::string& text);
+
 // Parses a size and checks it is a whole number of bytes.
 uint64_t parse_size(const std::string& text);
 

@@ -8,6 +8,7 @@ PACKAGES=(
   libsystemc-dev nlohmann-json3-dev libboost-dev catch2
   libelf-dev libunicorn-dev
   clang-14 lld-14 llvm-14 libclc-14 libclc-14-dev
+  libclang-rt-14-dev  # libFuzzer and the sanitizers for scripts/fuzz.sh
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf gdb-multiarch
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers
   verilator

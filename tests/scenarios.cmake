@@ -206,3 +206,6 @@ if(TESSERA_PYTHON3)
                      --work ${TESSERA_SCENARIO_DIR}/trace_${check})
   endforeach()
 endif()
+
+# Hostile input and runaway work (docs/RELIABILITY.md).
+include(${CMAKE_CURRENT_SOURCE_DIR}/hostile_scenarios.cmake)

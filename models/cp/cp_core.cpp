@@ -11,6 +11,8 @@
 #include <unicorn/riscv.h>
 
 #include "platform/errors.h"
+#include "platform/interrupt.h"
+#include "platform/limits.h"
 #include "platform/trace.h"
 #include "sw/firmware/include/tessera/cp_regs.h"
 
@@ -102,7 +104,9 @@ CpCore::CpCore(const BlockContext& ctx)
       interrupts_(stats().counter("interrupts", "interrupts raised by dispatchers")),
       host_notifications_(stats().counter("host_notifications", "completion notifications to the host")),
       kernel_launches_(stats().counter("kernel_launches", "kernel launches, as the firmware counts them "
-                                                          "(CP_REG_LAUNCHES)")) {
+                                                          "(CP_REG_LAUNCHES)")),
+      longest_poll_(stats().counter("longest_poll", "most register reads and host notifications in a row with no "
+                                                    "other register write, device-memory access or sleep")) {
   const int dispatchers = ctx.socket_count("dispatcher");
   if (dispatchers > static_cast<int>(CP_MAX_DISPATCHERS))
     throw UserError(path() + ": " + std::to_string(dispatchers) + " dispatchers bound; the register map has room for " +
@@ -237,6 +241,8 @@ void CpCore::irq_b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::s
 // the time of the last quantum, or sleeps until an interrupt, or runs the next
 // quantum; next_trigger() says when to come back, and a finished core has none.
 void CpCore::step() {
+  // A run with no scheduled block (a CP alone) stops for an interrupt here.
+  if (interrupt_requested()) return stop_simulation();
   if (gdb_waiting_) {
     attach_gdb();
     if (finished_) return finish_run();  // killed before its first instruction
@@ -571,10 +577,24 @@ bool CpCore::write_register(uint32_t offset, uint32_t value) {
   return false;
 }
 
+// A firmware that only reads registers (or notifies the host) makes no
+// progress; the watchdog, which counts instructions between MMIO accesses,
+// never sees it.
+void CpCore::count_poll(uint64_t offset) {
+  if (++polls_in_a_row_ > longest_poll_.value) longest_poll_.value = polls_in_a_row_;
+  if (polls_in_a_row_ <= limits().firmware_polls || !pending_fault_.empty()) return;
+  pending_fault_ = "spinning: " + std::to_string(polls_in_a_row_ - 1) +
+                   " register reads and host notifications in a row with no other register write, device-memory "
+                   "access or sleep; the last at CP register offset " + hex_word(offset) + " " +
+                   limit_hint("firmware_polls", limits().firmware_polls);
+  uc_emu_stop(uc_);
+}
+
 uint64_t CpCore::mmio_read(uc_engine*, uint64_t offset, unsigned size, void* self) {
   auto* cp = static_cast<CpCore*>(self);
   ++cp->mmio_reads_;
   cp->insns_since_mmio_ = 0;
+  cp->count_poll(offset);
   uint32_t value = 0;
   if (size != 4 || !cp->read_register(static_cast<uint32_t>(offset), value)) {
     cp->register_fault("read", offset, size, size != 4 ? "not a 32-bit access"
@@ -589,6 +609,10 @@ void CpCore::mmio_write(uc_engine*, uint64_t offset, unsigned size, uint64_t val
   auto* cp = static_cast<CpCore*>(self);
   ++cp->mmio_writes_;
   cp->insns_since_mmio_ = 0;
+  if (offset == CP_REG_HOST_NOTIFY)
+    cp->count_poll(offset);
+  else
+    cp->end_poll();
   const bool console_byte = offset == CP_REG_CONSOLE && size == 1;
   if (offset != CP_REG_CONSOLE) cp->trace_access("mmio write", CP_MMIO_BASE + offset, value);
   if ((size != 4 && !console_byte) || !cp->write_register(static_cast<uint32_t>(offset), static_cast<uint32_t>(value)))
@@ -602,6 +626,7 @@ uint64_t CpCore::devmem_read(uc_engine* uc, uint64_t offset, unsigned size, void
   auto* cp = static_cast<CpCore*>(self);
   ++cp->devmem_reads_;
   cp->insns_since_mmio_ = 0;
+  cp->end_poll();
   cp->stall_cycles_ += cp->devmem_latency_;
   const uint64_t addr = cp->devmem_window_ + offset;
   uint64_t value = 0;
@@ -622,6 +647,7 @@ void CpCore::devmem_write(uc_engine* uc, uint64_t offset, unsigned size, uint64_
   auto* cp = static_cast<CpCore*>(self);
   ++cp->devmem_writes_;
   cp->insns_since_mmio_ = 0;
+  cp->end_poll();
   cp->stall_cycles_ += cp->devmem_latency_;
   const uint64_t addr = cp->devmem_window_ + offset;
   cp->trace_access("device write", addr, value);
@@ -639,6 +665,14 @@ void CpCore::on_code(uc_engine* uc, uint64_t address, uint32_t size, void* self)
   auto* cp = static_cast<CpCore*>(self);
   if (cp->gdb_watching_ && cp->gdb_breakpoint_before(address)) {
     uc_emu_stop(uc);  // before the instruction: it is not counted and has not run
+    return;
+  }
+  // Unicorn misses both its instruction count and uc_emu_stop() from a
+  // register callback in a loop of one translation block that jumps to itself
+  // around a register read ("lw; j"): the hook ends such a quantum, before an
+  // instruction it would not have run.
+  if (cp->quantum_insns_ >= cp->quantum_ || !cp->pending_fault_.empty()) {
+    uc_emu_stop(uc);
     return;
   }
   cp->last_pc_ = address;

@@ -170,6 +170,9 @@ class CpCore : public Block {
   uint64_t quantum_start_cycle_ = 0;  // CP cycle at the start of the current quantum
   uint64_t quantum_insns_ = 0;        // instructions started in the current quantum
   uint64_t insns_since_mmio_ = 0;
+  // Register reads and host notifications since the last other register
+  // write, device-memory access or sleep: a firmware polling forever.
+  uint64_t polls_in_a_row_ = 0;
   uint32_t timer_hi_latch_ = 0;
   uint32_t scratch_ = 0;
   std::string console_line_;
@@ -187,7 +190,10 @@ class CpCore : public Block {
   bool fault_has_address_ = false;
 
   Counter &instructions_, &cycles_, &stall_cycles_stat_, &sleep_cycles_, &mmio_reads_, &mmio_writes_,
-      &devmem_reads_, &devmem_writes_, &console_bytes_, &doorbells_, &interrupts_, &host_notifications_, &kernel_launches_;
+      &devmem_reads_, &devmem_writes_, &console_bytes_, &doorbells_, &interrupts_, &host_notifications_, &kernel_launches_,
+      &longest_poll_;
+  void count_poll(uint64_t offset);
+  void end_poll() { polls_in_a_row_ = 0; }
 };
 
 BlockType cp_core_block_type();

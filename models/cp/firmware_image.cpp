@@ -11,6 +11,8 @@
 
 #include "models/cu/isa/hex.h"
 #include "platform/errors.h"
+#include "platform/input_file.h"
+#include "platform/limits.h"
 
 namespace tessera {
 
@@ -77,13 +79,20 @@ std::map<std::string, uint32_t> read_symbols(Elf* elf) {
 }  // namespace
 
 FirmwareImage load_firmware_image(const std::string& path, uint64_t sram_size) {
-  if (elf_version(EV_CURRENT) == EV_NONE) throw UserError("libelf: " + std::string(elf_errmsg(-1)));
-  ElfFile f;
-  f.fd = open(path.c_str(), O_RDONLY);
-  if (f.fd < 0)
+  check_path_text(path, "firmware");
+  const int fd = open(path.c_str(), O_RDONLY);
+  if (fd < 0)
     throw UserError("firmware '" + path + "': cannot open (" + std::strerror(errno) +
                     "); expected the path of an RV32 ELF built in sw/firmware");
-  f.elf = elf_begin(f.fd, ELF_C_READ, nullptr);
+  close(fd);
+  return parse_firmware_image(read_input_file(path, limits().firmware_bytes, "firmware", "firmware_bytes"), path,
+                              sram_size);
+}
+
+FirmwareImage parse_firmware_image(std::vector<uint8_t> bytes, const std::string& path, uint64_t sram_size) {
+  if (elf_version(EV_CURRENT) == EV_NONE) throw UserError("libelf: " + std::string(elf_errmsg(-1)));
+  ElfFile f;
+  f.elf = elf_memory(reinterpret_cast<char*>(bytes.data()), bytes.size());
   if (!f.elf) throw UserError("firmware '" + path + "': " + elf_errmsg(-1));
   GElf_Ehdr ehdr;
   check_header(path, f.elf, ehdr);

@@ -26,6 +26,10 @@ struct FirmwareImage {
 // Reads `path`; throws UserError for a missing, unreadable or malformed file, a
 // file that is not a 32-bit little-endian RISC-V executable, or a segment that
 // does not fit in [0, sram_size).
+// Files larger than limits().firmware_bytes are refused.
 FirmwareImage load_firmware_image(const std::string& path, uint64_t sram_size);
+
+// The same from the file's bytes; `path` names them in messages.
+FirmwareImage parse_firmware_image(std::vector<uint8_t> bytes, const std::string& path, uint64_t sram_size);
 
 }  // namespace tessera

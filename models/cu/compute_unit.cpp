@@ -248,6 +248,7 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
     w.wg = wg;
     w.prog = prog.get();
     w.age = next_age_++;
+    w.issued = 0;
     w.fetch_offset = task.code_address ? task.code_address - task.program->code().text_address() : cfg_.fetch_base;
     w.vgpr_cost = vgpr;
     w.sgpr_cost = sgpr;
@@ -310,13 +311,19 @@ void ComputeUnit::run_functional(WorkgroupTask& task) {
     w->id.dispatch_wave = task.first_dispatch_wave + i;
   }
   uint64_t executed = 0;
+  std::vector<uint64_t> per_wave(n, 0);  // against the spinning limit
   for (;;) {
     bool any_running = false;
     for (unsigned i = 0; i < n; ++i) {
       isa::Wave& w = *functional_waves_[i];
       if (!w.running()) continue;
       isa::FaultSite site;
-      executed += isa::run_wave(*task.program, w, 4096, site);
+      const uint32_t ran = isa::run_wave(*task.program, w, 4096, site);
+      executed += ran;
+      if ((per_wave[i] += ran) > wave_instruction_limit_ && w.running()) {
+        site = isa::FaultSite{w.pc, task.program->at(w.pc)};
+        w.fault(isa::spinning_message(wave_instruction_limit_));
+      }
       if (w.status() == isa::WaveStatus::Faulted) {
         task.fault = isa::fault_report(kernel, w, site);
         ++st_.faults;
@@ -542,6 +549,7 @@ void ComputeUnit::maybe_retire(WaveSlot& w) {
 }
 
 void ComputeUnit::retire_wave(WaveSlot& w) {
+  if (w.issued > st_.longest_wave.value) st_.longest_wave.value = w.issued;
   const uint64_t c = now_cycle();
   account_until(c);
   settle(w, c);

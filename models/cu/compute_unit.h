@@ -33,6 +33,7 @@
 #include "models/lds/lds_bank_model.h"
 #include "models/mem/ring.h"
 #include "platform/block.h"
+#include "platform/limits.h"
 #include "platform/registry.h"
 #include "platform/scheduler.h"
 
@@ -143,6 +144,7 @@ class ComputeUnit : public Block {
   void fault_wave(WaveSlot& w);
   IbBlock ib_state(const WaveSlot& w, uint64_t pc, unsigned size) const;
   void fault_fetch(WaveSlot& w);
+  void fault_spinning(WaveSlot& w, const isa::DecodedOp& op);
   void ib_reset(WaveSlot& w, uint64_t pc);
   void ib_advance(WaveSlot& w);
   void refresh_fetch(WaveSlot& w);
@@ -166,6 +168,7 @@ class ComputeUnit : public Block {
   uint32_t lds_used_ = 0;
   unsigned next_simd_ = 0;
   uint64_t next_age_ = 0;
+  const uint64_t wave_instruction_limit_ = limits().wave_instructions;  // read once: the issue loop tests it
   uint64_t launcher_free_ = 0;                 // cycle the wave launcher is free again
   unsigned resident_ = 0;
   bool refused_ = false;                       // a workgroup was refused: tell the dispatcher when space frees

@@ -110,7 +110,18 @@ void ComputeUnit::look_at(WaveSlot& w, uint64_t c) {
   const Stall s = evaluate(w, c, earliest, op, info);
   settle(w, c);
   w.reason = s;  // for this cycle; the second pass says what follows
-  if (s == Stall::None) issue(w, *op, *info, c);
+  if (s != Stall::None) return;
+  if (++w.issued > wave_instruction_limit_) return fault_spinning(w, *op);
+  issue(w, *op, *info, c);
+}
+
+// A wave past the limit on one wave's instructions: a kernel that spins,
+// reported as a fault with the wave, its PC and its instruction.
+void ComputeUnit::fault_spinning(WaveSlot& w, const DecodedOp& op) {
+  w.wave->fault(isa::spinning_message(wave_instruction_limit_));
+  w.site = isa::FaultSite{w.wave->pc, &op};
+  w.reason = Stall::Drain;
+  fault_wave(w);
 }
 
 // A wave that last stalled for a unit, with nothing changed since, while the

@@ -28,6 +28,8 @@ CuStats::CuStats(StatGroup& g, unsigned max_waves)
       lds_busy_cycles(g.counter("lds_busy_cycles", "cycles the LDS banks were busy")),
       memory_errors(g.counter("memory_errors",
                               "responses with an error status (the wave that needs the data or instructions faults)")),
+      longest_wave(g.counter("longest_wave", "most instructions one wave issued (a wave past the wave_instructions "
+                                             "limit is reported as spinning)")),
       requests_per_vmem(g.histogram("requests_per_vmem", "coalesced line requests per vector memory instruction", 1, 65)),
       vmem_latency(g.histogram("vmem_latency", "vector request sent to response, cycles", 16, 64)),
       smem_latency(g.histogram("smem_latency", "scalar request sent to response, cycles", 16, 64)),

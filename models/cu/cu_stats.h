@@ -30,6 +30,7 @@ struct CuStats {
   Counter& lds_conflict_cycles;
   Counter& lds_busy_cycles;
   Counter& memory_errors;
+  Counter& longest_wave;          // most instructions one wave issued (against limits().wave_instructions)
   Histogram& requests_per_vmem;   // coalesced line requests per vector memory instruction
   Histogram& vmem_latency;        // request sent to response, cycles
   Histogram& smem_latency;

@@ -87,6 +87,7 @@ struct alignas(64) WaveSlot {
   ProgramInfo* prog = nullptr;
   std::vector<uint64_t> reg_ready;  // scoreboard: [0,128) scalar codes, 128 SCC, then VGPRs, then AGPRs
   uint64_t age = 0;                 // launch order (oldest-first priority)
+  uint64_t issued = 0;              // instructions issued since launch (the spinning check)
   unsigned vgpr_cost = 0, sgpr_cost = 0;
   uint64_t fetch_offset = 0;        // added to a PC to form its fetch address
   uint32_t ib_gen = 0;              // bumped on a flush; older fetch responses are dropped

@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <random>
@@ -173,4 +174,27 @@ TEST_CASE("code object: random corruption never crashes the loader", "[code_obje
     if (n >= 4) b[0] = 0x7f, b[1] = 'E', b[2] = 'L', b[3] = 'F';
     CHECK_THROWS_AS(CodeObject::load(b, "garbage"), CodeObjectError);
   }
+}
+
+// The metadata's segment sizes are allocated from at launch: a file that says
+// `.kernarg_segment_size: -1` once made the host allocate 12.6 GB.
+TEST_CASE("code object: segment sizes beyond what gfx90a can have are refused", "[code_object]") {
+  const std::vector<uint8_t> good = file_bytes(loader_kernels());
+  // The msgpack key, then its value: a positive fixint (one byte) or a uint8/16/32.
+  const std::string key = ".kernarg_segment_size";
+  auto at = std::search(good.begin(), good.end(), key.begin(), key.end());
+  REQUIRE(at != good.end());
+  std::vector<uint8_t> b = good;
+  size_t v = static_cast<size_t>(at - good.begin()) + key.size();
+  // The same number of bytes, now -1: 0xff (negative fixint) or 0xd0/0xd1/0xd2 then 0xff...
+  const uint8_t tag = b[v];
+  const size_t width = tag < 0x80 ? 0 : tag == 0xcc ? 1 : tag == 0xcd ? 2 : tag == 0xce ? 4 : 99;
+  REQUIRE(width != 99);
+  if (width == 0) {
+    b[v] = 0xff;
+  } else {
+    b[v] = static_cast<uint8_t>(tag == 0xcc ? 0xd0 : tag == 0xcd ? 0xd1 : 0xd2);
+    for (size_t k = 1; k <= width; ++k) b[v + k] = 0xff;
+  }
+  CHECK_THROWS_WITH(CodeObject::load(b, "x"), Catch::Contains("metadata kernarg segment size 4294967295 is larger than 65536 bytes"));
 }

@@ -1,7 +1,7 @@
 # Runs the `tessera` program once (or twice, for determinism) and checks its exit
 # code, its output and the statistics it wrote. Used by tests/scenarios.cmake:
 #   cmake -DTESSERA=path -DARGS="run|file.json|--set|x=1" -DEXIT=0
-#         [-DSTDOUT_HAS="text|text"] [-DSTDERR_HAS="text|text"] [-DEXPECT=file.expect]
+#         [-DSTDOUT_HAS="text|text"] [-DSTDERR_HAS="text|text"] [-DSTDOUT_LACKS="text|text"] [-DEXPECT=file.expect]
 #         [-DSTATS=file -DSTATS_CHECKS="mem[0]/reads>0|simulation/ok=ON"]
 #         [-DDETERMINISM=ON] -P cli_check.cmake
 # Lists use '|' because add_test would split ';'.
@@ -35,6 +35,15 @@ if(STDOUT_HAS)
 endif()
 if(STDERR_HAS)
   require_contains("stderr" "${err}" "${STDERR_HAS}")
+endif()
+if(STDOUT_LACKS)
+  string(REPLACE "|" ";" list "${STDOUT_LACKS}")
+  foreach(needle IN LISTS list)
+    string(FIND "${out}" "${needle}" pos)
+    if(NOT pos EQUAL -1)
+      message(FATAL_ERROR "stdout has \"${needle}\", which it should not:\n${out}")
+    endif()
+  endforeach()
 endif()
 
 # A bad-netlist expectation: "path: P" and "message: M" lines.

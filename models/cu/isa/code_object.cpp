@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "platform/input_file.h"
+
 namespace tessera::isa {
 
 namespace {
@@ -362,12 +364,34 @@ class CodeObjectReader {
     if (auto r = k.find(".reqd_workgroup_size"); r != k.end() && r->is_array() && r->size() == 3)
       for (unsigned d = 0; d < 3; ++d) info.reqd_workgroup_size[d] = (*r)[d].is_number_unsigned() ? (*r)[d].get<uint32_t>() : 0;
     if (info.wavefront_size != 64) fail(kw + " is compiled for wave" + std::to_string(info.wavefront_size) + ", expected wave64");
+    check_segment_sizes(kw, info.kernarg_segment_size, info.group_segment_fixed_size, info.private_segment_fixed_size,
+                        "metadata");
     if (auto a = k.find(".args"); a != k.end()) {
       if (!a->is_array()) fail(kw + ": .args is not a list");
       for (size_t i = 0; i < a->size(); ++i) info.args.push_back(read_arg((*a)[i], kw + " argument " + std::to_string(i), info));
     }
     read_descriptor(info, kw);
     return info;
+  }
+
+  // The segment sizes a launch allocates from, against what gfx90a can have,
+  // so that a file cannot make the host allocate gigabytes.
+  void check_segment_sizes(const std::string& kw, uint64_t kernarg, uint64_t group, uint64_t priv,
+                           const char* source) const {
+    struct Bound {
+      const char* field;
+      uint64_t value, max;
+      const char* why;
+    };
+    const Bound bounds[] = {
+        {"kernarg segment size", kernarg, kMaxKernargBytes, "the most any launch passes"},
+        {"group segment (LDS) size", group, kMaxGroupSegmentBytes, "a gfx90a CU's LDS"},
+        {"private segment size", priv, kMaxPrivateSegmentBytes, "what gfx90a's scratch wave size field can give a lane"},
+    };
+    for (const Bound& b : bounds)
+      if (b.value > b.max)
+        fail(kw + ": " + source + " " + b.field + " " + std::to_string(b.value) + " is larger than " +
+             std::to_string(b.max) + " bytes (" + b.why + ")");
   }
 
   KernelArg read_arg(const nlohmann::json& j, const std::string& where, const KernelInfo& k) const {
@@ -395,6 +419,8 @@ class CodeObjectReader {
     const uint8_t* kd = at_address(sym.st_value, 64);
     if (!kd) fail(kw + ": the 64-byte descriptor at " + std::to_string(sym.st_value) + " is not inside the file");
     info.descriptor = parse_kernel_descriptor(kd, name_ + ": " + kw);
+    check_segment_sizes(kw, info.descriptor.kernarg_size, info.descriptor.group_segment_fixed_size,
+                        info.descriptor.private_segment_fixed_size, "descriptor");
     std::copy(kd, kd + 64, info.descriptor_bytes.begin());
     info.entry_address = sym.st_value + static_cast<uint64_t>(info.descriptor.entry_offset);
     if (!out_.in_text(info.entry_address, 4) || (info.entry_address & 3))
@@ -422,11 +448,13 @@ CodeObject CodeObject::load(std::vector<uint8_t> bytes, const std::string& name)
   return CodeObjectReader(std::move(bytes), name).read();
 }
 
-CodeObject CodeObject::load_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw CodeObjectError(path + ": cannot open code object file");
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw CodeObjectError(path + ": read error");
+CodeObject CodeObject::load_file(const std::string& path, uint64_t max_bytes) {
+  std::vector<uint8_t> bytes;
+  try {
+    bytes = read_input_file(path, max_bytes, "code object", "code_object_bytes");
+  } catch (const UserError& e) {
+    throw CodeObjectError(e.what());
+  }
   return load(std::move(bytes), path);
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "platform/errors.h"
+#include "platform/limits.h"
 
 namespace tessera::isa {
 
@@ -21,6 +22,14 @@ class CodeObjectError : public UserError {
  public:
   using UserError::UserError;
 };
+
+// The largest segment sizes a kernel's metadata or descriptor may ask for:
+// 64 KiB of kernel arguments (16 times what the HSA runtime accepts), a CU's
+// 64 KiB of LDS, and gfx90a's most scratch per lane (the 13-bit wave size
+// field in KiB per wave of 64 lanes).
+constexpr uint64_t kMaxKernargBytes = 64 * 1024;
+constexpr uint64_t kMaxGroupSegmentBytes = 64 * 1024;
+constexpr uint64_t kMaxPrivateSegmentBytes = 8191 * 1024 / 64;
 
 // The fields of the kernel descriptor and its COMPUTE_PGM_RSRC1/2/3 words.
 struct KernelDescriptor {
@@ -127,7 +136,8 @@ struct Function {
 class CodeObject {
  public:
   // Throws CodeObjectError for a file that cannot be read or is not a gfx90a code object.
-  static CodeObject load_file(const std::string& path);
+  // Files larger than max_bytes are refused (the --limit code_object_bytes).
+  static CodeObject load_file(const std::string& path, uint64_t max_bytes = Limits{}.code_object_bytes);
   // `name` identifies the bytes in error messages.
   static CodeObject load(std::vector<uint8_t> bytes, const std::string& name);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "models/cu/isa/prepared_dispatch.h"
+#include "platform/limits.h"
 
 namespace tessera::isa {
 
@@ -58,11 +59,15 @@ class Executor::Dispatch {
     ++stats.workgroups;
 
     DecodeCache& program = prepared_.program();
+    executed_.assign(nwaves, 0);
     for (;;) {
       bool any_running = false;
-      for (Wave* w : waves_) {
+      for (size_t i = 0; i < waves_.size(); ++i) {
+        Wave* w = waves_[i];
         if (!w->running()) continue;
-        stats.wave_instructions += run_wave(program, *w, ex_.options_.time_slice, site_);
+        const uint32_t n = run_wave(program, *w, ex_.options_.time_slice, site_);
+        stats.wave_instructions += n;
+        if ((executed_[i] += n) > limits().wave_instructions && w->running()) report_spinning(program, *w);
         if (w->status() == WaveStatus::Faulted) throw_fault(kernel, *w, site_);
         any_running |= w->running();
       }
@@ -82,8 +87,17 @@ class Executor::Dispatch {
     }
   }
 
+  // A wave past the limit on one wave's instructions: a kernel that spins.
+  // Reported as a fault, with the wave, its PC and its instruction.
+  void report_spinning(DecodeCache& program, Wave& w) {
+    site_.pc = w.pc;
+    site_.op = program.at(w.pc);
+    w.fault(spinning_message(limits().wave_instructions));
+  }
+
   Executor& ex_;
   PreparedDispatch prepared_;
+  std::vector<uint64_t> executed_;  // instructions of each wave of the current workgroup
   std::unique_ptr<ScopedAllocation> scratch_;
   std::vector<uint8_t> lds_;
   std::vector<std::unique_ptr<Wave>> pool_;

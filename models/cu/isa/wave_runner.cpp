@@ -4,6 +4,7 @@
 
 #include "models/cu/isa/dispatch.h"
 #include "models/cu/isa/hex.h"
+#include "platform/limits.h"
 
 namespace tessera::isa {
 
@@ -85,6 +86,11 @@ std::string code_location(const KernelInfo& kernel, const Wave& w, uint64_t pc) 
 }
 
 }  // namespace
+
+std::string spinning_message(uint64_t limit) {
+  return "spinning: the wave executed more than " + std::to_string(limit) + " instructions without ending " +
+         limit_hint("wave_instructions", limit);
+}
 
 std::string fault_report(const KernelInfo& kernel, const Wave& w, const FaultSite& site) {
   const WaveId& id = w.id;

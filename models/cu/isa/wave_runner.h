@@ -82,6 +82,11 @@ inline void execute(Wave& w, const DecodedOp& op) {
 // does not. On a fault `site` says where.
 uint32_t run_wave(DecodeCache& program, Wave& w, uint32_t budget, FaultSite& site);
 
+// The fault message of a wave past limits().wave_instructions (a kernel that
+// spins); every executor (functional, the CU's functional and cycle-level
+// paths) reports it the same way.
+std::string spinning_message(uint64_t limit);
+
 // "kernel 'K' faulted at workgroup (x,y,z) wave W, PC 0x... (K+0x...) in
 // mnemonic: message" for a faulted wave.
 std::string fault_report(const KernelInfo& kernel, const Wave& w, const FaultSite& site);

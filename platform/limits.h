@@ -1,0 +1,54 @@
+// Limits on what one run may ask of the host: how big its inputs may be, how
+// many blocks a netlist may expand to, how long work without progress may go
+// on, how often one warning is repeated. Each has a default that the
+// reference workloads stay far below (docs/RELIABILITY.md gives the figures)
+// and is raised on the command line with `--limit NAME=VALUE`.
+//
+// The limits are one process-wide table: they are set once, from the command
+// line, before anything is loaded, and read by loaders deep below the
+// commands (code objects, firmware, netlists) that no option reaches.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tessera {
+
+struct Limits {
+  uint64_t instances = 100000;             // blocks after template expansion
+  uint64_t cp_cores = 64;                  // command processors (an emulator each)
+  uint64_t netlist_bytes = 64ull << 20;    // a netlist file
+  uint64_t code_object_bytes = 256ull << 20;  // a code object file
+  uint64_t firmware_bytes = 256ull << 20;  // a firmware ELF file (debug information included)
+  uint64_t wave_instructions = 1ull << 30;  // one wave's instructions (functional and timing)
+  uint64_t firmware_polls = 1000000;       // CP register reads in a row without any other progress
+  uint64_t repeated_warnings = 10;         // identical warnings printed before the rest are counted
+};
+
+// The process's limits (defaults until set_limit changes one). Inline, so
+// that the ISA library below the platform reads the same table.
+inline Limits& limits() {
+  static Limits the_limits;
+  return the_limits;
+}
+
+// One limit as the command line and the documents name it.
+struct LimitInfo {
+  const char* name;
+  uint64_t Limits::*field;
+  const char* what;  // "instances after template expansion"
+};
+const std::vector<LimitInfo>& limit_table();
+
+// Applies "NAME=VALUE" (VALUE a count, or a size such as "512 MiB" for the
+// *_bytes limits). Throws UsageError naming the known limits.
+void set_limit(const std::string& assignment);
+
+// The end of an error message about a limit: "(limit instances = 100000; raise
+// it with --limit instances=N)". Inline: the ISA library, below the platform,
+// names limits too.
+inline std::string limit_hint(const char* name, uint64_t value) {
+  return std::string("(limit ") + name + " = " + std::to_string(value) + "; raise it with --limit " + name + "=N)";
+}
+
+}  // namespace tessera
