@@ -18,8 +18,8 @@ Pins::Pins(const std::string& p)
       rready(pin(p, "rready").c_str()), rlast(pin(p, "rlast").c_str()), rdata(pin(p, "rdata").c_str()),
       rid(pin(p, "rid").c_str()), rresp(pin(p, "rresp").c_str()), prefix(p) {}
 
-void Pins::trace(sc_core::sc_trace_file* f) const {
-  auto t = [&](const auto& s, const char* name) { sc_core::sc_trace(f, s, prefix + "." + name); };
+void Pins::trace(sc_core::sc_trace_file* f, const std::string& scope) const {
+  auto t = [&](const auto& s, const char* name) { sc_core::sc_trace(f, s, scope + "." + name); };
   t(awvalid, "awvalid"), t(awready, "awready"), t(awid, "awid"), t(awlen, "awlen"), t(awsize, "awsize");
   t(awburst, "awburst"), t(awaddr, "awaddr");
   t(wvalid, "wvalid"), t(wready, "wready"), t(wlast, "wlast"), t(wdata, "wdata"), t(wstrb, "wstrb");

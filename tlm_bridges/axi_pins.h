@@ -40,8 +40,8 @@ struct Pins {
   sc_core::sc_signal<uint64_t> rdata;
   sc_core::sc_signal<uint32_t> rid, rresp;
 
-  // Adds every pin to a VCD file, named `prefix.pin`.
-  void trace(sc_core::sc_trace_file* file) const;
+  // Adds every pin to a VCD file, named `scope.pin` (e.g. "mem[0].awvalid").
+  void trace(sc_core::sc_trace_file* file, const std::string& scope) const;
 
   const std::string prefix;
 };

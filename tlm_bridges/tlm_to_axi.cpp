@@ -55,8 +55,15 @@ unsigned TlmToAxi::take_id(std::vector<bool>& busy, sc_core::sc_event& freed) {
 }
 
 void TlmToAxi::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+  ++active_;
+  arrived_.notify(sc_core::SC_ZERO_TIME);
   wait(delay);
   delay = sc_core::SC_ZERO_TIME;
+  transport(trans);
+  --active_;
+}
+
+void TlmToAxi::transport(tlm::tlm_generic_payload& trans) {
   const uint64_t addr = trans.get_address(), len = trans.get_data_length();
   const bool fixed = trans.get_streaming_width() < len;
   if (len == 0 || (fixed && (trans.get_streaming_width() != kBusBytes || addr % kBusBytes || len % kBusBytes))) {

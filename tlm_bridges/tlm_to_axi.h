@@ -37,6 +37,10 @@ class TlmToAxi : public sc_core::sc_module {
 
   // Bursts sent whose response has not come back (for a run's end report).
   size_t outstanding() const { return writes_.size() + reads_.size(); }
+  // Whether a transaction is in hand, and the event of one arriving: a
+  // clock that runs only while there is work waits for it.
+  bool busy() const { return active_ != 0; }
+  const sc_core::sc_event& arrived() const { return arrived_; }
 
  private:
   struct Beat {
@@ -56,6 +60,7 @@ class TlmToAxi : public sc_core::sc_module {
   };
 
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  void transport(tlm::tlm_generic_payload& trans);
   unsigned take_id(std::vector<bool>& busy, sc_core::sc_event& freed);
   uint32_t write_burst(uint32_t id, const Request& r, const tlm::tlm_generic_payload& trans, uint64_t first);
   uint32_t read_burst(uint32_t id, const Request& r, tlm::tlm_generic_payload& trans, uint64_t first);
@@ -75,6 +80,8 @@ class TlmToAxi : public sc_core::sc_module {
   std::map<uint32_t, InFlight*> writes_, reads_;  // by ID
   std::vector<bool> write_ids_, read_ids_;
   sc_core::sc_event write_id_freed_, read_id_freed_;
+  unsigned active_ = 0;  // transactions inside b_transport
+  sc_core::sc_event arrived_;
 };
 
 }  // namespace tessera::axi

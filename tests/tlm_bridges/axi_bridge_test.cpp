@@ -14,6 +14,7 @@
 #include "tests/mem/mem_test_support.h"
 #include "tlm_bridges/axi_checker.h"
 #include "tlm_bridges/axi_to_tlm.h"
+#include "tlm_bridges/rtl_axi_memory.h"
 #include "tlm_bridges/tlm_to_axi.h"
 
 using namespace tessera;
@@ -177,4 +178,18 @@ TEST_CASE("axi bridges: DECERR and SLVERR come back as TLM address and generic e
   CHECK(got_slverr == tlm::TLM_GENERIC_ERROR_RESPONSE);
   CHECK(got_decerr == tlm::TLM_ADDRESS_ERROR_RESPONSE);
   CHECK(checker.violations().empty());
+}
+
+TEST_CASE("rtl_axi_memory: random concurrent traffic through the RTL reads back what was written", "[axi][rtl]") {
+  test::MiniPlatform pf;
+  auto& mem = pf.create<RtlAxiMemory>("rtl_axi_memory", "mem", {{"size", "1 MiB"}, {"latency", "20 ns"}});
+  Traffic traffic("traffic", 6, 150, 16384);
+  traffic.out.bind(*mem.target_socket("in", -1));
+  sc_start(10, SC_MS);
+  CHECK(traffic.done == 6);
+  CHECK(traffic.mismatches == 0);
+  CHECK(traffic.errors == 0);
+  REQUIRE(mem.checker());
+  for (const Violation& v : mem.checker()->violations()) INFO(v.rule << " on " << v.signal << ": " << v.detail);
+  CHECK(mem.checker()->violations().empty());
 }
