@@ -1,53 +1,34 @@
 #include "tlm_bridges/axi_checker.h"
 
 #include <algorithm>
-#include <sstream>
 
-#include "platform/block.h"
+#include "models/cu/isa/hex.h"
 
 namespace tessera::axi {
 
-namespace {
-
-std::string hex(uint64_t v) {
-  std::ostringstream s;
-  s << "0x" << std::hex << v;
-  return s.str();
-}
-
-}  // namespace
-
 AxiChecker::AxiChecker(sc_core::sc_module_name name, const Pins& pins, Config config)
-    : sc_module(name), clk("clk"), pins_(pins), config_(config) {
+    : sc_module(name), clk("clk"), pins_(pins), config_(config), log_(this->name(), "AXI") {
   SC_METHOD(clock_method);
   sensitive << clk.pos();
   dont_initialize();
 }
 
-size_t AxiChecker::count(const std::string& rule) const {
-  return static_cast<size_t>(
-      std::count_if(violations_.begin(), violations_.end(), [&](const Violation& v) { return v.rule == rule; }));
-}
-
 void AxiChecker::report(const std::string& signal, const std::string& rule, const std::string& detail) {
-  violations_.push_back({sc_core::sc_time_stamp(), signal, rule, detail});
-  log_line(LogLevel::Warning, name(), "AXI rule " + rule + " broken on " + signal + ": " + detail);
+  log_.report(signal, rule, detail);
 }
 
 void AxiChecker::clock_method() {
   ++cycle_;
   const Pins& p = pins_;
-  watch(aw_, p.awvalid.read(), p.awready.read(),
-        {p.awid.read(), p.awaddr.read(), p.awlen.read(), p.awsize.read(), p.awburst.read()},
-        {"AWID", "AWADDR", "AWLEN", "AWSIZE", "AWBURST"});
-  watch(w_, p.wvalid.read(), p.wready.read(), {p.wdata.read(), p.wstrb.read(), p.wlast.read()},
-        {"WDATA", "WSTRB", "WLAST"});
-  watch(b_, p.bvalid.read(), p.bready.read(), {p.bid.read(), p.bresp.read()}, {"BID", "BRESP"});
-  watch(ar_, p.arvalid.read(), p.arready.read(),
-        {p.arid.read(), p.araddr.read(), p.arlen.read(), p.arsize.read(), p.arburst.read()},
-        {"ARID", "ARADDR", "ARLEN", "ARSIZE", "ARBURST"});
-  watch(r_, p.rvalid.read(), p.rready.read(), {p.rid.read(), p.rdata.read(), p.rresp.read(), p.rlast.read()},
-        {"RID", "RDATA", "RRESP", "RLAST"});
+  const uint64_t t = config_.timeout_cycles;
+  aw_.sample(cycle_, p.awvalid.read(), p.awready.read(),
+             {p.awid.read(), p.awaddr.read(), p.awlen.read(), p.awsize.read(), p.awburst.read()}, t, log_);
+  w_.sample(cycle_, p.wvalid.read(), p.wready.read(), {p.wdata.read(), p.wstrb.read(), p.wlast.read()}, t, log_);
+  b_.sample(cycle_, p.bvalid.read(), p.bready.read(), {p.bid.read(), p.bresp.read()}, t, log_);
+  ar_.sample(cycle_, p.arvalid.read(), p.arready.read(),
+             {p.arid.read(), p.araddr.read(), p.arlen.read(), p.arsize.read(), p.arburst.read()}, t, log_);
+  r_.sample(cycle_, p.rvalid.read(), p.rready.read(),
+            {p.rid.read(), p.rdata.read(), p.rresp.read(), p.rlast.read()}, t, log_);
   if (p.awvalid.read() && p.awready.read()) on_aw();
   if (p.wvalid.read() && p.wready.read()) on_w();
   if (p.bvalid.read() && p.bready.read()) on_b();
@@ -57,37 +38,6 @@ void AxiChecker::clock_method() {
     check_timeouts(aw_without_data_, "WVALID");
     for (auto& [id, q] : awaiting_b_) check_timeouts(q, "BVALID");
     for (auto& [id, q] : awaiting_r_) check_timeouts(q, "RVALID");
-  }
-}
-
-void AxiChecker::watch(Channel& ch, bool valid, bool ready, const std::vector<uint64_t>& payload,
-                       const std::vector<const char*>& fields) {
-  const std::string valid_name = std::string(ch.name) + "VALID";
-  if (ch.waiting) {
-    if (!valid) {
-      report(valid_name, "valid_held", valid_name + " fell before " + ch.name + "READY");
-    } else {
-      for (size_t i = 0; i < payload.size(); ++i)
-        if (payload[i] != ch.payload[i])
-          report(fields[i], "payload_stable",
-                 std::string(fields[i]) + " changed from " + hex(ch.payload[i]) + " to " + hex(payload[i]) +
-                     " while " + valid_name + " waited for READY");
-    }
-  }
-  if (valid && !ready) {
-    if (!ch.waiting) {
-      ch.since = cycle_;
-      ch.timed_out = false;
-    }
-    ch.waiting = true;
-    ch.payload = payload;
-    if (config_.timeout_cycles && !ch.timed_out && cycle_ - ch.since >= config_.timeout_cycles) {
-      ch.timed_out = true;
-      report(valid_name, "handshake_timeout",
-             valid_name + " waited " + std::to_string(cycle_ - ch.since) + " cycles for READY");
-    }
-  } else {
-    ch.waiting = false;
   }
 }
 

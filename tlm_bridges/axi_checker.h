@@ -34,15 +34,11 @@
 #include <systemc>
 
 #include "tlm_bridges/axi_pins.h"
+#include "tlm_bridges/handshake_watch.h"
 
 namespace tessera::axi {
 
-struct Violation {
-  sc_core::sc_time time;
-  std::string signal;  // e.g. "AWVALID", "WLAST"
-  std::string rule;    // e.g. "valid_held"
-  std::string detail;
-};
+using tessera::Violation;
 
 class AxiChecker : public sc_core::sc_module {
  public:
@@ -54,20 +50,11 @@ class AxiChecker : public sc_core::sc_module {
 
   sc_core::sc_in<bool> clk;
 
-  const std::vector<Violation>& violations() const { return violations_; }
+  const std::vector<Violation>& violations() const { return log_.all(); }
   // How many times `rule` was broken.
-  size_t count(const std::string& rule) const;
+  size_t count(const std::string& rule) const { return log_.count(rule); }
 
  private:
-  // One valid/ready channel's watch: the payload seen while VALID waited.
-  struct Channel {
-    explicit Channel(const char* n) : name(n) {}
-    const char* name;  // "AW", "W", ...
-    bool waiting = false;
-    std::vector<uint64_t> payload;
-    uint64_t since = 0;
-    bool timed_out = false;
-  };
   struct Request {
     uint32_t id, len;
     uint64_t since;
@@ -76,8 +63,6 @@ class AxiChecker : public sc_core::sc_module {
   };
 
   void clock_method();
-  void watch(Channel& ch, bool valid, bool ready, const std::vector<uint64_t>& payload,
-             const std::vector<const char*>& fields);
   void check_address(const char* channel, uint64_t addr, uint32_t len, uint32_t size, uint32_t burst);
   void on_aw();
   void on_w();
@@ -91,12 +76,16 @@ class AxiChecker : public sc_core::sc_module {
   const Pins& pins_;
   Config config_;
   uint64_t cycle_ = 0;
-  Channel aw_{"AW"}, w_{"W"}, b_{"B"}, ar_{"AR"}, r_{"R"};
+  HandshakeWatch aw_{"AW", {"AWID", "AWADDR", "AWLEN", "AWSIZE", "AWBURST"}};
+  HandshakeWatch w_{"W", {"WDATA", "WSTRB", "WLAST"}};
+  HandshakeWatch b_{"B", {"BID", "BRESP"}};
+  HandshakeWatch ar_{"AR", {"ARID", "ARADDR", "ARLEN", "ARSIZE", "ARBURST"}};
+  HandshakeWatch r_{"R", {"RID", "RDATA", "RRESP", "RLAST"}};
   std::deque<Request> aw_without_data_;  // AW seen, W beats not all in
   std::deque<unsigned> data_without_aw_; // W bursts (beat counts) ahead of their AW
   unsigned w_beats_ = 0;                 // beats of the W burst in progress
   std::map<uint32_t, std::deque<Request>> awaiting_b_, awaiting_r_;  // by ID
-  std::vector<Violation> violations_;
+  ViolationLog log_;
 };
 
 }  // namespace tessera::axi

@@ -145,7 +145,8 @@ TEST_CASE("axi checker: 4k_boundary fires for an INCR burst across 4 KiB", "[axi
   expect_only(t.checker, "4k_boundary");
 }
 
-TEST_CASE("axi checker: wrap_burst and burst_type and fixed_length fire for bad burst shapes", "[axi][checker]") {
+TEST_CASE("axi checker: wrap_burst and burst_type and fixed_length and burst_size fire for bad bursts",
+          "[axi][checker]") {
   PinBench t;
   t.run([&] {
     t.edge();
@@ -158,11 +159,15 @@ TEST_CASE("axi checker: wrap_burst and burst_type and fixed_length fire for bad 
     t.ar(2, 0x100, 16, kFixed);
     t.handshake(t.pins.arvalid, t.pins.arready);
     for (int i = 0; i < 17; ++i) t.r_beat(2, i == 16);
+    t.ar(3, 0x100, 0, kIncr, 4);  // 16-byte beats on an 8-byte bus
+    t.handshake(t.pins.arvalid, t.pins.arready);
+    t.r_beat(3, true);
   });
   CHECK(t.checker.count("wrap_burst") == 1);
   CHECK(t.checker.count("burst_type") == 1);
   CHECK(t.checker.count("fixed_length") == 1);
-  CHECK(t.checker.violations().size() == 3);
+  CHECK(t.checker.count("burst_size") == 1);
+  CHECK(t.checker.violations().size() == 4);
 }
 
 TEST_CASE("axi checker: wlast fires for WLAST on the first of two beats", "[axi][checker]") {
