@@ -47,15 +47,17 @@ bool fits_independently(Encoding e, const Line& line) {
     return true;
   }
   const unsigned k = bdi::base_bytes(e), d = bdi::delta_bytes(e);
-  auto value = [&](size_t i) {  // signed k-byte value i
-    int64_t v = 0;
-    std::memcpy(&v, line.data() + i * k, k);
-    const unsigned shift = 64 - 8 * k;
-    return (v << shift) >> shift;
+  const unsigned shift = 64 - 8 * k;
+  auto as_signed = [&](uint64_t x) {  // x modulo 2^(8k), as a signed k-byte number
+    return static_cast<int64_t>(x << shift) >> shift;
   };
-  auto in_range = [&](int64_t x) {  // x taken modulo 2^(8k), as a signed number
-    const unsigned shift = 64 - 8 * k;
-    x = (x << shift) >> shift;
+  auto value = [&](size_t i) {  // signed k-byte value i
+    uint64_t v = 0;
+    std::memcpy(&v, line.data() + i * k, k);
+    return as_signed(v);
+  };
+  auto in_range = [&](int64_t x) {
+    x = as_signed(static_cast<uint64_t>(x));
     return x >= -(int64_t{1} << (8 * d - 1)) && x < (int64_t{1} << (8 * d - 1));
   };
   bool have_base = false;
