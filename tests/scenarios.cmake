@@ -71,6 +71,20 @@ if(EXISTS ${demo})
   tessera_scenario("an override of an unknown parameter is an input error" ARGS "validate|${demo}|--set|mem[*].sise=1 GiB"
                    EXIT 3 DEFINES "-DSTDERR_HAS=has no parameter \"sise\"")
 endif()
+# RTL co-simulation (docs/RTL.md): the traffic demo with the Verilated AXI4
+# memory in place of its TLM memories reads back every byte the TLM one does,
+# with the protocol checker silent; its pins go to a VCD file on request.
+set(rtl_demo ${CMAKE_SOURCE_DIR}/json/platforms/rtl_traffic_demo.json)
+tessera_scenario("rtl_axi_memory: the traffic demo on the RTL memory reads back what it wrote"
+                 ARGS "run|${rtl_demo}|--force|--stats|${TESSERA_SCENARIO_DIR}/rtl_demo.json" EXIT 0
+                 DEFINES "-DSTDOUT_HAS=result: ok|AXI protocol violations" -DSTATS=${TESSERA_SCENARIO_DIR}/rtl_demo.json
+                 "-DSTATS_CHECKS=tg_stream/reads=1024|tg_random/reads=1024|tg_chase/reads=256|tg_stream/mismatches=0|tg_random/mismatches=0|tg_chase/mismatches=0|mem[0]/cycles>0|mem[1]/cycles>0|simulation/ok=ON")
+tessera_scenario("rtl_axi_memory: types lists the RTL memory's parameters" ARGS "types|rtl_axi_memory" EXIT 0
+                 DEFINES "-DSTDOUT_HAS=rtl_axi_memory|latency|outstanding|ids|store_kind|checker|vcd")
+add_test(NAME "scenario: rtl_axi_memory: the pins go to a VCD file on request"
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tlm_bridges/vcd_check.sh $<TARGET_FILE:tessera> ${rtl_demo}
+                 ${TESSERA_SCENARIO_DIR}/rtl_pins.vcd)
+
 tessera_scenario("a block that sees errors fails the run" ARGS "run|${CMAKE_CURRENT_SOURCE_DIR}/netlists/run/unmapped_memory.json"
                  EXIT 1 DEFINES "-DSTDOUT_HAS=result: FAILED")
 

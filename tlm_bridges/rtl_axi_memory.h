@@ -1,0 +1,66 @@
+// "rtl_axi_memory": the SystemVerilog AXI4 memory of tlm_bridges/rtl/axi_memory.sv,
+// Verilated to SystemC, behind a TLM -> AXI4 bridge, usable in a netlist in
+// place of a `memory` or `dram_controller` block. The RTL decides the timing
+// (its latency and outstanding limit); the bytes live in the platform's shared
+// store, which the RTL reaches through DPI-C, so the host and every other
+// block see what it writes. An AXI4 protocol checker watches the pins (on by
+// default); the pins can be written to a VCD file.
+//
+// The pins' clock (the block's clock domain) only runs while the bridge has
+// a transaction in hand, plus a few cycles to settle: a free-running clock
+// would keep the simulation from ever going idle. Its edges stay on the
+// period's grid, so cycle counts are those of a free-running clock.
+#pragma once
+#include <functional>
+#include <memory>
+
+#include "platform/block.h"
+#include "platform/registry.h"
+#include "tlm_bridges/axi_checker.h"
+#include "tlm_bridges/axi_pins.h"
+#include "tlm_bridges/tlm_to_axi.h"
+
+class Vaxi_memory;
+
+namespace tessera {
+
+class RtlAxiMemory : public Block {
+ public:
+  SC_HAS_PROCESS(RtlAxiMemory);
+  explicit RtlAxiMemory(const BlockContext& ctx);
+  ~RtlAxiMemory() override;
+
+  tlm::tlm_target_socket<>* target_socket(const std::string& name, int index) override;
+  bool ok() const override;
+  std::string summary() const override;
+  void describe_pending(std::vector<std::string>& lines) const override;
+
+  const axi::AxiChecker* checker() const { return checker_.get(); }
+
+  // The store's 8-byte words, for the RTL's DPI-C calls.
+  uint64_t read_word(uint64_t addr) const;
+  void write_word(uint64_t addr, uint64_t data, uint32_t strobes);
+
+ private:
+  void clock_thread();
+  void bind_rtl();
+
+  std::function<void(uint64_t, uint8_t*)> read8_;
+  std::function<void(uint64_t, const uint8_t*, const uint8_t*)> write8_;
+  unsigned handle_;
+  sc_core::sc_signal<bool> clk_{"clk"}, rst_n_{"rst_n"};
+  sc_core::sc_signal<uint32_t> cfg_handle_{"cfg_handle"}, cfg_latency_{"cfg_latency"},
+      cfg_outstanding_{"cfg_outstanding"};
+  sc_core::sc_signal<uint64_t> cfg_base_{"cfg_base"}, cfg_size_{"cfg_size"};
+  axi::Pins pins_;
+  axi::TlmToAxi bridge_;
+  std::unique_ptr<Vaxi_memory> rtl_;
+  std::unique_ptr<axi::AxiChecker> checker_;
+  sc_core::sc_trace_file* vcd_ = nullptr;
+  uint64_t reset_cycles_left_ = 3;
+  Counter& cycles_;
+};
+
+BlockType rtl_axi_memory_block_type();
+
+}  // namespace tessera

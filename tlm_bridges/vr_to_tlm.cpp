@@ -1,0 +1,65 @@
+#include "tlm_bridges/vr_to_tlm.h"
+
+namespace tessera::vr {
+
+VrToTlm::VrToTlm(sc_core::sc_module_name name, Pins& pins, Config config)
+    : sc_module(name), clk("clk"), out("out"), pins_(pins), config_(config) {
+  if (config_.ready_every == 0) config_.ready_every = 1;
+  if (config_.max_outstanding == 0) config_.max_outstanding = 1;
+  SC_METHOD(clock_method);
+  sensitive << clk.pos();
+  dont_initialize();
+  SC_THREAD(worker_thread);
+}
+
+void VrToTlm::clock_method() {
+  ++cycle_;
+  if (pins_.req_valid.read() && pins_.req_ready.read()) {
+    requests_.push_back({pins_.req_write.read(), pins_.req_addr.read(), pins_.req_wdata.read(), pins_.req_wstrb.read()});
+    ++accepted_;
+    work_.notify(sc_core::SC_ZERO_TIME);
+  }
+  if (pins_.resp_valid.read() && pins_.resp_ready.read()) {
+    responses_.pop_front();
+    --accepted_;
+  }
+  pins_.req_ready.write(cycle_ % config_.ready_every == 0 && accepted_ < config_.max_outstanding);
+  pins_.resp_valid.write(!responses_.empty());
+  if (!responses_.empty()) {
+    pins_.resp_rdata.write(responses_.front().rdata);
+    pins_.resp_error.write(responses_.front().error);
+  }
+}
+
+void VrToTlm::worker_thread() {
+  for (;;) {
+    while (requests_.empty()) wait(work_);
+    const Request r = requests_.front();
+    requests_.pop_front();
+    uint8_t data[kWordBytes], be[kWordBytes];
+    for (unsigned lane = 0; lane < kWordBytes; ++lane) {
+      data[lane] = static_cast<uint8_t>(r.wdata >> (8 * lane));
+      be[lane] = (r.wstrb >> lane) & 1 ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED;
+    }
+    tlm::tlm_generic_payload trans;
+    trans.set_command(r.write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    trans.set_address(r.addr & ~uint64_t{kWordBytes - 1});
+    trans.set_data_ptr(data);
+    trans.set_data_length(kWordBytes);
+    trans.set_streaming_width(kWordBytes);
+    if (r.write && r.wstrb != 0xff) {
+      trans.set_byte_enable_ptr(be);
+      trans.set_byte_enable_length(kWordBytes);
+    }
+    trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    out->b_transport(trans, delay);
+    wait(delay);
+    uint64_t rdata = 0;
+    if (!r.write)
+      for (unsigned lane = 0; lane < kWordBytes; ++lane) rdata |= uint64_t{data[lane]} << (8 * lane);
+    responses_.push_back({rdata, !trans.is_response_ok()});
+  }
+}
+
+}  // namespace tessera::vr
