@@ -65,6 +65,9 @@ TESSERA_RTL_WORKLOAD(stencil_iter)
 TESSERA_RTL_WORKLOAD(producer_consumer)
 TESSERA_RTL_WORKLOAD(permuted_consumer)
 TESSERA_RTL_WORKLOAD(no_reuse)
+TESSERA_RTL_WORKLOAD(const_table)
+TESSERA_RTL_WORKLOAD(libm)
+TESSERA_RTL_WORKLOAD(private_index)
 
 TEST_CASE("rtl memory: every workload of the suite has a test case on the RTL memory", "[rtl][workload]") {
   const std::vector<std::string> listed = {
@@ -72,7 +75,8 @@ TEST_CASE("rtl memory: every workload of the suite has a test case on the RTL me
       "sgemm32",       "mfma_gemm_f32", "mfma_gemm_f16", "conv2d",         "stencil2d",      "transpose",
       "spmv",          "pruned_gemv_0", "pruned_gemv_50", "pruned_gemv_90", "fir",           "histogram",
       "bfs",           "babelstream",   "nbody",         "kmeans",
-      "babelstream_iter", "stencil_iter", "producer_consumer", "permuted_consumer", "no_reuse"};
+      "babelstream_iter", "stencil_iter", "producer_consumer", "permuted_consumer", "no_reuse",
+      "const_table",   "libm",          "private_index"};
   std::vector<std::string> registered;
   for (const auto& w : workloads::workloads()) registered.push_back(w.name);
   std::vector<std::string> sorted = listed;
