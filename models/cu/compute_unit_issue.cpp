@@ -220,7 +220,27 @@ Stall ComputeUnit::evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const D
     w.next_info = info;
     return Stall::Structural;
   }
+  const uint64_t turn = next_turn(w.simd, c);
+  if (turn > c) {  // ready, but its SIMD's issue turn has not come
+    earliest = turn;
+    w.next_info = nullptr;
+    return Stall::Structural;
+  }
   return Stall::None;
+}
+
+// Instructions the sequencer handles, without a functional unit.
+bool ComputeUnit::is_sequencer(IssueClass cls) {
+  return cls == IssueClass::Waitcnt || cls == IssueClass::Nop || cls == IssueClass::Barrier ||
+         cls == IssueClass::EndPgm || cls == IssueClass::Internal;
+}
+
+// The first cycle at or after c when SIMD `simd` may issue: its turn comes
+// every issue_period cycles (CDNA2: the arbiter looks at one SIMD per cycle).
+uint64_t ComputeUnit::next_turn(unsigned simd, uint64_t c) const {
+  const uint64_t p = cfg_.issue_period;
+  if (p == 1) return c;
+  return c + (simd % p + p - c % p) % p;
 }
 
 // The instruction at the wave's PC and when its operands are ready. False
@@ -261,7 +281,7 @@ uint64_t ComputeUnit::unit_free(const WaveSlot& w, const InstInfo& info) const {
     case IssueClass::VmemStore:
     case IssueClass::VmemAtomic:
     case IssueClass::VmemNoData: return vmem_port_.queue.size() >= cfg_.vmem_queue ? kNever : vmem_free_;
-    default: return 0;  // sequencer instructions need no unit
+    default: return seq_free_;  // sequencer instructions: one per cycle with issue turns
   }
 }
 
@@ -276,6 +296,9 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
   w.looked_pc = kNever;  // the PC and the scoreboard change
   w.ready_at = c + 1;
   w.ready_reason = Stall::Dependency;  // (only seen for ready_at later than c + 1, set below)
+  // With issue turns, s_waitcnt, s_nop, s_barrier, s_endpgm and the like take
+  // the sequencer's slot for the cycle (one per cycle, like a unit).
+  if (cfg_.issue_period > 1 && is_sequencer(info.cls)) seq_free_ = c + 1;
   if (log_level() <= LogLevel::Debug)
     debug("cycle " + std::to_string(c) + " wave " + std::to_string(w.index) + " simd " + std::to_string(w.simd) +
           " issues " + inst.mnemonic() + " at " + hex(inst.pc));

@@ -1,0 +1,82 @@
+// Issue turns (issue_period 4, the CDNA2 default): the arbiter considers one
+// SIMD per cycle, SIMD s at cycles c with c % 4 == s, so one wave alone
+// issues at most one instruction per four cycles, and s_nop and s_waitcnt
+// take their turn like any instruction. Rig as in compute_unit_test.cpp: a
+// wave's first instruction is in its buffer at cycle 11.
+#include <catch2/catch.hpp>
+
+#include "tests/cu/compute_unit_harness.h"
+
+using namespace tessera;
+using namespace tessera::test;
+
+namespace {
+
+// 64 scalar instructions (no unit is ever busy for them) and s_endpgm.
+AsmKernel scalar_stream(const std::string& line) {
+  AsmKernel k;
+  k.name = "scalars";
+  for (int i = 0; i < 64; ++i) k.body += line + "\n";
+  k.body += "s_endpgm";
+  return k;
+}
+
+}  // namespace
+
+// SIMD 0's turns are 0, 4, 8, 12...: the first instruction, ready at 11,
+// issues at 12, the 64th at 12 + 63 * 4 = 264, s_endpgm at 268.
+TEST_CASE("compute unit issue turns: one wave alone issues at most one instruction per four cycles", "[cu]") {
+  CuRig rig(assemble(scalar_stream("s_add_u32 s5, s5, 1")), "scalars", quiet({{"issue_period", 4}}));
+  rig.launch(0, 64, 64);
+  rig.run();
+  CHECK(rig.finish_cycle() == 268);
+  CHECK(rig.stat("instructions") == 65);
+  CHECK(double(rig.stat("instructions")) / double(rig.stat("active_cycles")) <= 0.25);
+}
+
+// The same wave with every SIMD considered every cycle issues up to one a
+// cycle (less while its two-block buffer waits for fetches): what the rule
+// above takes away.
+TEST_CASE("compute unit issue turns: with issue_period 1 one wave issues up to every cycle", "[cu]") {
+  CuRig rig(assemble(scalar_stream("s_add_u32 s5, s5, 1")), "scalars", quiet({{"issue_period", 1}}));
+  rig.launch(0, 64, 64);
+  rig.run();
+  CHECK(rig.finish_cycle() < 11 + 2 * 64);
+  CHECK(double(rig.stat("instructions")) / double(rig.stat("active_cycles")) > 0.5);
+}
+
+// s_nop 0 and s_waitcnt with nothing outstanding take the wave's turn.
+TEST_CASE("compute unit issue turns: s_nop and s_waitcnt take their issue turn", "[cu]") {
+  CuRig nops(assemble(scalar_stream("s_nop 0\ns_waitcnt vmcnt(0)")), "scalars", quiet({{"issue_period", 4}}));
+  nops.launch(0, 64, 64);
+  nops.run();
+  CHECK(nops.stat("instructions") == 129);
+  CHECK(nops.finish_cycle() == 12 + 128 * 4);
+}
+
+// A wave on SIMD 1 issues at cycles 1, 5, 9, 13...: with four one-wave
+// workgroups on four SIMDs, wave k's first fetch blocks arrive at 11 + 2k
+// (one fetch per cycle), and each issues 16 VALU ops, one per turn: the
+// SIMDs run side by side and the CU issues up to one VALU per cycle.
+TEST_CASE("compute unit issue turns: four SIMDs take turns, one VALU each per four cycles", "[cu]") {
+  AsmKernel k;
+  k.name = "sixteen";
+  for (int i = 0; i < 16; ++i) k.body += "v_add_f32 v" + std::to_string(2 + i % 4) + ", v0, v1\n";
+  k.body += "s_endpgm";
+  CuRig rig(assemble(k), "sixteen", quiet({{"issue_period", 4}}));
+  rig.launch(0, 4 * 64, 64);
+  rig.run();
+  REQUIRE(rig.dispatcher.finished.size() == 4);
+  std::vector<uint64_t> f;
+  for (const auto& t : rig.dispatcher.finish_times) f.push_back(uint64_t(t.to_seconds() * 1e9 + 0.5));
+  // Wave k on SIMD k: ready at 11 + 2k, first turn at the next c = k mod 4,
+  // then 15 more ops and s_endpgm 4 cycles apart.
+  std::vector<uint64_t> want;
+  for (uint64_t w = 0; w < 4; ++w) {
+    uint64_t first = 11 + 2 * w;
+    while (first % 4 != w) ++first;
+    want.push_back(first + 16 * 4);
+  }
+  CHECK(f == want);
+  CHECK(rig.stat("issued_valu") == 64);
+}
