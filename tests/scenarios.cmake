@@ -82,8 +82,24 @@ tessera_scenario("rtl_axi_memory: the traffic demo on the RTL memory reads back 
 tessera_scenario("rtl_axi_memory: types lists the RTL memory's parameters" ARGS "types|rtl_axi_memory" EXIT 0
                  DEFINES "-DSTDOUT_HAS=rtl_axi_memory|latency|outstanding|ids|store_kind|checker|vcd")
 add_test(NAME "scenario: rtl_axi_memory: the pins go to a VCD file on request"
-         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tlm_bridges/vcd_check.sh $<TARGET_FILE:tessera> ${rtl_demo}
-                 ${TESSERA_SCENARIO_DIR}/rtl_pins.vcd)
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tlm_bridges/vcd_check.sh ${TESSERA_SCENARIO_DIR}/rtl_pins.vcd
+                 "mem(0)" "awvalid rdata" $<TARGET_FILE:tessera> run ${rtl_demo} --quiet
+                 --set "mem[0].vcd=${TESSERA_SCENARIO_DIR}/rtl_pins.vcd")
+# Pin-level links (axi_link, vr_link) in a netlist: listed with their
+# parameters, and their pins go to a VCD file on request while a workload runs.
+set(pin_links ${CMAKE_CURRENT_SOURCE_DIR}/netlists/timing/small_gpu_pin_links.json)
+foreach(link axi_link vr_link)
+  tessera_scenario("${link}: types lists the link's parameters" ARGS "types|${link}" EXIT 0
+                   DEFINES "-DSTDOUT_HAS=${link}: |manager_outstanding|subordinate_outstanding|checker|timeout_cycles|vcd")
+endforeach()
+add_test(NAME "scenario: axi_link: the pins go to a VCD file on request"
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tlm_bridges/vcd_check.sh ${TESSERA_SCENARIO_DIR}/axi_link.vcd
+                 "axi" "awvalid wdata rdata rlast" $<TARGET_FILE:tessera> workload vector_add --size 16384
+                 --netlist ${pin_links} --set "axi.vcd=${TESSERA_SCENARIO_DIR}/axi_link.vcd")
+add_test(NAME "scenario: vr_link: the pins go to a VCD file on request"
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tlm_bridges/vcd_check.sh ${TESSERA_SCENARIO_DIR}/vr_link.vcd
+                 "vr" "req_valid resp_rdata" $<TARGET_FILE:tessera> workload vector_add --size 16384
+                 --netlist ${pin_links} --set "vr.vcd=${TESSERA_SCENARIO_DIR}/vr_link.vcd")
 
 tessera_scenario("a block that sees errors fails the run" ARGS "run|${CMAKE_CURRENT_SOURCE_DIR}/netlists/run/unmapped_memory.json"
                  EXIT 1 DEFINES "-DSTDOUT_HAS=result: FAILED")
