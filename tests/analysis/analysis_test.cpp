@@ -407,6 +407,27 @@ TEST_CASE("hardware IDs, scratch and cross-lane operations are never skipped", "
   CHECK(a["v_add_co_u32_e32 v6, vcc, s2, v3"].darsie == Darsie::V);
 }
 
+TEST_CASE("instructions that write part of a register keep the rest's sources", "[analysis]") {
+  const Analysed a(R"(
+    v_bfe_u32 v1, v0, 10, 10
+    v_mov_b32_e32 v2, v1
+    v_mov_b32_e32 v4, v1
+    v_mov_b32_e32 v3, 0
+    v_mov_b32_sdwa v2, v3 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:DWORD
+    ds_read_u16_d16_hi v4, v3
+    v_mov_b32_e32 v5, v1
+    v_writelane_b32 v5, s2, 0
+    v_mov_b32_e32 v6, v1
+    v_mov_b32_e32 v6, 0
+    s_endpgm
+  )");
+  INFO(a.listing());
+  CHECK(a["v_mov_b32_sdwa v2, v3 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:DWORD"].sources == kItemY);
+  CHECK(a["ds_read_u16_d16_hi v4, v3"].sources == kItemY);
+  CHECK(a["v_writelane_b32 v5, s2, 0"].sources == kItemY);
+  CHECK(a["v_mov_b32_e32 v6, 0"].darsie == Darsie::DR);  // a whole write under a full EXEC replaces the value
+}
+
 namespace {
 
 const std::string kKernels = std::string(TESSERA_BINARY_DIR) + "/sw/kernels/";

@@ -18,7 +18,8 @@ std::string sources_text(Sources s) {
       {kItemZ, "work-item z"}, {kMemory, "memory its barrier section may write"},
       {kWaveId, "hardware ID, clock or private memory"}, {kCall, "a call"},
   };
-  std::string out;
+  std::string out = (s & kItemX) == kItemX ? "work-item x" : "";
+  if ((s & kItemX) == kItemX) s &= ~kItemX;
   for (const auto& n : kNames)
     if (s & n.bit) out += (out.empty() ? "" : ", ") + std::string(n.text);
   return out;

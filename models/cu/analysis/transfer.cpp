@@ -120,10 +120,26 @@ Sources write_operand(RegisterState& st, const Operand& o, Sources control, F pe
   return s;
 }
 
+bool is_16bit(DataType t) {
+  return t == DataType::F16 || t == DataType::BF16 || t == DataType::I16 || t == DataType::U16 || t == DataType::B16;
+}
+
+// Instructions that write part of a register and keep the rest: 16-bit
+// results, SDWA selects, D16 loads, v_writelane (one lane). The old value
+// then flows into the new one.
+bool keeps_part_of_dst(const Instruction& inst) {
+  return is_16bit(inst.op->dst_type) || (inst.ext == ExtKind::Sdwa && inst.dst_sel != 6) || (inst.op_sel & 8) ||
+         contains(inst, "d16") || mnemonic_starts(inst, "v_writelane");
+}
+
 Effect write_all(const Instruction& inst, RegisterState& st, Sources value, Sources control) {
   Effect e;
+  const bool keep = keeps_part_of_dst(inst);
   for (unsigned i = 0; i < inst.num_dst; ++i) {
-    e.result |= write_operand(st, inst.dst[i], control, [&](unsigned) { return Bits::all(value); });
+    const Operand& dst = inst.dst[i];
+    e.result |= write_operand(st, dst, control, [&](unsigned d) {
+      return keep ? read(st, dst, d) | Bits::all(value) : Bits::all(value);
+    });
     e.writes_value = true;
     e.writes_scalar = e.writes_scalar || inst.dst[i].kind == OperandKind::Scalar;
   }
@@ -315,9 +331,11 @@ Effect vector_alu(const Instruction& inst, RegisterState& st, Sources control) {
     const Operand& dst = inst.dst[i];
     const bool scalar = dst.kind == OperandKind::Scalar;
     e.writes_scalar = e.writes_scalar || scalar;
-    e.result |= write_operand(st, dst, control, [&](unsigned) {
+    const bool keep = !scalar && keeps_part_of_dst(inst);
+    e.result |= write_operand(st, dst, control, [&](unsigned d) {
       if (scalar) return Bits::all(lanes);
-      return i == 0 && precise ? bits : Bits::all(all);
+      const Bits v = i == 0 && precise ? bits : Bits::all(all);
+      return keep ? v | read(st, dst, d) : v;
     });
   }
   if (inst.op->flags & kWritesExec) {  // v_cmpx_*
