@@ -357,6 +357,18 @@ TEST_CASE("loads inherit their address's class unless their barrier section stor
     CHECK(a["s_load_dword s6, s[4:5], 0x0"].sources == kMemory);
     CHECK(a["s_load_dwordx2 s[4:5], s[0:1], 0x0"].sources == 0);
   }
+  SECTION("a scalar store counts as a global store") {
+    const Analysed a(R"(
+      s_load_dwordx2 s[4:5], s[0:1], 0x0
+      s_waitcnt lgkmcnt(0)
+      v_mov_b32_e32 v1, 0
+      global_load_dword v2, v1, s[4:5]
+      s_store_dword s2, s[4:5], 0x0
+      s_endpgm
+    )");
+    CHECK(a["global_load_dword v2, v1, s[4:5]"].sources == kMemory);
+    CHECK(a["s_store_dword s2, s[4:5], 0x0"].never_skipped == std::string("store"));
+  }
 }
 
 TEST_CASE("calls clobber every register, computed jumps are not analysed", "[analysis]") {

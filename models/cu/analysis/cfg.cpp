@@ -95,6 +95,9 @@ bool writes_lds(const Instruction& inst) {
 
 bool writes_global(const Instruction& inst) {
   const isa::Format fmt = inst.format;
+  if (fmt == isa::Format::SMEM)  // scalar stores (not to scratch) and the scalar cache's write-back
+    return ((inst.op->flags & isa::kStore) && !mnemonic_starts(inst, "s_scratch")) || mnemonic_starts(inst, "s_dcache");
+  if (fmt == isa::Format::DS) return inst.gds && (inst.op->flags & (isa::kStore | isa::kAtomic));  // GDS is global
   if (fmt != isa::Format::FLAT && fmt != isa::Format::GLOBAL && fmt != isa::Format::MUBUF && fmt != isa::Format::MTBUF)
     return false;
   return (inst.op->flags & (isa::kStore | isa::kAtomic)) || mnemonic_starts(inst, "buffer_wb") ||

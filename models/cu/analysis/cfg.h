@@ -42,7 +42,7 @@ std::vector<std::vector<size_t>> branch_regions(const Cfg& cfg);
 // of a workgroup to reach the same barriers).
 struct SectionWrites {
   bool lds = false;     // LDS stores and atomics (DS, FLAT, MUBUF with lds)
-  bool global = false;  // global stores, atomics, cache fences (buffer_wbl2, buffer_inv*...)
+  bool global = false;  // global and scalar stores, atomics, GDS writes, cache fences (buffer_wbl2, buffer_inv*, s_dcache_*)
 };
 std::vector<SectionWrites> section_writes(const std::vector<isa::Instruction>& code, const Cfg& cfg);
 

@@ -373,8 +373,10 @@ Sources memory_sources(const Instruction& inst, const SectionWrites& writes, con
   if (mnemonic_is(inst, "s_memtime") || mnemonic_is(inst, "s_memrealtime")) return kWaveId;
   switch (inst.format) {
     case Format::SCRATCH: return kWaveId;  // each wave's private memory
-    case Format::DS: return writes.lds ? kMemory : 0;
-    case Format::SMEM: return writes.global && !read_only_base(inst, st) ? kMemory : 0;
+    case Format::DS: return (inst.gds ? writes.global : writes.lds) ? kMemory : 0;
+    case Format::SMEM:
+      if (mnemonic_starts(inst, "s_scratch")) return kWaveId;
+      return writes.global && !read_only_base(inst, st) ? kMemory : 0;
     case Format::FLAT: return writes.global || writes.lds ? kMemory : 0;
     default: return writes.global ? kMemory : 0;
   }
