@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "models/cu/analysis/analysis_listing.h"
+#include "models/cu/analysis/cfg.h"
 #include "models/cu/analysis/kernel_analysis.h"
 #include "models/cu/isa/code_object.h"
 #include "models/cu/isa/decoder.h"
@@ -393,6 +394,26 @@ TEST_CASE("calls clobber every register, computed jumps are not analysed", "[ana
   )");
   CHECK(jump.marks.unanalysed.find("s_setpc_b64") != std::string::npos);
   for (const InstructionMark& m : jump.marks.marks) CHECK(m.darsie == Darsie::V);
+}
+
+TEST_CASE("code the analysis cannot take is refused with the reason, not crashed on", "[analysis]") {
+  const isa::KernelDescriptor kd = descriptor();
+  CHECK(analyze({}, kd).unanalysed == "no instructions");
+  // A branch into the middle of a two-dword instruction, and one past the end.
+  std::vector<isa::Instruction> code = assemble("s_branch 1\n s_mov_b32 s0, 0x12345678\n s_endpgm\n");
+  CHECK(analyze(code, kd).unanalysed.find("outside the kernel's code") != std::string::npos);
+  code = assemble("s_branch 100\n s_endpgm\n");
+  CHECK(analyze(code, kd).unanalysed.find("outside the kernel's code") != std::string::npos);
+  // Unknown words.
+  isa::Instruction unknown;
+  CHECK(analyze({unknown}, kd).unanalysed.find("no gfx90a instruction") != std::string::npos);
+  // More blocks than the analysis takes: a long chain of conditional branches.
+  std::string many;
+  for (size_t i = 0; i <= kMaxBlocks; ++i) many += "s_cbranch_scc1 0\n";
+  many += "s_endpgm\n";
+  const KernelMarks big = analyze(assemble(many), kd);
+  CHECK(big.unanalysed.find("basic blocks") != std::string::npos);
+  CHECK(big.marks.size() == kMaxBlocks + 2);
 }
 
 TEST_CASE("hardware IDs, scratch and cross-lane operations are never skipped", "[analysis]") {

@@ -135,6 +135,11 @@ Cfg build_cfg(const std::vector<Instruction>& code) {
     cfg.blocks.back().last = i;
     cfg.block_of[i] = cfg.blocks.size() - 1;
   }
+  if (cfg.blocks.size() > kMaxBlocks) {
+    cfg.error = std::to_string(cfg.blocks.size()) + " basic blocks, more than the " + std::to_string(kMaxBlocks) +
+                " the analysis takes";
+    return cfg;
+  }
   for (size_t b = 0; b < cfg.blocks.size(); ++b) {
     const Instruction& end = code[cfg.blocks[b].last];
     const bool branch = end.format == isa::Format::SOPP && (end.op->flags & isa::kBranch);

@@ -21,11 +21,15 @@ struct Cfg {
   std::string error;             // not empty: the code cannot be analysed, and why
 };
 
+// The most basic blocks a kernel may have: the post-dominator sets take
+// blocks^2 bits (8 MiB here). Compiled kernels have tens to hundreds.
+constexpr size_t kMaxBlocks = 8192;
+
 // Basic blocks split at branch targets and after branches and s_endpgm.
 // s_swappc_b64 and s_call_b64 return to the next instruction and do not end a
 // block. Code that jumps to an address it computes (s_setpc_b64, the fork and
-// join branches), branches outside `code`, or holds words that are no
-// instruction sets `error` instead.
+// join branches), branches outside `code`, holds words that are no
+// instruction, or has more than kMaxBlocks blocks sets `error` instead.
 Cfg build_cfg(const std::vector<isa::Instruction>& code);
 
 // For each block ending in a conditional branch, the blocks that run or not
