@@ -268,6 +268,10 @@ TEST_CASE("EXEC writes: partial masks merge old values, restored masks do not", 
     v_mov_b32_e32 v7, 0
     s_mov_b64 exec, -1
     v_mov_b32_e32 v8, 0
+    v_cmp_eq_u32_e64 s[10:11], 2, v4
+    s_mov_b64 exec, s[10:11]
+    s_mov_b32 exec_lo, s4
+    v_mov_b32_e32 v9, 0
     s_endpgm
   )");
   INFO(a.listing());
@@ -280,6 +284,7 @@ TEST_CASE("EXEC writes: partial masks merge old values, restored masks do not", 
   CHECK(a["s_or_b64 exec, exec, s[4:5]"].value == ValueClass::Uniform);
   CHECK(a["v_mov_b32_e32 v7, 0"].value == ValueClass::Varying);  // s[8:9] is a mask on y
   CHECK(a["v_mov_b32_e32 v8, 0"].darsie == Darsie::DR);
+  CHECK(a["v_mov_b32_e32 v9, 0"].value == ValueClass::Varying);  // half of EXEC restored is not all of it
 }
 
 TEST_CASE("loads inherit their address's class unless their barrier section stores", "[analysis]") {

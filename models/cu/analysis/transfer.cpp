@@ -257,7 +257,7 @@ Effect scalar_alu(const Instruction& inst, RegisterState& st, Sources control) {
   const bool src_full = copy && full_mask(st, src);
   const bool src_read_only = copy && src.kind == OperandKind::Scalar && src.reg < reg::kScalarFileSize &&
                              st.read_only_pointer[src.reg];
-  const bool exec_stays_full = inst.num_dst == 1 && is_exec(inst.dst[0]) &&
+  const bool exec_stays_full = inst.num_dst == 1 && is_exec(inst.dst[0]) && inst.dst[0].dwords == 2 &&
                                (src_full || (mnemonic_starts(inst, "s_or_b64") &&
                                              (full_mask(st, inst.src[0]) || full_mask(st, inst.src[1]))));
   Effect e;
