@@ -234,6 +234,31 @@ TEST_CASE("transpose and stencil5: every skippable instruction writes the same v
   }
 }
 
+TEST_CASE("conv2d and a 1D kernel: every skippable instruction writes the same values in every wave",
+          "[analysis][marks]") {
+  {
+    MarkChecker k("conv2d.hsaco", "conv2d");
+    LaunchConfig c = config_2d(48, 32, 16, 16);
+    c.args = {buffer_arg(k.buffer(48 * 32)), buffer_arg(k.buffer(25)), buffer_arg(k.buffer(48 * 32)), u32_arg(48),
+              u32_arg(32)};
+    const Outcome o = k.run(c);
+    INFO(o.first);
+    CHECK(o.mismatches == 0);
+    CHECK(o.compared > 0);
+  }
+  {
+    // 1D, 256 work-items per workgroup: only DR instructions are skippable.
+    MarkChecker k("vector_add.hsaco", "vector_add");
+    LaunchConfig c;
+    c.grid[0] = 1000, c.workgroup[0] = 256;
+    c.args = {buffer_arg(k.buffer(1000)), buffer_arg(k.buffer(1000)), buffer_arg(k.buffer(1000)), u32_arg(1000)};
+    const Outcome o = k.run(c);
+    INFO(o.first);
+    CHECK(o.mismatches == 0);
+    CHECK(o.compared > 0);
+  }
+}
+
 TEST_CASE("the check fails on a wrong mark: work-item y taken for uniform", "[analysis][marks]") {
   MarkChecker k("sgemm.hsaco", "sgemm_tile16");
   k.mark_wrongly("v_bfe_u32 v5, v0, 10, 10");  // ly: each wave of a 16x16 workgroup holds other rows
