@@ -128,6 +128,13 @@ tessera_scenario("disasm prints the functions a kernel calls" ARGS "disasm|${CMA
                  "-DSTDERR_HAS=1 kernel(s), 1 called function(s)")
 tessera_scenario("disasm of a file that is not a code object is an input error" ARGS "disasm|${CMAKE_COMMAND}" EXIT 3
                  DEFINES "-DSTDERR_HAS=is not AMDGPU")
+tessera_scenario("disasm --analysis marks a kernel's instructions" ARGS "disasm|--analysis|${CMAKE_BINARY_DIR}/sw/kernels/sgemm.hsaco|--kernel|sgemm_tile16"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=kernel sgemm_tile16: | lane-x | CR | mc |ds_read|never skipped: store"
+                 "-DSTDERR_HAS=1 kernel(s) analysed")
+tessera_scenario("disasm --analysis of a file that is not a code object is an input error"
+                 ARGS "disasm|--analysis|${CMAKE_COMMAND}" EXIT 3 DEFINES "-DSTDERR_HAS=is not AMDGPU")
+tessera_scenario("disasm --analysis of an unknown kernel is an input error"
+                 ARGS "disasm|--analysis|${vadd}|--kernel|vector_sub" EXIT 3 DEFINES "-DSTDERR_HAS=no kernel named 'vector_sub'")
 tessera_scenario("launch runs a kernel" ARGS "launch|${vadd}|--kernel|vector_add|--grid|1000|--block|64|--arg|buf:f32:1000:iota|--arg|buf:f32:1000:1|--arg|buf:f32:1000:zero|--arg|u32:1000"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=16 workgroups, 16 waves")
 tessera_scenario("launch reports a GPU memory fault" ARGS "launch|${vadd}|--kernel|vector_add|--grid|2000|--block|64|--arg|buf:f32:1000:iota|--arg|buf:f32:1000:1|--arg|buf:f32:10:zero|--arg|u32:2000"
