@@ -282,8 +282,8 @@ Effect scalar_alu(const Instruction& inst, RegisterState& st, Sources control) {
 
 // ---- Vector ALU ----
 
-// Integer ops followed bit by bit; nullptr-free: returns false when `inst`
-// is not one of them (the caller then spreads every source over the result).
+// Integer ops followed bit by bit: their result's bits go to *out. False for
+// every other instruction, whose result then takes every source's sources.
 bool vector_bits(const Instruction& inst, const RegisterState& st, Bits* out) {
   if (inst.ext != ExtKind::None || inst.clamp || inst.dst[0].dwords != 1) return false;
   const Bits a = read(st, inst.src[0], 0), b = read(st, inst.src[1], 0), c = read(st, inst.src[2], 0);
