@@ -42,6 +42,8 @@
 #include "models/mem/due_queue.h"
 #include "models/mem/flat_map.h"
 #include "models/mem/gpu_access.h"
+#include "models/mem/protocol_checker.h"
+#include "models/mem/socket_table.h"
 #include "models/mem/timed_queue.h"
 #include "models/mem/tlm_helpers.h"
 #include "platform/block.h"
@@ -137,9 +139,9 @@ class Cache : public Block {
   // ---- cache.cpp: sockets, acceptance, responses
   tlm::tlm_sync_enum in_fw(int port, tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
   // Reports of what should not happen, out of line (see warn_refused()).
-  [[gnu::cold, gnu::noinline]] void in_protocol_error(int port, const tlm::tlm_generic_payload& t, bool end_resp) const;
+  [[gnu::cold, gnu::noinline]] void in_protocol_error(int port, const tlm::tlm_generic_payload& t, const tlm::tlm_phase& ph) const;
   [[gnu::cold, gnu::noinline]] void early_not_completed(const tlm::tlm_generic_payload& t) const;
-  [[gnu::cold, gnu::noinline]] void out_protocol_error(const tlm::tlm_generic_payload& t) const;
+  [[gnu::cold, gnu::noinline]] void out_protocol_error(const tlm::tlm_generic_payload& t, const tlm::tlm_phase& ph) const;
   [[gnu::cold, gnu::noinline]] void fill_failed(const DownTxn& d, uint64_t line) const;
   tlm::tlm_sync_enum accept_at_once(Upstream u, tlm::tlm_phase& ph, sc_core::sc_time& d);
   enum class Admission { Accepted, PortsUsed, QueueFull, BankBusy, NoMshr };
@@ -343,6 +345,9 @@ class Cache : public Block {
   sc_core::sc_time maint_started_, maint_walk_end_;
   Trigger maint_event_{maint_};
   bool ctrl_bound_ = false;
+  ProtocolChecker checker_{path()};
+  SocketTable<tlm::tlm_target_socket<>> targets_;  // in[]; ctrl is looked up apart (binding it is optional)
+  SocketTable<tlm::tlm_initiator_socket<>> initiators_;
   std::unique_ptr<tlm_utils::simple_initiator_socket<Cache>> ctrl_tie_;  // binds an unused ctrl
 
   Counter &hits_, &misses_, &mshr_merges_, &mshr_full_stalls_, &bypasses_, &forwarded_, &fills_, &evictions_,

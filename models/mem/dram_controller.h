@@ -41,18 +41,37 @@
 #include "models/mem/due_queue.h"
 #include "models/mem/flat_map.h"
 #include "models/mem/gpu_access.h"
+#include "models/mem/protocol_checker.h"
+#include "models/mem/socket_table.h"
 #include "models/mem/tlm_helpers.h"
 #include "models/mem/timed_queue.h"
 #include "platform/block.h"
+#include "platform/param_table.h"
 #include "platform/registry.h"
 #include "platform/scheduler.h"
 
 namespace tessera {
 
+// The values of a DRAM controller's parameters, each filled by its one
+// declaration in dram_controller_param_table() (dram_controller.cpp).
+struct DramControllerConfig {
+  uint64_t base = 0, size = 0;
+  unsigned channels = 0, banks = 0;
+  uint64_t row_size = 0, channel_interleave = 0, bank_interleave = 0, burst_size = 0;
+  double bandwidth = 0;  // bytes per second, one channel
+  sc_core::sc_time tCL, tRCD, tRP, tRAS, controller_latency;
+  std::string scheduler;
+  unsigned queue_depth = 0;
+  std::string store;
+};
+const ParamTable<DramControllerConfig>& dram_controller_param_table();
+
 class DramController : public Block {
  public:
   SC_HAS_PROCESS(DramController);
-  explicit DramController(const BlockContext& ctx);
+  explicit DramController(const BlockContext& ctx)
+      : DramController(ctx, dram_controller_param_table().read(ctx.params)) {}
+  DramController(const BlockContext& ctx, const DramControllerConfig& config);
 
   tlm_utils::simple_target_socket<DramController> in;
 
@@ -157,6 +176,8 @@ class DramController : public Block {
   uint64_t first_activity_ = 0, last_activity_ = 0;
   bool active_ = false;
   bool error_logged_ = false;
+  ProtocolChecker checker_{path()};
+  SocketTable<tlm::tlm_target_socket<>> targets_;
 
   Counter &reads_, &writes_, &atomics_, &bytes_read_, &bytes_written_, &errors_;
   Counter &row_hits_, &row_misses_, &row_conflicts_, &request_stalls_, &bus_busy_ps_;
