@@ -345,9 +345,6 @@ class Cache : public Block {
   sc_core::sc_time maint_started_, maint_walk_end_;
   Trigger maint_event_{maint_};
   bool ctrl_bound_ = false;
-  ProtocolChecker checker_{path()};
-  SocketTable<tlm::tlm_target_socket<>> targets_;  // in[]; ctrl is looked up apart (binding it is optional)
-  SocketTable<tlm::tlm_initiator_socket<>> initiators_;
   std::unique_ptr<tlm_utils::simple_initiator_socket<Cache>> ctrl_tie_;  // binds an unused ctrl
 
   Counter &hits_, &misses_, &mshr_merges_, &mshr_full_stalls_, &bypasses_, &forwarded_, &fills_, &evictions_,
@@ -361,6 +358,12 @@ class Cache : public Block {
   // The platform's record of where atomics were applied; null unless this
   // cache applies them itself (write-back, atomics here).
   AtomicHomes* atomic_homes_ = nullptr;
+
+  // Used at elaboration and on protocol errors only: kept after the state the
+  // simulation touches.
+  ProtocolChecker checker_{path()};
+  SocketTable<tlm::tlm_target_socket<>> targets_;  // in[]; ctrl is looked up apart (binding it is optional)
+  SocketTable<tlm::tlm_initiator_socket<>> initiators_;
 };
 
 }  // namespace tessera

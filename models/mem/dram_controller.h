@@ -176,14 +176,17 @@ class DramController : public Block {
   uint64_t first_activity_ = 0, last_activity_ = 0;
   bool active_ = false;
   bool error_logged_ = false;
-  ProtocolChecker checker_{path()};
-  SocketTable<tlm::tlm_target_socket<>> targets_;
 
   Counter &reads_, &writes_, &atomics_, &bytes_read_, &bytes_written_, &errors_;
   Counter &row_hits_, &row_misses_, &row_conflicts_, &request_stalls_, &bus_busy_ps_;
   Scalar &bandwidth_achieved_, &latency_mean_ns_;
   Histogram &latency_ns_, &occupancy_hist_;
   uint64_t latency_sum_ps_ = 0, latency_count_ = 0;
+
+  // Used at elaboration and on protocol errors only: kept after the state the
+  // simulation touches.
+  ProtocolChecker checker_{path()};
+  SocketTable<tlm::tlm_target_socket<>> targets_;
 };
 
 BlockType dram_controller_block_type();

@@ -17,8 +17,8 @@ namespace tessera {
 
 class ProtocolChecker {
  public:
-  // `owner` is the block path named in every report; `socket` names the
-  // socket in the "unexpected phase" rules ("nb_transport_fw", "in[2]").
+  // `owner` is the block path named in every report. The `socket` arguments
+  // below name the socket in the "unexpected phase" rules ("in", "in[2]").
   explicit ProtocolChecker(std::string owner) : owner_(std::move(owner)) {}
 
   // A target's forward path carries BEGIN_REQ and END_RESP only; anything

@@ -227,11 +227,14 @@ class Crossbar : public Block {
   PortSet admit_work_, forward_work_;  // outputs with blocked requests / buffered requests
   PortSet respond_work_;               // inputs with buffered or held responses
   bool error_logged_ = false;
+
+  Counter &forwarded_, &decode_errors_, &request_stalls_, &response_stalls_, &dmi_grants_;
+
+  // Used at elaboration and on protocol errors only: kept after the state the
+  // simulation touches.
   ProtocolChecker checker_{path()};
   SocketTable<tlm::tlm_target_socket<>> targets_;
   SocketTable<tlm::tlm_initiator_socket<>> initiators_;
-
-  Counter &forwarded_, &decode_errors_, &request_stalls_, &response_stalls_, &dmi_grants_;
 };
 
 BlockType crossbar_block_type();

@@ -98,11 +98,14 @@ class Router : public Block {
   std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // per input: BEGIN_RESP sent, END_RESP awaited
   std::vector<std::deque<QueuedResponse>> resp_queue_;     // per input
   bool error_logged_ = false;
+
+  Counter &forwarded_, &decode_errors_, &request_waits_, &response_waits_, &dmi_grants_;
+
+  // Used at elaboration and on protocol errors only: kept after the state the
+  // simulation touches.
   ProtocolChecker checker_{path()};
   SocketTable<tlm::tlm_target_socket<>> targets_;
   SocketTable<tlm::tlm_initiator_socket<>> initiators_;
-
-  Counter &forwarded_, &decode_errors_, &request_waits_, &response_waits_, &dmi_grants_;
 };
 
 BlockType router_block_type();

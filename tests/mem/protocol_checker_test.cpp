@@ -5,6 +5,7 @@
 #include "models/mem/protocol_checker.h"
 
 #include <catch2/catch.hpp>
+#include <tlm_utils/simple_target_socket.h>
 
 #include "mem_test_support.h"
 #include "models/mem/dram_controller.h"
@@ -146,4 +147,66 @@ TEST_CASE("protocol: sockets are found by their netlist names and nothing else",
   REQUIRE(xbar.target_socket("in", -1) == nullptr);
   REQUIRE(xbar.initiator_socket("out", 0) == xbar.out[0].get());
   REQUIRE(xbar.initiator_socket("in", 0) == nullptr);
+}
+
+namespace {
+// A target that answers every BEGIN_REQ with END_RESP on the backward path, a
+// phase no target may send.
+class BackwardsTarget : public sc_core::sc_module {
+ public:
+  explicit BackwardsTarget(sc_core::sc_module_name name) : sc_module(name), socket("socket") {
+    socket.register_nb_transport_fw(this, &BackwardsTarget::nb_transport_fw);
+  }
+  tlm_utils::simple_target_socket<BackwardsTarget> socket;
+
+ private:
+  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& t, tlm::tlm_phase& phase, sc_core::sc_time&) {
+    if (phase == tlm::BEGIN_REQ) {
+      tlm::tlm_phase wrong = tlm::END_RESP;
+      sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+      socket->nb_transport_bw(t, wrong, d);
+    }
+    return tlm::TLM_ACCEPTED;
+  }
+};
+}  // namespace
+
+TEST_CASE("protocol: router reports a target sending END_RESP on its backward path", "[noc][protocol]") {
+  MiniPlatform pf;
+  auto& router = pf.create<Router>("router", "fabric", {{"address_map", protocol_test_map()}}, {{"in", 1}, {"out", 1}});
+  BackwardsTarget target("target");
+  Payload r(tlm::TLM_READ_COMMAND, 0x500, 64);
+  Probe probe("probe", [&](Probe& p) { p.begin_req(r); });
+  probe.socket.bind(*router.target_socket("in", 0));
+  router.initiator_socket("out", 0)->bind(target.socket);
+  REQUIRE_THROWS_WITH(sc_core::sc_start(),
+                      Catch::Contains("fabric") && Catch::Contains("protocol violation: unexpected phase END_RESP on "
+                                                                   "out[0] for read of 64 bytes at 0x500"));
+}
+
+TEST_CASE("protocol: crossbar reports a target sending END_RESP on its backward path", "[noc][protocol]") {
+  MiniPlatform pf;
+  auto& xbar = pf.create<Crossbar>("crossbar", "fabric", {{"address_map", protocol_test_map()}}, {{"in", 1}, {"out", 1}});
+  BackwardsTarget target("target");
+  Payload r(tlm::TLM_READ_COMMAND, 0x600, 64);
+  Probe probe("probe", [&](Probe& p) { p.begin_req(r); });
+  probe.socket.bind(*xbar.target_socket("in", 0));
+  xbar.initiator_socket("out", 0)->bind(target.socket);
+  REQUIRE_THROWS_WITH(sc_core::sc_start(), Catch::Contains("protocol violation: unexpected phase END_RESP on out[0]"));
+}
+
+TEST_CASE("protocol: dram_controller reports a requester that asked for early responses and did not complete one",
+          "[mem][protocol]") {
+  MiniPlatform pf;
+  auto& d = pf.create<DramController>("dram_controller", "hbm", {{"channels", 1}});
+  Payload r(tlm::TLM_READ_COMMAND, 0x700, 64);
+  take_early_responses({&r});
+  Probe probe("probe", [&](Probe& p) {
+    p.hold_responses = true;  // answers BEGIN_RESP with TLM_ACCEPTED: not what it asked for
+    p.begin_req(r);
+  });
+  probe.socket.bind(*d.target_socket("in", -1));
+  REQUIRE_THROWS_WITH(sc_core::sc_start(),
+                      Catch::Contains("hbm") && Catch::Contains("protocol violation: a requester asking for early "
+                                                                "responses did not complete BEGIN_RESP"));
 }
