@@ -180,6 +180,16 @@ tessera_scenario("a compute unit with 80 wave slots keeps more than 64 waves res
                  ARGS "workload|vector_add|--size|65536|--netlist|${small_gpu}|--set|cu[*].wave_slots=20|--stats|${TESSERA_SCENARIO_DIR}/slots80.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/slots80.json
                  "-DSTATS_CHECKS=cu[0]/resident_waves/max=80|cu[3]/resident_waves/max=80")
+# Values apart from timing: loads read their bytes at execute through the
+# caches' debug transport; the workloads still match their CPU references.
+tessera_scenario("loads valued at execute give vector_add its reference bytes"
+                 ARGS "workload|vector_add|--size|65536|--netlist|${small_gpu}|--set|cu[*].load_values=execute|--stats|${TESSERA_SCENARIO_DIR}/vadd_execute.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/vadd_execute.json
+                 "-DSTATS_CHECKS=cu[0]/values_at_execute>0|cu[3]/values_at_execute>0")
+tessera_scenario("loads valued at execute give spmv its reference bytes"
+                 ARGS "workload|spmv|--size|5000|--netlist|${small_gpu}|--set|cu[*].load_values=execute|--stats|${TESSERA_SCENARIO_DIR}/spmv_execute.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/spmv_execute.json
+                 "-DSTATS_CHECKS=cu[0]/values_at_execute>0")
 # Without the kernel-end write-back (the firmware told to skip it) the results
 # stay in the L2: the host reads stale memory.
 tessera_scenario("workload --set changes a timing parameter"

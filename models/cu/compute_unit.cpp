@@ -42,7 +42,8 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
       cu_id_(index_from_path(ctx.path)),
       device_(shared().get<isa::DeviceMemory>("device")),
       st_(stats(), cfg_.simds * cfg_.wave_slots),
-      lds_model_(cfg_.lds_banks),
+      lds_(cfg_.lds_banks, cfg_.lds_latency),
+      policy_(cfg_.scheduler),
       slots_(cfg_.simds * cfg_.wave_slots),
       due_(cfg_.simds * cfg_.wave_slots),
       fetch_bits_((cfg_.simds * cfg_.wave_slots + 63) / 64),
@@ -141,7 +142,7 @@ void ComputeUnit::b_transport_dispatch(tlm_generic_payload& trans, sc_time&) {
 
 // Resources of one wave and of the workgroup; a workgroup that can never fit
 // this CU is answered at once with a fault rather than refused forever.
-bool ComputeUnit::try_accept(WorkgroupTask& task) {
+bool ComputeUnit::try_accept(WorkgroupTask& task, PriorityClass priority, Workgroup** launched) {
   const isa::DispatchContext& ctx = *task.ctx;
   const isa::KernelInfo& k = *ctx.kernel;
   uint32_t ext[3];
@@ -169,7 +170,25 @@ bool ComputeUnit::try_accept(WorkgroupTask& task) {
   }
   unsigned first_simd = 0;
   if (lds_used_ + lds > cfg_.lds_size || !place(waves, vgpr, sgpr, first_simd)) return false;
-  launch(task, waves, vgpr, sgpr, lds, first_simd);
+  Workgroup& wg = launch(task, waves, vgpr, sgpr, lds, first_simd, priority);
+  if (launched) *launched = &wg;
+  return true;
+}
+
+bool ComputeUnit::inject(const WorkgroupTask& task, PriorityClass priority, std::function<void(const Workgroup&)> on_end) {
+  WorkgroupTask t = task;
+  t.functional = false;
+  Workgroup* wg = nullptr;
+  if (!try_accept(t, priority, &wg)) return false;
+  if (!wg) {  // it can never fit here: nothing was launched
+    if (on_end) {
+      Workgroup never;
+      never.task = t;
+      on_end(never);
+    }
+    return true;
+  }
+  wg->on_end = std::move(on_end);
   return true;
 }
 
@@ -199,8 +218,8 @@ WaveSlot* ComputeUnit::free_slot(unsigned simd) {
   return nullptr;  // unreachable: place() checked the slots
 }
 
-void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgpr, unsigned sgpr, uint32_t lds,
-                         unsigned first_simd) {
+Workgroup& ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgpr, unsigned sgpr, uint32_t lds,
+                               unsigned first_simd, PriorityClass priority) {
   const isa::DispatchContext& ctx = *task.ctx;
   const isa::KernelDescriptor& kd = ctx.kernel->descriptor;
   const uint64_t c = now_cycle();
@@ -222,6 +241,7 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
   wg->lds.assign(std::max<uint32_t>(ctx.lds_bytes, 1), 0);
   wg->faulted = false;
   wg->instructions = 0;
+  wg->on_end = nullptr;
   if (trace_) trace_->workgroup_started(*wg, c);
   lds_used_ += lds;
   // Decode caches belong to launches; one freed while the CU was empty may
@@ -229,6 +249,7 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
   if (!resident_) programs_.clear();
   auto& prog = programs_[task.program];
   if (!prog) prog = std::make_unique<ProgramInfo>(*task.program, cfg_);
+  const InstMarks* marks = prog->marks(*ctx.kernel);
 
   for (unsigned i = 0; i < waves; ++i) {
     const unsigned simd = (first_simd + i) % cfg_.simds;
@@ -242,7 +263,10 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
     wave.attach_lds(wg->lds.data(), ctx.lds_bytes);
     isa::start_wave(wave, ctx, task.workgroup, i, task.scratch_address);
     wave.id.dispatch_wave = task.first_dispatch_wave + i;
-    w.reg_ready.assign(129 + wave.num_vgprs() + wave.num_agprs(), 0);
+    w.board.reset(kVgprSlot + wave.num_vgprs() + wave.num_agprs(), wave.num_vgprs());
+    w.marks = marks;
+    w.priority = priority;
+    w.user_priority = 0;
     w.active = true;
     w.ended = w.retiring = false;
     w.wg = wg;
@@ -262,13 +286,9 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
     w.reason = Stall::Launch;
     w.accounted = c;
     w.earliest = w.ready_at;
-    w.dirty = true;
-    waves_changed_ = true;
     w.next_info = nullptr;
     w.looked_pc = kNever;
-    w.pos = static_cast<unsigned>(order_.size());
-    order_.push_back(&w);
-    eval_at_.push_back(0);
+    insert_wave(w);
     ib_reset(w, wave.pc);  // (in the order already: its fetch bit is at its position)
     slots_used_[simd] += 1;
     vgprs_used_[simd] += vgpr;
@@ -285,6 +305,27 @@ void ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsigned vgp
   st_.waves_launched += waves;
   ++st_.workgroups;
   wake_at(c);
+  return *wg;
+}
+
+// A new wave takes its place in the priority order (issue_policy.h): at the
+// end, unless waves of a lower class are there. The issue stage looks at it
+// at its next pass.
+void ComputeUnit::insert_wave(WaveSlot& w) {
+  const size_t at = policy_.insert_position(order_, w.priority);
+  order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(at), &w);
+  eval_at_.insert(eval_at_.begin() + static_cast<std::ptrdiff_t>(at), 0);
+  for (size_t k = at; k < order_.size(); ++k) order_[k]->pos = static_cast<unsigned>(k);
+  if (at + 1 < order_.size()) rebuild_fetch_bits();  // the waves after it moved down one place
+  w.dirty = true;
+  waves_changed_ = true;
+}
+
+// The fetch bits of every wave at its position in the priority order.
+void ComputeUnit::rebuild_fetch_bits() {
+  std::fill(fetch_bits_.begin(), fetch_bits_.end(), 0);
+  for (const WaveSlot* x : order_)
+    if (x->wants_fetch) fetch_bits_[x->pos / 64] |= uint64_t{1} << (x->pos % 64);
 }
 
 // Functional mode: the whole workgroup runs now, with direct memory access,
@@ -390,12 +431,16 @@ void ComputeUnit::account_until(uint64_t cycle) {
   occ_since_ = cycle;
 }
 
-// Something a wave's last evaluation depended on changed: the issue stage
-// evaluates it again at its next pass.
-void ComputeUnit::mark_dirty(WaveSlot& w) {
+// The one way a wave is woken: something its last evaluation depended on
+// changed, so the issue stage evaluates it again at its next pass (not
+// before: a wave's last evaluation holds until then). A barrier release or a
+// fault may happen inside the issue stage's pass, and wakes waves the pass
+// has already gone by: it looks at them again in the same pass.
+void ComputeUnit::wake(WaveSlot& w, WakeReason why) {
   w.dirty = true;
   waves_changed_ = true;
   if (w.active) eval_at_[w.pos] = 0;
+  if (why == WakeReason::BarrierRelease || why == WakeReason::Fault) others_changed_ = true;
 }
 
 // Stall cycles are charged lazily: a wave's reason holds from `accounted`
@@ -428,10 +473,11 @@ void ComputeUnit::tick() {
 }
 
 void ComputeUnit::retire_lds(uint64_t c) {
-  while (!lds_done_.empty() && lds_done_.front().cycle <= c) {
-    WaveSlot& w = *lds_done_.front().wave;
-    lds_done_.pop_front();
-    mark_dirty(w);
+  lds::LdsPipeline::Tag tag;
+  while (lds_.pop_done(c, tag)) {
+    WaveSlot& w = *static_cast<WaveSlot*>(const_cast<void*>(tag.owner));
+    w.board.memory_completed(*static_cast<const InstInfo*>(tag.what));
+    wake(w, WakeReason::LdsDone);
     --w.lgkm;
     --w.lds_out;
     maybe_retire(w);
@@ -560,10 +606,7 @@ void ComputeUnit::retire_wave(WaveSlot& w) {
   order_.erase(order_.begin() + w.pos);
   eval_at_.erase(eval_at_.begin() + w.pos);
   for (size_t k = w.pos; k < order_.size(); ++k) order_[k]->pos = static_cast<unsigned>(k);
-  // The waves after it moved up one place: their fetch bits too.
-  std::fill(fetch_bits_.begin(), fetch_bits_.end(), 0);
-  for (const WaveSlot* x : order_)
-    if (x->wants_fetch) fetch_bits_[x->pos / 64] |= uint64_t{1} << (x->pos % 64);
+  rebuild_fetch_bits();  // the waves after it moved up one place
   --resident_;
   slots_used_[w.simd] -= 1;
   vgprs_used_[w.simd] -= w.vgpr_cost;
@@ -580,17 +623,24 @@ void ComputeUnit::finish_workgroup(Workgroup& wg) {
     debug("cycle " + std::to_string(last_tick_) + " workgroup (" + std::to_string(wg.task.workgroup[0]) + "," +
           std::to_string(wg.task.workgroup[1]) + "," + std::to_string(wg.task.workgroup[2]) + ") finished" +
           (wg.task.fault.empty() ? "" : " with a fault"));
+  free_workgroups_.push_back(&wg);
+  if (wg.on_end) {  // an injected routine: its owner is told, not the dispatcher
+    wg.on_end(wg);
+    wg.on_end = nullptr;
+    if (refused_) notify_dispatcher(WorkgroupTask());  // its resources are free
+    refused_ = false;
+    return;
+  }
   WorkgroupTask note = wg.task;
   note.finished = true;
   note.wave_instructions = wg.instructions;
   notify_dispatcher(note);
   refused_ = false;  // a finished workgroup also announces its free resources
-  free_workgroups_.push_back(&wg);
 }
 
 void ComputeUnit::schedule_next(uint64_t c, uint64_t fetch_next) {
   uint64_t next = earliest_wave_;  // the issue stage's second pass found it
-  if (!lds_done_.empty()) next = std::min(next, lds_done_.front().cycle);
+  next = std::min(next, lds_.next_done());
   for (Port* p : {&vmem_port_, &smem_port_})
     if (!p->queue.empty() && !p->blocked && p->outstanding < p->limit) next = std::min(next, std::max(c + 1, p->send_from));
   // A fetch wanted next cycle waits for a blocked or full port to wake the CU.
@@ -676,7 +726,7 @@ void ComputeUnit::take_response(Port& p, tlm_generic_payload& trans, uint64_t c)
     MemInst& m = *r.inst;
     (m.scalar ? st_.smem_latency : st_.vmem_latency).sample(latency);
     if (trans.get_response_status() == tlm::TLM_OK_RESPONSE) {
-      Coalescer::scatter(r, m.plan);
+      if (!r.value_read) Coalescer::scatter(r, m.plan);
     } else if (!m.error) {
       m.error = true;
       ++st_.memory_errors;
@@ -706,7 +756,7 @@ void ComputeUnit::fetch_returned(MemRequest& r, const tlm_generic_payload& trans
     w.failed_fetch = trans.get_address();
     w.failed_fetch_status = trans.get_response_string();
   }
-  mark_dirty(w);
+  wake(w, WakeReason::Fetch);
 }
 
 // Scalar loads complete as soon as their data is back; vector memory
@@ -728,8 +778,11 @@ void ComputeUnit::drain_vm(WaveSlot& w) {
 
 void ComputeUnit::complete(MemInst& m) {
   WaveSlot& w = *m.wave;
-  mark_dirty(w);
+  wake(w, WakeReason::MemoryResponse);
   const InstInfo& info = w.prog->info(*m.op);
+  if (!observers_.empty())
+    for (CuObserver* o : observers_) o->on_memory_response(w, m, last_tick_);
+  w.board.memory_completed(info);
   if (m.error && !w.ended) {
     w.wave->fault("the memory system answered an error for " + std::string(m.op->inst.mnemonic()));
     w.site = isa::FaultSite{m.op->inst.pc, m.op};

@@ -3,9 +3,14 @@
 // One SystemC module, one process (tick, an Activity of platform/scheduler.h)
 // that runs once per cycle while something can happen and otherwise sleeps
 // until the next known event (a wave's ready time, an LDS completion) or an
-// outside one (a memory response, an END_REQ, a new workgroup). Waves, SIMDs
-// and pipelines are plain C++ objects inside (wave_slot.h, inst_class.h,
-// coalescer.h, lds_bank_model.h).
+// outside one (a memory response, an END_REQ, a new workgroup). It is built
+// from parts, plain C++ objects with narrow interfaces: wave slots
+// (wave_slot.h) each with its scoreboard (scoreboard.h), the issue policy
+// (issue_policy.h), the LDS pipeline (models/lds/lds_pipeline.h), the
+// coalescer (coalescer.h), instruction information and static marks
+// (inst_class.h, inst_marks.h). Mechanisms attach through observers
+// (cu_observer.h) and inject routines as waves (inject). Every wave is woken
+// through one path, wake(wave, reason).
 //
 // Each tick at cycle c: account the cycles slept, retire LDS operations due,
 // let the issue arbiter pick at most one instruction per unit from different
@@ -27,10 +32,12 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/cu/cu_config.h"
+#include "models/cu/cu_observer.h"
 #include "models/cu/cu_stats.h"
 #include "models/cu/cu_trace.h"
+#include "models/cu/issue_policy.h"
 #include "models/cu/wave_slot.h"
-#include "models/lds/lds_bank_model.h"
+#include "models/lds/lds_pipeline.h"
 #include "models/mem/ring.h"
 #include "platform/block.h"
 #include "platform/limits.h"
@@ -38,6 +45,15 @@
 #include "platform/scheduler.h"
 
 namespace tessera {
+
+// Why a wave is looked at again (ComputeUnit::wake).
+enum class WakeReason : uint8_t {
+  MemoryResponse,  // a memory instruction completed: counters, registers
+  LdsDone,         // an LDS instruction's lgkmcnt dropped
+  Fetch,           // an instruction fetch returned
+  BarrierRelease,  // its workgroup's barrier opened
+  Fault,           // its workgroup faulted: it ends
+};
 
 class ComputeUnit : public Block {
  public:
@@ -55,6 +71,15 @@ class ComputeUnit : public Block {
 
   const CuConfig& config() const { return cfg_; }
   unsigned resident_waves() const { return resident_; }
+
+  // Attaches a mechanism's hooks (cu_observer.h); the CU does not own it.
+  void attach(CuObserver& observer) { observers_.push_back(&observer); }
+  // Injects a short routine: `task` (one workgroup of a kernel, usually one
+  // wave) runs as waves of class `priority`, counted against occupancy like
+  // any workgroup. False if it does not fit now. `on_end` is called when its
+  // last wave ends, with the waves still holding their registers; the
+  // dispatcher is not told about it. Called from a SystemC process.
+  bool inject(const WorkgroupTask& task, PriorityClass priority, std::function<void(const Workgroup&)> on_end);
 
  private:
   enum PortId { kVmem = 0, kSmem = 1, kFetch = 2 };
@@ -76,16 +101,15 @@ class ComputeUnit : public Block {
     tlm::tlm_generic_payload* trans;
     uint64_t cycle;
   };
-  struct LdsDone {
-    uint64_t cycle;
-    WaveSlot* wave;
-  };
 
   // --- dispatch (compute_unit.cpp) ---
   void b_transport_dispatch(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
-  bool try_accept(WorkgroupTask& task);
+  bool try_accept(WorkgroupTask& task, PriorityClass priority = PriorityClass::Normal, Workgroup** launched = nullptr);
   bool place(unsigned waves, unsigned vgpr, unsigned sgpr, unsigned& first_simd) const;
-  void launch(const WorkgroupTask& task, unsigned waves, unsigned vgpr, unsigned sgpr, uint32_t lds, unsigned first_simd);
+  Workgroup& launch(const WorkgroupTask& task, unsigned waves, unsigned vgpr, unsigned sgpr, uint32_t lds, unsigned first_simd,
+                    PriorityClass priority);
+  void insert_wave(WaveSlot& w);
+  void rebuild_fetch_bits();
   WaveSlot* free_slot(unsigned simd);
   void run_functional(WorkgroupTask& task);
   void notify_dispatcher(const WorkgroupTask& note);
@@ -126,20 +150,20 @@ class ComputeUnit : public Block {
   void issue_stage(uint64_t c);
   size_t collect_due(uint64_t c, size_t start, bool queue_moved, uint64_t& skipped_earliest);
   void look_at(WaveSlot& w, uint64_t c);
+  bool observers_allow(WaveSlot& w, const isa::DecodedOp& op, uint64_t c);
   bool still_waits_for_unit(WaveSlot& w, uint64_t c);
   void plan_next_cycle(WaveSlot& w, uint64_t c);
-  void mark_dirty(WaveSlot& w);
+  void wake(WaveSlot& w, WakeReason why);
   Stall evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const isa::DecodedOp*& op, const InstInfo*& info);
   Stall reevaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const isa::DecodedOp*& op, const InstInfo*& info);
   bool look_up_next(WaveSlot& w);
   Stall waitcnt_stall(const WaveSlot& w, const isa::Instruction& inst) const;
-  uint64_t operands_ready(const WaveSlot& w, const InstInfo& info) const;
   uint64_t unit_free(const WaveSlot& w, const InstInfo& info) const;
   void issue(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c);
-  void issue_lds(WaveSlot& w, const isa::DecodedOp& op, uint64_t c);
+  void issue_lds(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c);
   void issue_memory(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c);
   void serve_lds_chunks(WaveSlot& w, MemInst& m);
-  void mark_results(WaveSlot& w, const InstInfo& info, uint64_t ready);
+  void read_values_now(const WaveSlot& w, Port& p, MemInst& m);
   void check_barrier(Workgroup& wg, uint64_t c);
   void fault_wave(WaveSlot& w);
   IbBlock ib_state(const WaveSlot& w, uint64_t pc, unsigned size) const;
@@ -154,7 +178,9 @@ class ComputeUnit : public Block {
   int cu_id_;
   isa::DeviceMemory& device_;
   CuStats st_;
-  lds::LdsBankModel lds_model_;
+  lds::LdsPipeline lds_;
+  IssuePolicy policy_;
+  std::vector<CuObserver*> observers_;
 
   std::vector<WaveSlot> slots_;                // simds * wave_slots; slot i lives on SIMD i / wave_slots
   std::vector<WaveSlot*> order_;               // resident waves, oldest first
@@ -178,9 +204,8 @@ class ComputeUnit : public Block {
 
   // Units: the first cycle each is free again.
   std::vector<uint64_t> simd_free_, mfma_free_;
-  uint64_t salu_free_ = 0, smem_free_ = 0, vmem_free_ = 0, lds_free_ = 0, branch_free_ = 0;
+  uint64_t salu_free_ = 0, smem_free_ = 0, vmem_free_ = 0, branch_free_ = 0;
   std::vector<Arrival> arrivals_;               // responses not yet seen by the tick
-  Ring<LdsDone> lds_done_;                      // in completion order (the LDS is a FIFO pipeline)
 
   Port vmem_port_, smem_port_, fetch_port_;
   MemInstPool inst_pool_;
@@ -191,7 +216,6 @@ class ComputeUnit : public Block {
   uint64_t last_tick_ = 0;
   bool ticked_ = false;
   uint64_t occ_since_ = 0;
-  unsigned rr_ = 0;
   uint64_t earliest_wave_ = kNever;             // the earliest any resident wave may issue, as of this tick
   unsigned fetch_wanted_ = 0;                  // waves with wants_fetch
   bool queue_moved_ = false;                   // a memory queue shrank: waves stalled on it may issue

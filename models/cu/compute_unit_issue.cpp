@@ -26,8 +26,7 @@ void ComputeUnit::issue_stage(uint64_t c) {
     earliest_wave_ = kNever;
     return;
   }
-  size_t start = 0;
-  if (cfg_.scheduler == CuScheduler::RoundRobin) start = rr_++ % n;
+  const size_t start = policy_.start(n);
   const bool queue_moved = queue_moved_;
   queue_moved_ = false;
   // Nothing a wave waits for has changed and none may issue yet: every wave's
@@ -111,8 +110,20 @@ void ComputeUnit::look_at(WaveSlot& w, uint64_t c) {
   settle(w, c);
   w.reason = s;  // for this cycle; the second pass says what follows
   if (s != Stall::None) return;
+  if (!observers_.empty() && !observers_allow(w, *op, c)) return;
   if (++w.issued > wave_instruction_limit_) return fault_spinning(w, *op);
   issue(w, *op, *info, c);
+}
+
+// The observers' say before wave w issues op at cycle c: one that holds it
+// back makes it wait for a cycle (counted as structural).
+bool ComputeUnit::observers_allow(WaveSlot& w, const DecodedOp& op, uint64_t c) {
+  for (CuObserver* o : observers_)
+    if (!o->before_issue(w, op, c)) {
+      w.reason = Stall::Structural;
+      return false;
+    }
+  return true;
 }
 
 // A wave past the limit on one wave's instructions: a kernel that spins,
@@ -221,7 +232,7 @@ bool ComputeUnit::look_up_next(WaveSlot& w) {
   w.looked_pc = w.wave->pc;
   w.looked_op = op;
   w.looked_info = &w.prog->info(*op);
-  w.operands_at = operands_ready(w, *w.looked_info);
+  w.operands_at = w.board.operands_ready(*w.looked_info);
   return true;
 }
 
@@ -236,27 +247,6 @@ Stall ComputeUnit::waitcnt_stall(const WaveSlot& w, const Instruction& inst) con
   return Stall::None;
 }
 
-uint64_t ComputeUnit::operands_ready(const WaveSlot& w, const InstInfo& info) const {
-  const std::vector<uint64_t>& ready = w.reg_ready;
-  const unsigned vgprs = w.wave->num_vgprs(), size = static_cast<unsigned>(ready.size());
-  uint64_t r = 0;
-  for (unsigned k = 0; k < info.reads; ++k) {
-    const SlotRun& run = info.read_runs[k];
-    const unsigned first = run.first + (run.agpr ? vgprs : 0), end = std::min<unsigned>(first + run.count, size);
-    for (unsigned s = first; s < end; ++s) r = std::max(r, ready[s]);
-  }
-  return r;
-}
-
-void ComputeUnit::mark_results(WaveSlot& w, const InstInfo& info, uint64_t when) {
-  const unsigned vgprs = w.wave->num_vgprs(), size = static_cast<unsigned>(w.reg_ready.size());
-  for (unsigned k = 0; k < info.writes; ++k) {
-    const SlotRun& run = info.write_runs[k];
-    const unsigned first = run.first + (run.agpr ? vgprs : 0), end = std::min<unsigned>(first + run.count, size);
-    for (unsigned s = first; s < end; ++s) w.reg_ready[s] = when;
-  }
-}
-
 // The first cycle the unit an instruction needs can take it (kNever: its
 // queue is full; the send stage wakes the CU when it drains).
 uint64_t ComputeUnit::unit_free(const WaveSlot& w, const InstInfo& info) const {
@@ -265,7 +255,7 @@ uint64_t ComputeUnit::unit_free(const WaveSlot& w, const InstInfo& info) const {
     case IssueClass::Mfma: return std::max(simd_free_[w.simd], mfma_free_[w.simd]);
     case IssueClass::Salu: return salu_free_;
     case IssueClass::Branch: return branch_free_;
-    case IssueClass::Lds: return lds_free_;
+    case IssueClass::Lds: return lds_.accepts_at();
     case IssueClass::Smem: return smem_port_.queue.size() >= cfg_.max_smem_requests ? kNever : smem_free_;
     case IssueClass::VmemLoad:
     case IssueClass::VmemStore:
@@ -293,24 +283,24 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
     case IssueClass::Valu:
       simd_free_[w.simd] = c + info.busy;
       isa::execute(wave, op);
-      mark_results(w, info, c + info.latency);
+      w.board.mark_results(info, c + info.latency);
       break;
     case IssueClass::Mfma:
       // The SIMD issues it like a VALU op; the matrix core stays busy.
       simd_free_[w.simd] = c + cfg_.valu_cycles();
       mfma_free_[w.simd] = c + info.busy;
       isa::execute(wave, op);
-      mark_results(w, info, c + info.latency);
+      w.board.mark_results(info, c + info.latency);
       break;
     case IssueClass::Salu:
       salu_free_ = c + 1;
       isa::execute(wave, op);
-      mark_results(w, info, c + info.latency);
+      w.board.mark_results(info, c + info.latency);
       break;
     case IssueClass::Branch:
       branch_free_ = c + 1;
       isa::execute(wave, op);
-      mark_results(w, info, c + info.latency);
+      w.board.mark_results(info, c + info.latency);
       w.ready_at = c + cfg_.branch_latency;
       w.ready_reason = Stall::Branch;
       break;
@@ -334,13 +324,16 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
       check_barrier(*w.wg, c);
       maybe_retire(w);
       return;
-    case IssueClass::Lds: issue_lds(w, op, c); break;
+    case IssueClass::Lds: issue_lds(w, op, info, c); break;
     case IssueClass::Smem:
     case IssueClass::VmemLoad:
     case IssueClass::VmemStore:
     case IssueClass::VmemAtomic:
     case IssueClass::VmemNoData: issue_memory(w, op, info, c); break;
-    default: isa::execute(wave, op); break;  // s_waitcnt (already satisfied), s_setprio...
+    default:  // s_waitcnt (already satisfied), s_setprio...
+      if (info.sets_priority) w.user_priority = static_cast<uint8_t>(op.inst.simm16 & 3);
+      isa::execute(wave, op);
+      break;
   }
   if (wave.status() == isa::WaveStatus::Faulted) {
     fault_wave(w);
@@ -356,23 +349,25 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
 // waiting at it; they issue again the next cycle.
 void ComputeUnit::check_barrier(Workgroup& wg, uint64_t c) {
   if (!wg.at_barrier || wg.at_barrier < wg.running) return;
-  others_changed_ = true;  // waves the issue stage has passed over may issue next cycle
   for (WaveSlot* w : wg.waves)
     if (w->active && w->wave->status() == isa::WaveStatus::AtBarrier) {
       w->wave->leave_barrier();
       w->ready_at = std::max(w->ready_at, c + 1);
-      mark_dirty(*w);
+      wake(*w, WakeReason::BarrierRelease);
     }
   wg.at_barrier = 0;
 }
 
 // DS instructions execute at issue (the LDS is the CU's own); their timing
 // is the bank model's cycles on the LDS pipeline plus its latency.
-void ComputeUnit::issue_lds(WaveSlot& w, const DecodedOp& op, uint64_t c) {
+void ComputeUnit::issue_lds(WaveSlot& w, const DecodedOp& op, const InstInfo& info, uint64_t c) {
   isa::Wave& wave = *w.wave;
   lds::LdsCost cost;
+  const lds::LdsPipeline::Tag tag{&w, &info};
   if (op.inst.op->flags & isa::kCrossLane) {
-    cost.cycles = std::max(1u, 64 / cfg_.lds_banks);  // ds_swizzle/ds_permute: the crossbar, no banks
+    // ds_swizzle/ds_permute: the crossbar, no banks
+    cost = lds_.submit_crossbar(std::max(1u, 64 / cfg_.lds_banks), c, tag);
+    w.board.memory_issued(info, wave.exec());
   } else {
     isa::lds_access(wave, op.inst, lds_access_);  // before executing: the data may overwrite the address
     lds::LdsRequest r;
@@ -381,12 +376,11 @@ void ComputeUnit::issue_lds(WaveSlot& w, const DecodedOp& op, uint64_t c) {
     r.addr[1] = lds_access_.addr[1];
     r.addresses_per_lane = lds_access_.addresses_per_lane;
     r.bytes = lds_access_.bytes;
-    cost = lds_model_.cost(r);
+    cost = lds_.submit(r, c, tag);
+    w.board.memory_issued(info, lds_access_.exec);
   }
-  lds_free_ = c + cost.cycles;
   st_.lds_conflict_cycles += cost.conflict_cycles;
   st_.lds_busy_cycles += cost.cycles;
-  lds_done_.push_back(LdsDone{c + cost.cycles + cfg_.lds_latency, &w});
   ++w.lgkm;
   ++w.lds_out;
   isa::execute(wave, op);
@@ -431,7 +425,9 @@ void ComputeUnit::issue_memory(WaveSlot& w, const DecodedOp& op, const InstInfo&
   Coalescer::coalesce(m, kind, cu_id_, static_cast<int>(w.index), p.pool, coalesced_);
   const unsigned n = static_cast<unsigned>(coalesced_.size());
   m.pending = n;
+  if (cfg_.values_at_execute && (kind == AccessKind::Load || kind == AccessKind::ScalarLoad)) read_values_now(w, p, m);
   for (MemRequest* r : coalesced_) p.queue.push_back(r);
+  w.board.memory_issued(info, m.scalar ? 1 : m.plan.exec);
   if (m.scalar) {
     smem_free_ = c + info.busy;
     ++w.smem_out;
@@ -443,6 +439,22 @@ void ComputeUnit::issue_memory(WaveSlot& w, const DecodedOp& op, const InstInfo&
   }
   if (m.counts_lgkm) ++w.lgkm;
   if (n == 0) inst_returned(m);  // nothing left for the memory system (no lanes, or LDS only)
+}
+
+// Values apart from timing: the load's bytes are read now, through the same
+// caches as its requests will go (a debug read: a stale line reads stale),
+// and its requests only time it. A wave with stores or atomics of its own
+// still in flight reads from the responses instead: its own earlier writes
+// may not have reached memory yet, and the responses see them in order.
+void ComputeUnit::read_values_now(const WaveSlot& w, Port& p, MemInst& m) {
+  for (size_t i = 0; i < w.vm_order.size(); ++i)
+    if (w.vm_order[i]->plan.kind != isa::MemKind::Load) return;
+  for (MemRequest* r : coalesced_) {
+    if (p.socket->transport_dbg(*r) != r->get_data_length()) continue;  // left to the response
+    Coalescer::scatter(*r, m.plan);
+    r->value_read = true;
+    ++st_.values_at_execute;
+  }
 }
 
 // Flat accesses through the shared aperture touch the CU's own LDS, at issue.
@@ -473,8 +485,6 @@ void ComputeUnit::serve_lds_chunks(WaveSlot& w, MemInst& m) {
 // once their memory operations are back; the report names the first fault.
 void ComputeUnit::fault_wave(WaveSlot& w) {
   Workgroup& wg = *w.wg;
-  waves_changed_ = true;
-  others_changed_ = true;
   if (!wg.faulted) {
     wg.faulted = true;
     wg.task.fault = isa::fault_report(*wg.task.ctx->kernel, *w.wave, w.site);
@@ -483,7 +493,7 @@ void ComputeUnit::fault_wave(WaveSlot& w) {
   for (WaveSlot* x : wg.waves) {
     if (!x->active || x->ended) continue;
     x->ended = true;
-    eval_at_[x->pos] = 0;  // the issue stage closes its accounting
+    wake(*x, WakeReason::Fault);  // the issue stage closes its accounting
     refresh_fetch(*x);
     maybe_retire(*x);
   }

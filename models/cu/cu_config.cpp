@@ -79,6 +79,9 @@ std::vector<ParamSpec> cu_param_specs() {
       cycles("launch_latency", 4, "cycles to launch one wave; a CU launches its waves one after another"),
       enum_param("scheduler", "oldest", {"oldest", "round_robin"},
                  "issue priority among ready waves: oldest first, or rotating one position per cycle"),
+      enum_param("load_values", "response", {"response", "execute"},
+                 "where a load's value comes from: its timing response, or a debug read through the same caches "
+                 "when it executes (the timing is the same either way)"),
   };
 }
 
@@ -115,6 +118,7 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   c.fetch_base = p.size("fetch_base");
   c.launch_latency = u("launch_latency");
   c.scheduler = p.string("scheduler") == "round_robin" ? CuScheduler::RoundRobin : CuScheduler::Oldest;
+  c.values_at_execute = p.string("load_values") == "execute";
 
   auto fail = [&](const std::string& param, const std::string& what) {
     throw UserError(path + ": parameter '" + param + "': " + what);

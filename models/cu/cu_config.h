@@ -56,6 +56,10 @@ struct CuConfig {
   uint64_t fetch_base = 0;       // added to code-object addresses to form instruction fetch addresses
   unsigned launch_latency = 4;   // cycles to launch one wave (waves launch one after another)
   CuScheduler scheduler = CuScheduler::Oldest;
+  // Where a load's value comes from: its timing response (default), or a
+  // debug read through the same caches when it executes (values apart from
+  // timing: the timing request may then be deferred or resized).
+  bool values_at_execute = false;
 
   // Cycles a wave64 VALU op occupies its SIMD.
   unsigned valu_cycles() const { return (64 + simd_width - 1) / simd_width; }

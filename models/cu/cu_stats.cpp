@@ -24,6 +24,8 @@ CuStats::CuStats(StatGroup& g, unsigned max_waves)
       smem_requests(g.counter("smem_requests", "line requests sent on smem")),
       fetches(g.counter("fetches", "instruction fetches sent on ifetch")),
       fetches_dropped(g.counter("fetches_dropped", "fetches answered after a taken branch flushed the buffer")),
+      values_at_execute(g.counter("values_at_execute",
+                                  "load line requests whose bytes were read when the load executed (load_values execute)")),
       lds_conflict_cycles(g.counter("lds_conflict_cycles", "LDS cycles lost to bank conflicts")),
       lds_busy_cycles(g.counter("lds_busy_cycles", "cycles the LDS banks were busy")),
       memory_errors(g.counter("memory_errors",

@@ -27,6 +27,7 @@ struct CuStats {
   Counter& smem_requests;
   Counter& fetches;
   Counter& fetches_dropped;    // returned after a branch flushed the buffer
+  Counter& values_at_execute;  // load line requests whose bytes were read at execute (load_values execute)
   Counter& lds_conflict_cycles;
   Counter& lds_busy_cycles;
   Counter& memory_errors;

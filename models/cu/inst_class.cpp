@@ -146,6 +146,7 @@ void ProgramInfo::classify(const isa::DecodedOp& op, InstInfo& out) const {
     out.latency = static_cast<uint32_t>(cfg_.salu_latency);
   } else {
     out.cls = IssueClass::Internal;  // other SOPP: s_setprio, s_icache_inv, s_ttracedata...
+    out.sets_priority = std::strcmp(m, "s_setprio") == 0;
   }
   add_slot_runs(inst, out);
 }

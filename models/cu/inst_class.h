@@ -6,11 +6,13 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "models/cu/cu_config.h"
 #include "models/cu/isa/decode_cache.h"
 #include "models/cu/isa/mem_plan.h"
+#include "models/cu/inst_marks.h"
 
 namespace tessera {
 
@@ -50,6 +52,7 @@ struct InstInfo {
   IssueClass cls = IssueClass::Internal;
   bool known = false;      // filled in
   bool flat = false;       // FLAT format: counts in vmcnt and lgkmcnt
+  bool sets_priority = false;  // s_setprio
   uint32_t busy = 1;       // cycles the unit is occupied
   uint32_t latency = 1;    // issue to result usable (VALU, SALU, MFMA)
   uint32_t wait = 0;       // Nop: cycles before the wave's next issue
@@ -76,6 +79,13 @@ class ProgramInfo {
     if (!i.known) classify(op, i);
     return i;
   }
+  // The kernel's static marks, computed by the registered markers on first
+  // use; nullptr when no marker is registered.
+  const InstMarks* marks(const isa::KernelInfo& kernel) {
+    auto it = marks_.find(&kernel);
+    if (it == marks_.end()) it = marks_.emplace(&kernel, compute_marks(program_, kernel)).first;
+    return it->second.get();
+  }
 
  private:
   void classify(const isa::DecodedOp& op, InstInfo& out) const;
@@ -83,6 +93,7 @@ class ProgramInfo {
   const CuConfig& cfg_;
   uint64_t text_;
   std::vector<InstInfo> infos_;
+  std::unordered_map<const isa::KernelInfo*, std::unique_ptr<InstMarks>> marks_;
 };
 
 }  // namespace tessera

@@ -5,14 +5,18 @@
 // scoreboard and stall accounting. Plain C++; the CU owns and recycles them.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "models/cu/inst_class.h"
+#include "models/cu/inst_marks.h"
+#include "models/cu/issue_policy.h"
 #include "models/cu/isa/wave_runner.h"
 #include "models/cu/mem_request.h"
+#include "models/cu/scoreboard.h"
 #include "models/cu/workgroup_task.h"
 #include "models/mem/ring.h"
 
@@ -85,7 +89,10 @@ struct alignas(64) WaveSlot {
   // --- issue, fetch, launch and retirement ---
   Workgroup* wg = nullptr;
   ProgramInfo* prog = nullptr;
-  std::vector<uint64_t> reg_ready;  // scoreboard: [0,128) scalar codes, 128 SCC, then VGPRs, then AGPRs
+  Scoreboard board;                 // [0,128) scalar codes, 128 SCC, then VGPRs, then AGPRs
+  const InstMarks* marks = nullptr; // its kernel's static marks (none without a marker)
+  PriorityClass priority = PriorityClass::Normal;
+  uint8_t user_priority = 0;        // the last s_setprio (recorded, not used: issue_policy.h)
   uint64_t age = 0;                 // launch order (oldest-first priority)
   uint64_t issued = 0;              // instructions issued since launch (the spinning check)
   unsigned vgpr_cost = 0, sgpr_cost = 0;
@@ -109,6 +116,9 @@ struct Workgroup {
   std::vector<uint8_t> lds;
   bool faulted = false;
   uint64_t instructions = 0;
+  // An injected routine (ComputeUnit::inject): told when it ends instead of
+  // the dispatcher, with its waves still holding their registers.
+  std::function<void(const Workgroup&)> on_end;
 };
 
 }  // namespace tessera

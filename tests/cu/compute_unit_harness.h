@@ -82,6 +82,7 @@ class LatencyMemory : public sc_core::sc_module {
   LatencyMemory(sc_core::sc_module_name name, isa::DeviceMemory& mem, sc_core::sc_time latency)
       : sc_module(name), socket("socket"), mem_(mem), latency_(latency), peq_("peq") {
     socket.register_nb_transport_fw(this, &LatencyMemory::nb_transport_fw);
+    socket.register_transport_dbg(this, &LatencyMemory::transport_dbg);
     SC_METHOD(respond);
     sensitive << peq_.get_event();
     dont_initialize();
@@ -95,6 +96,7 @@ class LatencyMemory : public sc_core::sc_module {
     sc_core::sc_time at;
   };
   std::vector<Seen> requests;
+  unsigned debug_accesses = 0;
   // Requests starting in [refuse_from, refuse_to) are answered with an address error.
   uint64_t refuse_from = 0, refuse_to = 0;
 
@@ -111,6 +113,17 @@ class LatencyMemory : public sc_core::sc_module {
     peq_.notify(t, delay + latency_);
     phase = tlm::END_REQ;
     return tlm::TLM_UPDATED;
+  }
+  // Debug reads and writes of device memory, at no time.
+  unsigned int transport_dbg(tlm::tlm_generic_payload& t) {
+    ++debug_accesses;
+    if (t.is_read())
+      mem_.read_any(t.get_address(), t.get_data_ptr(), t.get_data_length());
+    else if (t.is_write())
+      mem_.write_masked(t.get_address(), t.get_data_ptr(), t.get_data_length(), nullptr);
+    else
+      return 0;
+    return t.get_data_length();
   }
   void perform(tlm::tlm_generic_payload& t, GpuAccess* a) {
     if (a && a->kind == AccessKind::Atomic) {

@@ -159,10 +159,12 @@ isa::ArgValue int_arg(int32_t v) {
 // Runs `kernel` on the cycle-level CU and on the functional executor, each
 // with its own device memory holding the same inputs (allocated in the same
 // order, so at the same addresses), and compares every buffer afterwards.
-void same_as_functional(const std::string& kernel, const std::vector<std::vector<uint32_t>>& buffers,
-                        const std::vector<int32_t>& ints, uint32_t grid, uint32_t block) {
+// Returns the debug reads the CU made of vector and scalar memory.
+unsigned same_as_functional(const std::string& kernel, const std::vector<std::vector<uint32_t>>& buffers,
+                            const std::vector<int32_t>& ints, uint32_t grid, uint32_t block,
+                            const json& cu_params = json::object()) {
   const std::string path = build_kernel("cu_equal", kKernels);
-  CuRig rig(path, kernel, json::object());
+  CuRig rig(path, kernel, cu_params);
   isa::DeviceMemory ref_mem;
   isa::CodeObject ref_code = isa::CodeObject::load_file(path);
   isa::DecodeCache ref_program(ref_code);
@@ -191,6 +193,7 @@ void same_as_functional(const std::string& kernel, const std::vector<std::vector
     ref_mem.read(want.data(), addr[i], want.size() * 4);
     CHECK(got == want);
   }
+  return rig.vmem.debug_accesses + rig.smem.debug_accesses;
 }
 
 std::vector<uint32_t> random_words(size_t n, uint32_t seed, uint32_t mod) {
@@ -234,6 +237,30 @@ TEST_CASE("compute unit results: scattered loads equal the functional executor",
 
 TEST_CASE("compute unit results: private arrays in scratch equal the functional executor", "[cu]") {
   same_as_functional("private_array", {random_words(64, 7, 1000), std::vector<uint32_t>(256, 0)}, {5}, 256, 128);
+}
+
+// Values apart from timing (load_values execute): loads read their bytes
+// when they execute, through the memory's debug transport, and their
+// responses only time them. The bytes are the same as the functional
+// executor's; a wave with its own stores in flight (the scratch array) reads
+// from the responses.
+TEST_CASE("compute unit results: loads valued at execute give the functional executor's bytes", "[cu]") {
+  const json execute = {{"load_values", "execute"}};
+  CHECK(same_as_functional("gather", {random_words(4096, 5, 1u << 20), random_words(1024, 6, 4096),
+                                      std::vector<uint32_t>(1024, 0)},
+                           {}, 1024, 64, execute) > 0);
+}
+
+TEST_CASE("compute unit results: loads valued at execute behind the wave's own stores", "[cu]") {
+  const json execute = {{"load_values", "execute"}};
+  CHECK(same_as_functional("private_array", {random_words(64, 7, 1000), std::vector<uint32_t>(256, 0)}, {5}, 256,
+                           128, execute) > 0);
+}
+
+TEST_CASE("compute unit results: loads valued from their responses make no debug reads", "[cu]") {
+  CHECK(same_as_functional("gather", {random_words(4096, 5, 1u << 20), random_words(1024, 6, 4096),
+                                      std::vector<uint32_t>(1024, 0)},
+                           {}, 1024, 64) == 0);
 }
 
 // Flat accesses through the shared aperture reach the CU's own LDS: lane L
