@@ -623,10 +623,11 @@ void ComputeUnit::finish_workgroup(Workgroup& wg) {
     debug("cycle " + std::to_string(last_tick_) + " workgroup (" + std::to_string(wg.task.workgroup[0]) + "," +
           std::to_string(wg.task.workgroup[1]) + "," + std::to_string(wg.task.workgroup[2]) + ") finished" +
           (wg.task.fault.empty() ? "" : " with a fault"));
-  free_workgroups_.push_back(&wg);
   if (wg.on_end) {  // an injected routine: its owner is told, not the dispatcher
-    wg.on_end(wg);
+    const std::function<void(const Workgroup&)> on_end = std::move(wg.on_end);
     wg.on_end = nullptr;
+    on_end(wg);  // before the workgroup is free: a routine injected from here takes another
+    free_workgroups_.push_back(&wg);
     if (refused_) notify_dispatcher(WorkgroupTask());  // its resources are free
     refused_ = false;
     return;
@@ -636,6 +637,7 @@ void ComputeUnit::finish_workgroup(Workgroup& wg) {
   note.wave_instructions = wg.instructions;
   notify_dispatcher(note);
   refused_ = false;  // a finished workgroup also announces its free resources
+  free_workgroups_.push_back(&wg);
 }
 
 void ComputeUnit::schedule_next(uint64_t c, uint64_t fetch_next) {
