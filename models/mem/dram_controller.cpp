@@ -17,6 +17,28 @@ using tlm::tlm_generic_payload;
 
 namespace {
 
+// The timing constraints a preset gives (times in ns). Sources, per preset, in docs/MEMORY.md.
+struct Preset {
+  const char* name;
+  double tREFI, tRFC, tWR, tRRD, tFAW, tWTR, tRTW, tCCD_S, tCCD_L;
+  unsigned bank_groups;
+};
+constexpr Preset kPresets[] = {
+    // HBM (gen 1), 1 Gb/s, tCK 2 ns: DRAMsim3 HBM1_4Gb_x128.
+    {"hbm", 3900, 260, 16, 4, 30, 6, 2, 2, 2, 4},
+    // HBM2, 2 Gb/s, tCK 1 ns: Ramulator 2 hbm2.py (JESD235), 8 Gb dies; tRTW from its RD->WR turnaround.
+    {"hbm2", 3900, 350, 16, 4, 15, 6, 2, 2, 4, 4},
+    // GDDR5, 4 Gb/s: gem5 gddr.py GDDR5_4000_2x32 (Hynix H5GQ1H24AFR); tREFI 32 ms / 8192 refreshes.
+    {"gddr5", 3900, 65, 12, 6, 23, 5, 2, 2, 3, 4},
+};
+
+// A constraint's time: the parameter if it is set (non-zero), else the preset's (ns), else off.
+sc_time constraint(const BlockContext& ctx, const char* name, const Preset* preset, double Preset::*field) {
+  const sc_time given = ctx.params.time(name);
+  if (given != SC_ZERO_TIME || !preset) return given;
+  return sc_time(preset->*field, sc_core::SC_NS);
+}
+
 unsigned positive(const BlockContext& ctx, const char* name) {
   return static_cast<unsigned>(ctx.params.integer(name));
 }
@@ -60,6 +82,7 @@ DramController::DramController(const BlockContext& ctx)
       row_conflicts_(stats().counter("row_conflicts", "requests that found another row open (PRE + ACT)")),
       request_stalls_(stats().counter("request_stalls", "requests whose END_REQ waited for room in a channel queue")),
       bus_busy_ps_(stats().counter("bus_busy_ps", "time the channels' data buses carried data, summed, in ps")),
+      refreshes_(stats().counter("refreshes", "refreshes of all channels, summed (counted at the end of the run)")),
       bandwidth_achieved_(stats().scalar("bandwidth", "bytes moved / time from first request to last response, B/s")),
       latency_mean_ns_(stats().scalar("latency_mean_ns", "mean request arrival to response, ns")),
       latency_ns_(stats().histogram("latency_ns", "request arrival to response, ns", 10, 100)),
@@ -74,6 +97,7 @@ DramController::DramController(const BlockContext& ctx)
   timing_.tRAS = ctx.params.time("tRAS");
   timing_.burst_bytes = ctx.params.size("burst_size");
   timing_.burst_time = transfer_time(timing_.burst_bytes, bandwidth_);
+  set_constraints(ctx);
   if (timing_.burst_time == SC_ZERO_TIME)
     throw UserError(path() + ": a burst of " + std::to_string(timing_.burst_bytes) + " bytes at " +
                     std::to_string(bandwidth_ / 1e9) + " GB/s takes less than the time resolution");
@@ -88,6 +112,31 @@ DramController::DramController(const BlockContext& ctx)
   in.register_nb_transport_fw(this, &DramController::nb_transport_fw);
   in.register_get_direct_mem_ptr(this, &DramController::get_direct_mem_ptr);
   in.register_transport_dbg(this, &DramController::transport_dbg);
+}
+
+void DramController::set_constraints(const BlockContext& ctx) {
+  const std::string preset_name = ctx.params.string("timing_preset");
+  const Preset* preset = nullptr;
+  for (const Preset& p : kPresets)
+    if (preset_name == p.name) preset = &p;
+  timing_.tREFI = constraint(ctx, "tREFI", preset, &Preset::tREFI);
+  timing_.tRFC = constraint(ctx, "tRFC", preset, &Preset::tRFC);
+  if (!ctx.params.boolean("refresh")) timing_.tREFI = SC_ZERO_TIME;
+  timing_.tWR = constraint(ctx, "tWR", preset, &Preset::tWR);
+  timing_.tRRD = constraint(ctx, "tRRD", preset, &Preset::tRRD);
+  timing_.tFAW = constraint(ctx, "tFAW", preset, &Preset::tFAW);
+  timing_.tWTR = constraint(ctx, "tWTR", preset, &Preset::tWTR);
+  timing_.tRTW = constraint(ctx, "tRTW", preset, &Preset::tRTW);
+  timing_.tCCD_S = constraint(ctx, "tCCD_S", preset, &Preset::tCCD_S);
+  timing_.tCCD_L = constraint(ctx, "tCCD_L", preset, &Preset::tCCD_L);
+  const unsigned groups = static_cast<unsigned>(ctx.params.integer("bank_groups"));
+  timing_.bank_groups = groups ? groups : preset ? preset->bank_groups : 1;
+  if (banks_ % timing_.bank_groups)
+    throw UserError(path() + ": " + std::to_string(banks_) + " banks do not divide into " +
+                    std::to_string(timing_.bank_groups) + " bank groups");
+  if (timing_.tREFI != SC_ZERO_TIME && timing_.tRFC >= timing_.tREFI)
+    throw UserError(path() + ": tRFC must be shorter than tREFI, or the channel would do nothing but refresh");
+  timing_.starvation_cap = static_cast<unsigned>(ctx.params.integer("starvation_cap"));
 }
 
 tlm::tlm_target_socket<>* DramController::target_socket(const std::string& name, int index) {
@@ -221,6 +270,7 @@ void DramController::trace_request(Tracer& t, const tlm_generic_payload& trans, 
 // are read only once the simulation has ended).
 void DramController::end_of_simulation() {
   release_early(sim_now().value());
+  for (const DramChannel& c : channel_) refreshes_ += c.refreshes();
   if (latency_count_)
     latency_mean_ns_.value = static_cast<double>(latency_sum_ps_) / 1000.0 / static_cast<double>(latency_count_);
   const double span = sc_time::from_value(last_activity_ - first_activity_).to_seconds();
@@ -351,6 +401,7 @@ void DramController::enqueue(const Arrived& a) {
     r.bank = l.bank;
     r.row = l.row;
     r.bursts = bursts_of(trans, access);
+    r.write = trans.is_write() || (access && access->kind == AccessKind::Atomic);
     r.user = &trans;
     r.early = access && access->early_response;
     r.arrived = a.arrived;
@@ -509,6 +560,25 @@ BlockType dram_controller_block_type() {
       time_param("controller_latency", "4 ns", "added to every response after its data's last beat (controller, PHY)"),
       enum_param("scheduler", "frfcfs", {"frfcfs", "fcfs"},
                  "frfcfs: oldest row hit first; fcfs: column commands in arrival order"),
+      enum_param("timing_preset", "none", {"none", "hbm", "hbm2", "gddr5"},
+                 "the refresh, write-recovery, tRRD/tFAW, turnaround and bank-group constraints of a DRAM "
+                 "generation (docs/MEMORY.md has each figure's source); a constraint set below (non-zero) "
+                 "replaces the preset's. tCL, tRCD, tRP, tRAS and bandwidth are always the parameters'"),
+      bool_param("refresh", true, "false: no refresh, even under a preset"),
+      time_param("tREFI", "0 ns", "refresh interval: all banks refresh once every tREFI (0: no refresh)"),
+      time_param("tRFC", "0 ns", "refresh cycle time: no ACT or column for this long after a refresh starts"),
+      time_param("tWR", "0 ns", "write recovery: a bank's PRE no earlier than this after its last write data"),
+      time_param("tRRD", "0 ns", "ACT to ACT, any two banks of a channel"),
+      time_param("tFAW", "0 ns", "four-activate window: at most four ACTs per channel in any window this long"),
+      time_param("tWTR", "0 ns", "write-to-read turnaround: a read column no earlier than this after write data"),
+      time_param("tRTW", "0 ns", "read-to-write turnaround: write data no earlier than this after read data"),
+      time_param("tCCD_S", "0 ns", "column to column in different bank groups"),
+      time_param("tCCD_L", "0 ns", "column to column in the same bank group (also between a request's bursts)"),
+      int_param("bank_groups", 0, "bank groups per channel, bank % bank_groups (0: the preset's, else 1)", 0.0,
+                4096.0),
+      int_param("starvation_cap", 0,
+                "FR-FCFS: after this many younger requests have passed the oldest, it goes next (0: no cap)", 0.0,
+                1048576.0, "requests"),
       int_param("queue_depth", 32, "requests per channel accepted (END_REQ sent) and not yet completed", 1.0,
                 1048576.0, "requests"),
       string_param("store", "device", "name of the shared device memory holding the data"),
