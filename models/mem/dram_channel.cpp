@@ -123,18 +123,15 @@ void DramChannel::issue_column(const Pick& pick, const sc_time& now, std::vector
     if (policy_ == Policy::FrFcfs) find_hit(b, pick.index);
     mark_dirty(pick.bank);
   }
-  // A request's bursts go to one bank, so one bank group: tCCD_L apart if that is longer than a burst.
-  const sc_time step = std::max(t_.burst_time, t_.tCCD_L);
-  const sc_time transfer = t_.burst_time + step * static_cast<double>(d.req.bursts - 1);
+  const sc_time transfer = t_.burst_time * static_cast<double>(d.req.bursts);
   d.data_start = std::max(now + t_.tCL, bus_free_);
   d.data_end = d.data_start + transfer;
   bus_free_ = d.data_end;
-  bus_busy_ += t_.burst_time * static_cast<double>(d.req.bursts);
-  const sc_time last_column = now + step * static_cast<double>(d.req.bursts - 1);
-  last_column_ = std::max(last_column_, last_column);
+  bus_busy_ += transfer;
+  last_column_ = now;
   any_column_ = true;
   const unsigned g = group_of(pick.bank);
-  group_column_[g] = std::max(group_column_[g], last_column);
+  group_column_[g] = now;
   group_used_[g] = 1;
   if (d.req.write) {
     last_write_end_ = std::max(last_write_end_, d.data_end);

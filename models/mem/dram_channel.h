@@ -34,9 +34,9 @@
 //   turnaround a read column no earlier than tWTR after the last write data;
 //             a write's data no earlier than tRTW after the last read data.
 //   bank groups banks are in `bank_groups` groups (bank % bank_groups);
-//             column to column at least tCCD_L within a group, tCCD_S across
-//             groups; a request's own bursts (one bank, so one group) follow
-//             each other at max(burst time, tCCD_L).
+//             a request's column no earlier than tCCD_L after the last column
+//             to its group, tCCD_S after the last column to any group. A
+//             request is one column access: its bursts stream back to back.
 //   starvation FR-FCFS: once `starvation_cap` younger requests have gone
 //             ahead of the channel's oldest, it goes next (its bank's row is
 //             closed for it even if other requests still hit it).

@@ -20,16 +20,19 @@ namespace {
 // The timing constraints a preset gives (times in ns). Sources, per preset, in docs/MEMORY.md.
 struct Preset {
   const char* name;
-  double tREFI, tRFC, tWR, tRRD, tFAW, tWTR, tRTW, tCCD_S, tCCD_L;
+  double tREFI, tRFC, tWR, tRRD, tFAW, tWTR, tRTW;
+  double tCCD_S, tCCD_L;  // in bursts of the channel: a netlist's channel may be wider than one device channel
   unsigned bank_groups;
 };
 constexpr Preset kPresets[] = {
-    // HBM (gen 1), 1 Gb/s, tCK 2 ns: DRAMsim3 HBM1_4Gb_x128.
-    {"hbm", 3900, 260, 16, 4, 30, 6, 2, 2, 2, 4},
-    // HBM2, 2 Gb/s, tCK 1 ns: Ramulator 2 hbm2.py (JESD235), 8 Gb dies; tRTW from its RD->WR turnaround.
-    {"hbm2", 3900, 350, 16, 4, 15, 6, 2, 2, 4, 4},
-    // GDDR5, 4 Gb/s: gem5 gddr.py GDDR5_4000_2x32 (Hynix H5GQ1H24AFR); tREFI 32 ms / 8192 refreshes.
-    {"gddr5", 3900, 65, 12, 6, 23, 5, 2, 2, 3, 4},
+    // HBM (gen 1), 1 Gb/s, tCK 2 ns: DRAMsim3 HBM1_4Gb_x128 (tCCD 1 tCK, a BL4 burst 2 tCK).
+    {"hbm", 3900, 260, 16, 4, 30, 6, 2, 1, 1, 4},
+    // HBM2, 2 Gb/s, tCK 1 ns: Ramulator 2 hbm2.py (JESD235), 8 Gb dies; tRTW from its RD->WR turnaround;
+    // tCCD_S/L 2/4 tCK against a 2 tCK burst.
+    {"hbm2", 3900, 350, 16, 4, 15, 6, 2, 1, 2, 4},
+    // GDDR5, 4 Gb/s: gem5 gddr.py GDDR5_4000_2x32 (Hynix H5GQ1H24AFR), tCCD_L 3 ns against a 2 ns burst;
+    // tREFI 32 ms / 8192 refreshes.
+    {"gddr5", 3900, 65, 12, 6, 23, 5, 2, 1, 1.5, 4},
 };
 
 // A constraint's time: the parameter if it is set (non-zero), else the preset's (ns), else off.
@@ -127,8 +130,10 @@ void DramController::set_constraints(const BlockContext& ctx) {
   timing_.tFAW = constraint(ctx, "tFAW", preset, &Preset::tFAW);
   timing_.tWTR = constraint(ctx, "tWTR", preset, &Preset::tWTR);
   timing_.tRTW = constraint(ctx, "tRTW", preset, &Preset::tRTW);
-  timing_.tCCD_S = constraint(ctx, "tCCD_S", preset, &Preset::tCCD_S);
-  timing_.tCCD_L = constraint(ctx, "tCCD_L", preset, &Preset::tCCD_L);
+  timing_.tCCD_S = ctx.params.time("tCCD_S");
+  timing_.tCCD_L = ctx.params.time("tCCD_L");
+  if (preset && timing_.tCCD_S == SC_ZERO_TIME) timing_.tCCD_S = timing_.burst_time * preset->tCCD_S;
+  if (preset && timing_.tCCD_L == SC_ZERO_TIME) timing_.tCCD_L = timing_.burst_time * preset->tCCD_L;
   const unsigned groups = static_cast<unsigned>(ctx.params.integer("bank_groups"));
   timing_.bank_groups = groups ? groups : preset ? preset->bank_groups : 1;
   if (banks_ % timing_.bank_groups)
@@ -573,7 +578,7 @@ BlockType dram_controller_block_type() {
       time_param("tWTR", "0 ns", "write-to-read turnaround: a read column no earlier than this after write data"),
       time_param("tRTW", "0 ns", "read-to-write turnaround: write data no earlier than this after read data"),
       time_param("tCCD_S", "0 ns", "column to column in different bank groups"),
-      time_param("tCCD_L", "0 ns", "column to column in the same bank group (also between a request's bursts)"),
+      time_param("tCCD_L", "0 ns", "column to column in the same bank group"),
       int_param("bank_groups", 0, "bank groups per channel, bank % bank_groups (0: the preset's, else 1)", 0.0,
                 4096.0),
       int_param("starvation_cap", 0,

@@ -181,9 +181,9 @@ TEST_CASE("dram channel: columns in one bank group are tCCD_L apart, across grou
   t.tCCD_S = ns(2);
   CHECK(issue_all(t, same)[1].data_start == ns(32));   // column at 14 + 4
   CHECK(issue_all(t, other)[1].data_start == ns(30));  // column at 14 + 2
-  // A request's own bursts are in one group: 4 bursts take 1 + 3 x 4 ns.
+  // A request is one column access: its own 4 bursts stream back to back.
   const auto four = issue_all(t, {{0, 0, false, 4}});
-  CHECK(four[0].data_end - four[0].data_start == ns(13));
+  CHECK(four[0].data_end - four[0].data_start == ns(4));
 }
 
 TEST_CASE("dram channel: refresh closes every row and holds the banks for tRFC", "[mem][dram]") {
