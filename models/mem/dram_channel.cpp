@@ -136,7 +136,8 @@ void DramChannel::issue_column(const Pick& pick, const sc_time& now, std::vector
   if (d.req.write) {
     last_write_end_ = std::max(last_write_end_, d.data_end);
     any_write_ = true;
-    b.write_recovered = std::max(b.write_recovered, d.data_end + t_.tWR);
+    // With tWR zero the PRE need not wait for the write's data (the model before tWR existed).
+    if (t_.tWR != sc_core::SC_ZERO_TIME) b.write_recovered = std::max(b.write_recovered, d.data_end + t_.tWR);
   } else {
     last_read_end_ = std::max(last_read_end_, d.data_end);
     any_read_ = true;
