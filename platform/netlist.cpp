@@ -123,6 +123,7 @@ Netlist NetlistBuilder::build(const std::vector<Override>& overrides) {
   check_socket_counts();
   resolve_address_maps();
   check_request_sizes();
+  check_memory_ports();
   return std::move(out_);
 }
 

@@ -36,6 +36,13 @@ foreach(netlist IN LISTS platform_netlists)
                    DEFINES "-DSTDOUT_HAS=: ok: ")
 endforeach()
 
+# A network port narrower than the DRAM behind it is a warning naming both
+# bandwidths (docs/CHIPLETS.md, "Memory-side ports"); the netlist stays valid.
+tessera_scenario("validate warns of a memory-side port narrower than its DRAM"
+                 ARGS "validate|${CMAKE_SOURCE_DIR}/json/platforms/cpelide_4chiplet.json|--set|noc.out_width=64"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=: ok: "
+                 "-DSTDERR_HAS=noc.out[3] carries at most 115.264 GB/s|whose 8 channels deliver 512 GB/s|the port is the bottleneck")
+
 # The benchmarks' scaled netlists: 16 shader arrays are r9_nano, 1 runs on its own.
 add_test(NAME "scenario: shader_array_netlist.py writes r9_nano's machine at other sizes"
          COMMAND ${CMAKE_COMMAND} -DTESSERA=$<TARGET_FILE:tessera> -DSOURCE=${CMAKE_SOURCE_DIR}

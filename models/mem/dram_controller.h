@@ -1,7 +1,9 @@
 // "dram_controller": an HBM/DRAM memory controller with `channels` channels of
 // `banks` banks each, open-page row buffers, per-channel data buses of finite
 // bandwidth, a FCFS or FR-FCFS scheduler per channel (models/mem/dram_channel.h
-// has the command timing) and a finite request queue per channel.
+// has the command timing: refresh, write recovery, tRRD/tFAW, turnaround, bank
+// groups and a starvation cap besides the row timings, set one by one or from
+// a `timing_preset`) and a finite request queue per channel.
 //
 // The data lives in the platform's isa::DeviceMemory (shared object named by
 // `store`): reads of bytes outside every allocation return zeros, writes there
@@ -61,6 +63,10 @@ struct DramControllerConfig {
   double bandwidth = 0;  // bytes per second, one channel
   sc_core::sc_time tCL, tRCD, tRP, tRAS, controller_latency;
   std::string scheduler;
+  std::string timing_preset;
+  bool refresh = true;
+  sc_core::sc_time tREFI, tRFC, tWR, tRRD, tFAW, tWTR, tRTW, tCCD_S, tCCD_L;
+  unsigned bank_groups = 0, starvation_cap = 0;
   unsigned queue_depth = 0;
   std::string store;
 };
@@ -106,6 +112,8 @@ class DramController : public Block {
     bool operator>(const Ready& o) const { return at != o.at ? at > o.at : seq > o.seq; }
   };
 
+  // The timing constraints beyond tCL/tRCD/tRP/tRAS: the preset's, or the parameters'.
+  void set_constraints(const DramControllerConfig& c);
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
@@ -178,7 +186,7 @@ class DramController : public Block {
   bool error_logged_ = false;
 
   Counter &reads_, &writes_, &atomics_, &bytes_read_, &bytes_written_, &errors_;
-  Counter &row_hits_, &row_misses_, &row_conflicts_, &request_stalls_, &bus_busy_ps_;
+  Counter &row_hits_, &row_misses_, &row_conflicts_, &request_stalls_, &bus_busy_ps_, &refreshes_;
   Scalar &bandwidth_achieved_, &latency_mean_ns_;
   Histogram &latency_ns_, &occupancy_hist_;
   uint64_t latency_sum_ps_ = 0, latency_count_ = 0;

@@ -263,7 +263,9 @@ void check_levels(const RoundTrips& want, const std::array<uint64_t, 3>& measure
 
 void check_chase(const std::string& netlist, const std::string& l1v, const std::string& l2, const std::string& xbar,
                  const std::string& dram, const RoundTrips* target) {
-  Calibration c(netlist);
+  // Refresh stalls a chase at times that differ from launch to launch: the
+  // exact sums below are checked without it (docs/MEMORY.md has its effect).
+  Calibration c(netlist, {"dram[*].refresh=false"});
   const RoundTrips want = expected_round_trips(c, l1v, l2, xbar, dram);
   INFO(netlist << ": " << want.explain);
   REQUIRE(c.param(dram, "row_size") == c.param(dram, "bank_interleave"));
@@ -309,6 +311,17 @@ TEST_CASE("calibration: small_gpu pointer chases measure the round trips its par
 }
 
 namespace {
+
+// `sets` and no DRAM timing preset in any chiplet: refresh stalls a chase at
+// times that differ from launch to launch, and write recovery and turnaround
+// after the chase's final store move its end; the chases below check the
+// exact sums of the row timings and the network (the preset's constraints
+// are tested in tests/mem/dram_channel_test.cpp, and the reference chiplet
+// netlists' round trips with them in chiplet_calibration_test.cpp).
+std::vector<std::string> without_dram_preset(std::vector<std::string> sets) {
+  sets.push_back("chiplet[*].dram.timing_preset=none");
+  return sets;
+}
 
 // The reference chiplet netlists' address_map interleave for noc: pages of
 // this many bytes round-robin over the chiplets.
@@ -368,7 +381,7 @@ uint32_t chiplet_that_ran(Calibration& c, uint32_t chiplets) {
 // sees the same pattern of lines whichever chiplet it is on, so the round
 // trips differ by exactly what the network adds.
 void check_chiplet_chase(const std::string& netlist, const std::vector<std::string>& sets) {
-  Calibration c(netlist, sets, false);
+  Calibration c(netlist, without_dram_preset(sets), false);
   REQUIRE(c.device().platform().netlist().find("noc")->type->name == "chiplet_network");
   const uint32_t chiplets = uint32_t(c.param("noc", "chiplets"));
   const std::string topology = c.raw("noc", "topology").get<std::string>();
@@ -528,7 +541,7 @@ std::string chiplet_instance(Calibration& c, const std::string& prefix, const st
 // The fill returns on an L2 clock edge, so with DRAM timings that are not
 // whole cycles (netlists not at 1 GHz) the round trip is the sum rounded up.
 void check_chiplet_round_trips(const std::string& netlist, const std::vector<std::string>& sets = {}) {
-  Calibration c(netlist, sets, false);
+  Calibration c(netlist, without_dram_preset(sets), false);
   const uint32_t n = 512;
   // The L1 chase first: it says which chiplet runs the chases.
   const uint64_t l1 = c.cycles_of_links(c.chain(l1_chain()), 64, n);
@@ -599,7 +612,8 @@ double configured_dram(const Calibration& c, const std::vector<std::string>& con
 
 }  // namespace
 
-TEST_CASE("calibration: r9_nano streams reach at least 90% of the 256 GB/s DRAM bandwidth", "[timing][calibration]") {
+TEST_CASE("calibration: r9_nano streams reach at least 55% of the 256 GB/s DRAM bandwidth with HBM timings",
+          "[timing][calibration]") {
   Calibration c("r9_nano");
   std::vector<std::string> drams;
   for (int i = 0; i < 16; ++i) drams.push_back("dram[" + std::to_string(i) + "]");
@@ -611,7 +625,11 @@ TEST_CASE("calibration: r9_nano streams reach at least 90% of the 256 GB/s DRAM 
   // all waves issue their loads in the same two bursts, measures 91%).
   const double bw = dram_bytes_per_cycle(c, 8u << 20, 256);
   INFO("bytes/cycle " << bw << " of " << peak);
-  CHECK(bw >= 0.9 * peak);
+  // With HBM (gen 1) timings (the hbm preset: refresh, tWR, tRRD/tFAW,
+  // turnaround; tRCD = tRP = 14 ns, tRAS 34 ns) in place of the 2 ns tRCD and
+  // tRP the netlist had, each row conflict of the FCFS scheduler costs 28 ns
+  // instead of 4: about 61 % (155 B/cycle), where the old timings gave 93 %.
+  CHECK(bw >= 0.55 * peak);
   CHECK(bw <= peak);
 }
 
