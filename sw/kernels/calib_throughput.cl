@@ -1,8 +1,10 @@
 /* Calibration: issue throughput of one kind of instruction. Each kernel runs
  * `iters` loop steps of independent instructions of its kind, so that what
  * limits it is the rate at which the compute unit issues and executes them,
- * not a dependency: a host program measures instructions of the kind over
- * the cycles of two launches that differ only in `iters`.
+ * not a dependency or the loop's own instructions (the loops are unrolled
+ * four times, which also takes away three of four taken branches and their
+ * instruction refetch): a host program measures instructions of the kind
+ * over the cycles of two launches that differ only in `iters`.
  *
  *   calib_valu  8 independent f32 fma chains per work-item (VALU)
  *   calib_salu  4 independent uniform integer chains (SALU); with one wave,
@@ -24,7 +26,7 @@ __kernel CALIB_WORKGROUP_LIMIT void calib_valu(__global float* out, float a, flo
   const uint g = (uint)get_global_id(0);
   float x0 = (float)g, x1 = x0 + 1.0f, x2 = x0 + 2.0f, x3 = x0 + 3.0f;
   float x4 = x0 + 4.0f, x5 = x0 + 5.0f, x6 = x0 + 6.0f, x7 = x0 + 7.0f;
-#pragma unroll 1
+#pragma unroll 4
   for (uint i = 0; i < iters; ++i) {
     x0 = fma(x0, a, b);
     x1 = fma(x1, a, b);
@@ -81,7 +83,7 @@ __kernel CALIB_WORKGROUP_LIMIT void calib_lds(__global uint* out, uint iters) {
   uint c = (lid + 1024u) % CALIB_LDS_WORDS, d = (lid + 1536u) % CALIB_LDS_WORDS;
   uint e = (lid + 2048u) % CALIB_LDS_WORDS, f = (lid + 2560u) % CALIB_LDS_WORDS;
   uint g = (lid + 3072u) % CALIB_LDS_WORDS, h = (lid + 3584u) % CALIB_LDS_WORDS;
-#pragma unroll 1
+#pragma unroll 4
   for (uint i = 0; i < iters; ++i) {
     a = tile[a];
     b = tile[b];

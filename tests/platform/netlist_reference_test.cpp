@@ -12,10 +12,13 @@ using namespace tessera;
 
 namespace {
 
+// A valid netlist without its closing brace.
+const char* kTwoBlocks =
+    R"({"components": {"src": {"type": "test_source"}, "sink": {"type": "test_sink"}}, "bindings": ["src.mem -> sink.in"])";
+
 Netlist netlist_with_reference(const std::string& reference) {
   testing::register_test_blocks();
-  const std::string text =
-      R"({"components": {"sink": {"type": "test_sink"}}, "reference": )" + reference + "}";
+  const std::string text = std::string(kTwoBlocks) + R"(, "reference": )" + reference + "}";
   return load_netlist(parse_netlist_json(text, "test netlist"));
 }
 
@@ -52,7 +55,7 @@ TEST_CASE("netlist reference: figures with units and their sources", "[netlist][
 
 TEST_CASE("netlist reference: a netlist without one has none", "[netlist][reference]") {
   testing::register_test_blocks();
-  const Netlist n = load_netlist(parse_netlist_json(R"({"components": {"sink": {"type": "test_sink"}}})", "t"));
+  const Netlist n = load_netlist(parse_netlist_json(std::string(kTwoBlocks) + "}", "t"));
   CHECK(n.references.empty());
 }
 

@@ -92,9 +92,14 @@ TEST_CASE("calibration reference: r9_nano per-CU VALU, MFMA and LDS rates are wh
   check_implied("r9_nano", kRates);
 }
 
-TEST_CASE("calibration reference: the chiplet netlists' round trips are what their parameters imply",
+TEST_CASE("calibration reference: cpelide_4chiplet round trips are what its parameters imply",
           "[timing][calibration][reference][chiplet]") {
   check_implied("cpelide_4chiplet", {"l1_latency", "l2_latency", "dram_latency", "remote_latency"});
+}
+
+TEST_CASE("calibration reference: mi200_2chiplet round trips are what its parameters imply",
+          "[timing][calibration][reference][chiplet]") {
+  check_implied("mi200_2chiplet", {"l1_latency", "l2_latency", "dram_latency", "remote_latency"});
 }
 
 // Pending: the targets of the model's next changes (docs/TIMING.md).
