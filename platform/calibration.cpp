@@ -22,9 +22,9 @@ constexpr uint32_t kLinks = 512;
 constexpr uint32_t kNocPage = 4096;
 
 // The netlist's parameters, looked up by instance.
-class Params {
+class InstanceParams {
  public:
-  explicit Params(const Netlist& n) : net_(n) {}
+  explicit InstanceParams(const Netlist& n) : net_(n) {}
   const json& raw(const std::string& inst, const std::string& name) const {
     const InstanceSpec* i = net_.find(inst);
     if (!i || !i->params.count(name)) throw UserError("calibrate: the netlist has no " + inst + "." + name);
@@ -54,15 +54,18 @@ class Params {
   const Netlist& net_;
 };
 
-// Cycles through a crossbar (or the chiplet network within a chiplet) for a
-// request (no data: 1 cycle per link) and a response of `line` bytes
-// (line / width cycles per link, at least 1; width 0 is unlimited), plus the
-// switch's latency each way.
-struct CrossbarCycles {
-  double request, response;
-};
+std::string num(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.4g", v);
+  return b;
+}
 
-CrossbarCycles crossbar_cycles(const Params& p, const std::string& xbar, double line) {
+}  // namespace
+
+namespace calibration {
+
+CrossbarCycles crossbar_cycles(const Netlist& net, const std::string& xbar, double line) {
+  const InstanceParams p(net);
   auto link = [&](const char* width, double bytes) {
     const double w = p(xbar, width);
     return w == 0 ? 0.0 : std::max(1.0, std::ceil(bytes / w));
@@ -71,25 +74,10 @@ CrossbarCycles crossbar_cycles(const Params& p, const std::string& xbar, double 
   return {link("in_width", 0) + latency + link("out_width", 0), link("out_width", line) + latency + link("in_width", line)};
 }
 
-struct Hierarchy {
-  std::string l1, l2, xbar, dram;
-};
-
-struct RoundTrips {
-  double l1, l2, dram;
-  std::string how_l1, how_l2, how_dram;
-};
-
-std::string num(double v) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.4g", v);
-  return b;
-}
-
-// The round trips the parameters add up to (docs/TIMING.md, "Round trips").
-RoundTrips implied_round_trips(const Params& p, const Hierarchy& h) {
+RoundTrips implied_round_trips(const Netlist& net, const Hierarchy& h) {
+  const InstanceParams p(net);
   const double cu = 2;  // response seen the cycle after it arrives, dependent load issued the next
-  const CrossbarCycles x = crossbar_cycles(p, h.xbar, p(h.l1, "line_size"));
+  const CrossbarCycles x = crossbar_cycles(net, h.xbar, p(h.l1, "line_size"));
   RoundTrips r;
   r.l1 = cu + p(h.l1, "hit_latency");
   r.l2 = cu + p(h.l1, "miss_latency") + x.request + p(h.l2, "hit_latency") + x.response;
@@ -104,14 +92,6 @@ RoundTrips implied_round_trips(const Params& p, const Hierarchy& h) {
   r.how_dram = "L2 - L2 hit + " + num(p(h.l2, "miss_latency")) + " (L2 miss) + " + num(dram) +
                " (row conflict, transfer, controller)";
   return r;
-}
-
-// L1: 64 links one L1 line apart. L2: 1024 links 128 B apart (128 KiB), more
-// than an L1 set holds, far less than the L2.
-std::vector<uint32_t> strided(uint32_t links, uint32_t stride) {
-  std::vector<uint32_t> v;
-  for (uint32_t k = 0; k < links; ++k) v.push_back(k * stride);
-  return v;
 }
 
 // The DRAM chain of a single die: links in L2 slice 0's channel, visiting its
@@ -131,8 +111,9 @@ std::vector<uint32_t> dram_chain(uint32_t slices, uint32_t banks, uint32_t bank_
 // The DRAM chain of chiplet `home` for addresses from `base` (a multiple of
 // chiplets x page): links homed there, all in channel 0 of its controller,
 // visiting its banks in turn, each in another row than the one it left open.
-std::vector<uint32_t> chiplet_dram_chain(const Params& p, const std::string& dram, uint64_t base, uint32_t home,
+std::vector<uint32_t> chiplet_dram_chain(const Netlist& net, const std::string& dram, uint64_t base, uint32_t home,
                                          uint32_t chiplets, uint32_t line, uint32_t span, size_t links) {
+  const InstanceParams p(net);
   const uint64_t channels = uint64_t(p(dram, "channels")), banks = uint64_t(p(dram, "banks"));
   const uint64_t chunk = uint64_t(p(dram, "channel_interleave"));
   const uint64_t bank_bytes = uint64_t(p(dram, "bank_interleave")), row = uint64_t(p(dram, "row_size"));
@@ -164,6 +145,35 @@ std::vector<uint32_t> chiplet_dram_chain(const Params& p, const std::string& dra
         if (chain.size() < links) chain.push_back(lines[{b, r}][col]);
   if (chain.size() < links) throw UserError("calibrate: too few DRAM rows for a chase on " + dram);
   return chain;
+}
+
+uint32_t chiplet_hops(const std::string& topology, uint32_t from, uint32_t to, uint32_t n, uint32_t columns) {
+  if (from == to) return 0;
+  if (topology == "ring") {
+    const uint32_t up = (to + n - from) % n;
+    return std::min(up, n - up);
+  }
+  if (topology == "mesh") {
+    auto distance = [](uint32_t a, uint32_t b) { return a > b ? a - b : b - a; };
+    return distance(from % columns, to % columns) + distance(from / columns, to / columns);
+  }
+  return topology == "switch" ? 2 : 1;
+}
+
+}  // namespace calibration
+
+namespace {
+
+using calibration::CrossbarCycles;
+using calibration::Hierarchy;
+using calibration::RoundTrips;
+
+// L1: 64 links one L1 line apart. L2: 1024 links 128 B apart (128 KiB), more
+// than an L1 set holds, far less than the L2.
+std::vector<uint32_t> strided(uint32_t links, uint32_t stride) {
+  std::vector<uint32_t> v;
+  for (uint32_t k = 0; k < links; ++k) v.push_back(k * stride);
+  return v;
 }
 
 class Calibrator {
@@ -260,7 +270,7 @@ class Calibrator {
       say("no vector L1, L2, crossbar and DRAM controller: no round trips");
       return;
     }
-    const RoundTrips want = implied_round_trips(p_, h);
+    const RoundTrips want = calibration::implied_round_trips(p_.netlist(), h);
     say("pointer chase: L1");
     add(r, "l1_latency", "pointer chase, 64 links 64 B apart", ReferenceUnit::Cycles, per_link(strided(64, 64), 64),
         want.l1, want.how_l1);
@@ -268,7 +278,7 @@ class Calibrator {
     add(r, "l2_latency", "pointer chase, 1024 links 128 B apart", ReferenceUnit::Cycles,
         per_link(strided(1024, 128), 1024), want.l2, want.how_l2);
     say("pointer chase: DRAM");
-    const auto d = dram_chain(uint32_t(p_(h.dram, "channels")), uint32_t(p_(h.dram, "banks")),
+    const auto d = calibration::dram_chain(uint32_t(p_(h.dram, "channels")), uint32_t(p_(h.dram, "banks")),
                               uint32_t(p_(h.dram, "bank_interleave")));
     add(r, "dram_latency", "pointer chase, a new DRAM row every link", ReferenceUnit::Cycles, per_link(d, 96),
         want.dram, want.how_dram);
@@ -295,9 +305,9 @@ class Calibrator {
     const std::string prefix = "chiplet[" + std::to_string(own) + "].";
     const Hierarchy h{p_.first("l1v_cache", prefix), p_.first("l2_cache", prefix), p_.first("crossbar", prefix),
                       p_.first("dram_controller", prefix)};
-    RoundTrips want = implied_round_trips(p_, h);
+    RoundTrips want = calibration::implied_round_trips(p_.netlist(), h);
     const double line = p_(h.l2, "line_size");
-    const CrossbarCycles local = crossbar_cycles(p_, noc, line);
+    const CrossbarCycles local = calibration::crossbar_cycles(p_.netlist(), noc, line);
     // The fill returns on an L2 clock edge: DRAM timings that are not whole
     // cycles round the sum up.
     const double local_dram = std::ceil(want.dram + local.request + local.response - 1e-9);
@@ -313,7 +323,7 @@ class Calibrator {
     // Each chase stores its result in a third chiplet's memory, away from
     // the rows the chain leaves open.
     auto to_home = [&](uint32_t home) {
-      const auto links = chiplet_dram_chain(p_, "chiplet[" + std::to_string(home) + "].dram", base, home, chiplets, uint32_t(line), span,
+      const auto links = calibration::chiplet_dram_chain(p_.netlist(), "chiplet[" + std::to_string(home) + "].dram", base, home, chiplets, uint32_t(line), span,
                                             96 + kLinks + 32);
       calib::write_chain(dev_, base, links);
       const uint32_t away = (home + 1) % chiplets == own && chiplets > 2 ? (home + 2) % chiplets : (home + 1) % chiplets;
@@ -340,23 +350,11 @@ class Calibrator {
             num(serialise(line) + link_latency) + ") - 2 x " + num(p_(noc, "latency")) + " (local switch)");
   }
 
-  // Links a message crosses from chiplet `from` to `to` of `n` by the
-  // topology's arithmetic: a ring the shorter way, a mesh X then Y, a central
-  // switch two, a full connection one.
-  static double hops(const Params& p, const std::string& noc, uint32_t from, uint32_t to, uint32_t n) {
-    const std::string topology = p.raw(noc, "topology").get<std::string>();
-    if (from == to) return 0;
-    if (topology == "ring") {
-      const uint32_t up = (to + n - from) % n;
-      return std::min(up, n - up);
-    }
-    if (topology == "mesh") {
-      uint32_t columns = uint32_t(p(noc, "mesh_columns"));
-      if (columns == 0) columns = uint32_t(std::ceil(std::sqrt(double(n))));
-      auto distance = [](uint32_t a, uint32_t b) { return a > b ? a - b : b - a; };
-      return distance(from % columns, to % columns) + distance(from / columns, to / columns);
-    }
-    return topology == "switch" ? 2 : 1;
+  // Links from chiplet `from` to `to` of `n` on the network `noc`.
+  static double hops(const InstanceParams& p, const std::string& noc, uint32_t from, uint32_t to, uint32_t n) {
+    uint32_t columns = uint32_t(p(noc, "mesh_columns"));
+    if (columns == 0) columns = uint32_t(std::ceil(std::sqrt(double(n))));
+    return calibration::chiplet_hops(p.raw(noc, "topology").get<std::string>(), from, to, n, columns);
   }
 
   uint32_t compute_units() const { return uint32_t(p_.all("compute_unit").size()); }
@@ -530,7 +528,7 @@ class Calibrator {
 
   const CalibrationOptions& options_;
   TimingDevice dev_;
-  Params p_;
+  InstanceParams p_;
   DevicePtr out_ = 0;
 };
 
