@@ -8,9 +8,7 @@
 
 #include "platform/calibration.h"
 #include "platform/cli.h"
-#include "platform/errors.h"
 #include "platform/output_file.h"
-#include "platform/timing_device.h"
 #include "sw/runtime/device.h"
 
 namespace tessera {
