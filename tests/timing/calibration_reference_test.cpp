@@ -1,8 +1,8 @@
 // The reference netlists held to their "reference" sections and to what their
 // parameters imply, through the same measurements `tessera calibrate` makes
 // (platform/calibration.h), within the tolerances it states: latencies within
-// 5 %, DRAM streams 85-100 % of the configured bandwidth, per-CU rates within
-// 5 % of the parameters, one wave issuing at most 0.25 instructions per cycle.
+// 5 %, DRAM streams 85-100 % of the configured bandwidth, L2 streams and
+// per-CU rates within 5 % of the parameters, one wave issuing at most 0.25 instructions per cycle.
 //
 // Test cases tagged [.][calibration-pending] hold targets the model does not
 // meet yet (docs/TIMING.md, "Calibration", lists them with today's figures).
@@ -83,13 +83,18 @@ TEST_CASE("calibration reference: r9_nano's LDS delivers the GCN whitepaper's 12
 
 TEST_CASE("calibration reference: small_gpu measures what its parameters imply", "[timing][calibration][reference]") {
   std::vector<std::string> figures = kRoundTrips;
-  figures.insert(figures.end(), {"dram_bandwidth", "valu_rate", "mfma_rate", "lds_bandwidth"});
+  figures.insert(figures.end(), {"dram_bandwidth", "l2_bandwidth", "valu_rate", "mfma_rate", "lds_bandwidth"});
   check_implied("small_gpu", figures);
 }
 
 TEST_CASE("calibration reference: r9_nano per-CU VALU, MFMA and LDS rates are what its parameters imply",
           "[timing][calibration][reference]") {
   check_implied("r9_nano", kRates);
+}
+
+TEST_CASE("calibration reference: r9_nano an L2-resident stream delivers 16 slices x 64 B per cycle",
+          "[timing][calibration][reference]") {
+  check_implied("r9_nano", {"l2_bandwidth"});
 }
 
 TEST_CASE("calibration reference: cpelide_4chiplet round trips are what its parameters imply",
