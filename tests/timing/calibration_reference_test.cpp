@@ -2,7 +2,8 @@
 // parameters imply, through the same measurements `tessera calibrate` makes
 // (platform/calibration.h), within the tolerances it states: latencies within
 // 5 %, DRAM streams 85-100 % of the configured bandwidth, L2 streams and
-// per-CU rates within 5 % of the parameters, one wave issuing at most 0.25 instructions per cycle.
+// per-CU rates within 5 % of the parameters, one wave issuing at most 0.25
+// instructions per cycle.
 //
 // Test cases tagged [.][calibration-pending] hold targets the model does not
 // meet yet (docs/TIMING.md, "Calibration", lists them with today's figures).
