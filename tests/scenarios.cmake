@@ -153,6 +153,17 @@ tessera_scenario("workload runs against its CPU reference" ARGS "workload|vector
 
 # The timing device: workloads on a netlist's cycle-level platform (docs/TIMING.md).
 set(small_gpu ${CMAKE_SOURCE_DIR}/json/platforms/small_gpu.json)
+tessera_scenario("calibrate prints measured, implied and reference figures"
+                 ARGS "calibrate|${small_gpu}|--json|${TESSERA_SCENARIO_DIR}/calibrate_small_gpu.json" EXIT 0
+                 DEFINES "-DSTDOUT_HAS=figure|measured|implied|reference|l1_latency|26.0 cycles|dram_bandwidth|lds_bandwidth|issue_rate|written to"
+                         "-DSTDERR_HAS=calibrate: pointer chase: L1|calibrate: one-wave issue rate"
+                         -DSTATS=${TESSERA_SCENARIO_DIR}/calibrate_small_gpu.json
+                         "-DSTATS_CHECKS=figures/0/figure=l1_latency|figures/0/measured>25|figures/0/implied>25|clock_hz>0")
+tessera_scenario("calibrate refuses to overwrite its JSON file"
+                 ARGS "calibrate|${small_gpu}|--json|${small_gpu}" EXIT 2
+                 DEFINES "-DSTDERR_HAS=already exists|pass --force")
+tessera_scenario("calibrate reports a bad netlist" ARGS "calibrate|${CMAKE_SOURCE_DIR}/tests/netlists/bad/reference_bad_unit.json" EXIT 3
+                 DEFINES "-DSTDERR_HAS=/reference/l2_latency/value")
 set(r9_nano ${CMAKE_SOURCE_DIR}/json/platforms/r9_nano.json)
 tessera_scenario("workload on a timing netlist prints simulated cycles and speed"
                  ARGS "workload|vector_add|--size|1000|--netlist|${small_gpu}" EXIT 0

@@ -98,6 +98,12 @@ TESSERA_TIMING_WORKLOAD(no_reuse)
 TESSERA_TIMING_WORKLOAD(const_table)
 TESSERA_TIMING_WORKLOAD(libm)
 TESSERA_TIMING_WORKLOAD(private_index)
+TESSERA_TIMING_WORKLOAD(calib_chase)
+TESSERA_TIMING_WORKLOAD(calib_stream)
+TESSERA_TIMING_WORKLOAD(calib_valu)
+TESSERA_TIMING_WORKLOAD(calib_salu)
+TESSERA_TIMING_WORKLOAD(calib_mfma)
+TESSERA_TIMING_WORKLOAD(calib_lds)
 
 TEST_CASE("the timing netlist in functional mode gives the results of the functional executor", "[timing][workload]") {
   // One process, one platform: several workloads in sequence on it.
@@ -121,7 +127,8 @@ TEST_CASE("every workload of the suite has a timing test case", "[timing][worklo
       "spmv",          "pruned_gemv_0", "pruned_gemv_50", "pruned_gemv_90", "fir",           "histogram",
       "bfs",           "babelstream",   "nbody",         "kmeans",
       "babelstream_iter", "stencil_iter", "producer_consumer", "permuted_consumer", "no_reuse",
-      "const_table",   "libm",          "private_index"};
+      "const_table",   "libm",          "private_index",
+      "calib_chase",   "calib_stream",  "calib_valu",    "calib_salu",     "calib_mfma",     "calib_lds"};
   std::vector<std::string> registered;
   for (const auto& w : tessera::workloads::workloads()) registered.push_back(w.name);
   std::vector<std::string> sorted = listed;

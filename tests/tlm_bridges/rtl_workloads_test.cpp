@@ -68,6 +68,12 @@ TESSERA_RTL_WORKLOAD(no_reuse)
 TESSERA_RTL_WORKLOAD(const_table)
 TESSERA_RTL_WORKLOAD(libm)
 TESSERA_RTL_WORKLOAD(private_index)
+TESSERA_RTL_WORKLOAD(calib_chase)
+TESSERA_RTL_WORKLOAD(calib_stream)
+TESSERA_RTL_WORKLOAD(calib_valu)
+TESSERA_RTL_WORKLOAD(calib_salu)
+TESSERA_RTL_WORKLOAD(calib_mfma)
+TESSERA_RTL_WORKLOAD(calib_lds)
 
 TEST_CASE("rtl memory: every workload of the suite has a test case on the RTL memory", "[rtl][workload]") {
   const std::vector<std::string> listed = {
@@ -76,7 +82,8 @@ TEST_CASE("rtl memory: every workload of the suite has a test case on the RTL me
       "spmv",          "pruned_gemv_0", "pruned_gemv_50", "pruned_gemv_90", "fir",           "histogram",
       "bfs",           "babelstream",   "nbody",         "kmeans",
       "babelstream_iter", "stencil_iter", "producer_consumer", "permuted_consumer", "no_reuse",
-      "const_table",   "libm",          "private_index"};
+      "const_table",   "libm",          "private_index",
+      "calib_chase",   "calib_stream",  "calib_valu",    "calib_salu",     "calib_mfma",     "calib_lds"};
   std::vector<std::string> registered;
   for (const auto& w : workloads::workloads()) registered.push_back(w.name);
   std::vector<std::string> sorted = listed;

@@ -50,7 +50,13 @@ namespace {
   X(no_reuse)                    \
   X(const_table)                 \
   X(libm)                        \
-  X(private_index)
+  X(private_index)               \
+  X(calib_chase)                 \
+  X(calib_stream)                \
+  X(calib_valu)                  \
+  X(calib_salu)                  \
+  X(calib_mfma)                  \
+  X(calib_lds)
 
 uint64_t seed_for(size_t size) { return 0x7e55e7a0ull ^ (uint64_t(size) * 0x9e3779b97f4a7c15ull); }
 
