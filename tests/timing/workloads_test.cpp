@@ -98,6 +98,36 @@ TESSERA_TIMING_WORKLOAD(no_reuse)
 TESSERA_TIMING_WORKLOAD(const_table)
 TESSERA_TIMING_WORKLOAD(libm)
 TESSERA_TIMING_WORKLOAD(private_index)
+TESSERA_TIMING_WORKLOAD(square)
+TESSERA_TIMING_WORKLOAD(hotspot3d)
+TESSERA_TIMING_WORKLOAD(lud)
+TESSERA_TIMING_WORKLOAD(rnn)
+TESSERA_TIMING_WORKLOAD(pruned_gemv_20)
+TESSERA_TIMING_WORKLOAD(pruned_gemv_40)
+TESSERA_TIMING_WORKLOAD(pruned_gemv_60)
+TESSERA_TIMING_WORKLOAD(conv_relu50)
+TESSERA_TIMING_WORKLOAD(relu_s25)
+TESSERA_TIMING_WORKLOAD(relu_s50)
+TESSERA_TIMING_WORKLOAD(relu_s75)
+TESSERA_TIMING_WORKLOAD(fir_s25)
+TESSERA_TIMING_WORKLOAD(fir_s50)
+TESSERA_TIMING_WORKLOAD(fir_s75)
+TESSERA_TIMING_WORKLOAD(spmv_s25)
+TESSERA_TIMING_WORKLOAD(spmv_s50)
+TESSERA_TIMING_WORKLOAD(spmv_s75)
+TESSERA_TIMING_WORKLOAD(matmul_waves)
+TESSERA_TIMING_WORKLOAD(nw)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_res3)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_res4)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_bert_qkv)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_bert_ffn)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_res3)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_res4)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_bert_qkv)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_bert_ffn)
+TESSERA_TIMING_WORKLOAD(lds_distinct)
 
 TEST_CASE("the timing netlist in functional mode gives the results of the functional executor", "[timing][workload]") {
   // One process, one platform: several workloads in sequence on it.
@@ -121,7 +151,37 @@ TEST_CASE("every workload of the suite has a timing test case", "[timing][worklo
       "spmv",          "pruned_gemv_0", "pruned_gemv_50", "pruned_gemv_90", "fir",           "histogram",
       "bfs",           "babelstream",   "nbody",         "kmeans",
       "babelstream_iter", "stencil_iter", "producer_consumer", "permuted_consumer", "no_reuse",
-      "const_table",   "libm",          "private_index"};
+      "const_table",   "libm",          "private_index",
+      "square",
+      "hotspot3d",
+      "lud",
+      "rnn",
+      "pruned_gemv_20",
+      "pruned_gemv_40",
+      "pruned_gemv_60",
+      "conv_relu50",
+      "relu_s25",
+      "relu_s50",
+      "relu_s75",
+      "fir_s25",
+      "fir_s50",
+      "fir_s75",
+      "spmv_s25",
+      "spmv_s50",
+      "spmv_s75",
+      "matmul_waves",
+      "nw",
+      "mfma_gemm_lds_2x2",
+      "mfma_gemm_lds_2x2_res3",
+      "mfma_gemm_lds_2x2_res4",
+      "mfma_gemm_lds_2x2_bert_qkv",
+      "mfma_gemm_lds_2x2_bert_ffn",
+      "mfma_gemm_lds_4x2",
+      "mfma_gemm_lds_4x2_res3",
+      "mfma_gemm_lds_4x2_res4",
+      "mfma_gemm_lds_4x2_bert_qkv",
+      "mfma_gemm_lds_4x2_bert_ffn",
+      "lds_distinct"};
   std::vector<std::string> registered;
   for (const auto& w : tessera::workloads::workloads()) registered.push_back(w.name);
   std::vector<std::string> sorted = listed;
