@@ -10,9 +10,9 @@
 // dimension a multiple of a tile by accident). With one, M = size (output
 // pixels or tokens) and N, K are the layer's: res3 and res4 are the 3x3
 // convolutions of a ResNet-50 stage 3 and 4 as implicit GEMMs (N = 128, K =
-// 1152; N = 256, K = 2304), bert_qkv and bert_ffn a BERT-base layer's fused
-// Q/K/V projection (N = 2304, K = 768) and first feed-forward GEMM (N = 3072,
-// K = 768).
+// 1152; N = 256, K = 2304), bert_proj and bert_ffn a BERT-base layer's
+// projections (each of Q, K, V and the attention output: N = 768, K = 768) and
+// its first feed-forward GEMM (N = 3072, K = 768).
 //
 // Exact by construction: inputs are multiples of 1/64 in [-1, 1], so every
 // product is a multiple of 2^-12 of magnitude at most 1, and every partial sum
@@ -92,7 +92,7 @@ const std::vector<Layer>& layers() {
       {"", 0, 0, 512, {1, 40, 100}},
       {"_res3", 128, 1152, 784, {1, 33}},
       {"_res4", 256, 2304, 196, {1, 33}},
-      {"_bert_qkv", 2304, 768, 128, {1, 33}},
+      {"_bert_proj", 768, 768, 128, {1, 33}},
       {"_bert_ffn", 3072, 768, 128, {1, 33}},
   };
   return all;

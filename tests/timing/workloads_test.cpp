@@ -120,12 +120,12 @@ TESSERA_TIMING_WORKLOAD(nw)
 TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2)
 TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_res3)
 TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_res4)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_bert_qkv)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_bert_proj)
 TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_bert_ffn)
 TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2)
 TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_res3)
 TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_res4)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_bert_qkv)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_bert_proj)
 TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_bert_ffn)
 TESSERA_TIMING_WORKLOAD(lds_distinct)
 
@@ -174,12 +174,12 @@ TEST_CASE("every workload of the suite has a timing test case", "[timing][worklo
       "mfma_gemm_lds_2x2",
       "mfma_gemm_lds_2x2_res3",
       "mfma_gemm_lds_2x2_res4",
-      "mfma_gemm_lds_2x2_bert_qkv",
+      "mfma_gemm_lds_2x2_bert_proj",
       "mfma_gemm_lds_2x2_bert_ffn",
       "mfma_gemm_lds_4x2",
       "mfma_gemm_lds_4x2_res3",
       "mfma_gemm_lds_4x2_res4",
-      "mfma_gemm_lds_4x2_bert_qkv",
+      "mfma_gemm_lds_4x2_bert_proj",
       "mfma_gemm_lds_4x2_bert_ffn",
       "lds_distinct"};
   std::vector<std::string> registered;

@@ -90,12 +90,12 @@ TESSERA_RTL_WORKLOAD(nw)
 TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2)
 TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2_res3)
 TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2_res4)
-TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2_bert_qkv)
+TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2_bert_proj)
 TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2_bert_ffn)
 TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2)
 TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2_res3)
 TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2_res4)
-TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2_bert_qkv)
+TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2_bert_proj)
 TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2_bert_ffn)
 TESSERA_RTL_WORKLOAD(lds_distinct)
 
@@ -129,12 +129,12 @@ TEST_CASE("rtl memory: every workload of the suite has a test case on the RTL me
       "mfma_gemm_lds_2x2",
       "mfma_gemm_lds_2x2_res3",
       "mfma_gemm_lds_2x2_res4",
-      "mfma_gemm_lds_2x2_bert_qkv",
+      "mfma_gemm_lds_2x2_bert_proj",
       "mfma_gemm_lds_2x2_bert_ffn",
       "mfma_gemm_lds_4x2",
       "mfma_gemm_lds_4x2_res3",
       "mfma_gemm_lds_4x2_res4",
-      "mfma_gemm_lds_4x2_bert_qkv",
+      "mfma_gemm_lds_4x2_bert_proj",
       "mfma_gemm_lds_4x2_bert_ffn",
       "lds_distinct"};
   std::vector<std::string> registered;

@@ -73,12 +73,12 @@ namespace {
   X(mfma_gemm_lds_2x2)           \
   X(mfma_gemm_lds_2x2_res3)      \
   X(mfma_gemm_lds_2x2_res4)      \
-  X(mfma_gemm_lds_2x2_bert_qkv)  \
+  X(mfma_gemm_lds_2x2_bert_proj)  \
   X(mfma_gemm_lds_2x2_bert_ffn)  \
   X(mfma_gemm_lds_4x2)           \
   X(mfma_gemm_lds_4x2_res3)      \
   X(mfma_gemm_lds_4x2_res4)      \
-  X(mfma_gemm_lds_4x2_bert_qkv)  \
+  X(mfma_gemm_lds_4x2_bert_proj)  \
   X(mfma_gemm_lds_4x2_bert_ffn)  \
   X(lds_distinct)
 
