@@ -10,9 +10,9 @@
 // dimension a multiple of a tile by accident). With one, M = size (output
 // pixels or tokens) and N, K are the layer's: res3 and res4 are the 3x3
 // convolutions of a ResNet-50 stage 3 and 4 as implicit GEMMs (N = 128, K =
-// 1152; N = 256, K = 2304), bert_proj and bert_ffn a BERT-base layer's
-// projections (each of Q, K, V and the attention output: N = 768, K = 768) and
-// its first feed-forward GEMM (N = 3072, K = 768).
+// 1152; N = 256, K = 2304), bert_proj a BERT-base layer's projections (each
+// of Q, K, V and the attention output: N = 768, K = 768) and bert_attn one
+// head's attention scores Q K^T (N = M = tokens, K = 64).
 //
 // Exact by construction: inputs are multiples of 1/64 in [-1, 1], so every
 // product is a multiple of 2^-12 of magnitude at most 1, and every partial sum
@@ -39,7 +39,9 @@ struct WaveGrid {
 
 struct Layer {
   const char* suffix;  // "" for the generic shape
-  size_t n, k;         // 0: derived from the size
+  size_t (*n)(size_t m);
+  size_t (*k)(size_t m);
+  const char* shape;  // N and K in words, for the doc line
   size_t default_m;
   std::vector<size_t> test_sizes;
 };
@@ -79,21 +81,23 @@ Workload gemm_lds_workload(const std::string& name, const WaveGrid& grid, const 
   std::string doc = "LDS-tiled MFMA GEMM, " + std::to_string(grid.rows) + "x" + std::to_string(grid.cols) +
                     " waves per workgroup sharing LDS fragments";
   if (std::string(grid.name) == "distinct") doc = "control: LDS-tiled MFMA GEMM, 2x2 waves each reading its own LDS copy";
-  doc += layer.n ? ", M=size, N=" + std::to_string(layer.n) + " K=" + std::to_string(layer.k)
-                 : ", M=size, N=size+5, K=size+3";
+  doc += std::string(", M=size, ") + layer.shape;
   return Workload{name, doc, layer.default_m, layer.test_sizes, [grid, layer](Device& d, size_t size, uint64_t seed) {
-                    const size_t n = layer.n ? layer.n : size + 5, k = layer.k ? layer.k : size + 3;
-                    return run_gemm_lds(d, size, n, k, seed, grid);
+                    return run_gemm_lds(d, size, layer.n(size), layer.k(size), seed, grid);
                   }};
 }
 
 const std::vector<Layer>& layers() {
   static const std::vector<Layer> all = {
-      {"", 0, 0, 512, {1, 40, 100}},
-      {"_res3", 128, 1152, 784, {1, 33}},
-      {"_res4", 256, 2304, 196, {1, 33}},
-      {"_bert_proj", 768, 768, 128, {1, 33}},
-      {"_bert_ffn", 3072, 768, 128, {1, 33}},
+      {"", [](size_t m) { return m + 5; }, [](size_t m) { return m + 3; }, "N=size+5, K=size+3", 512, {1, 40, 100}},
+      {"_res3", [](size_t) { return size_t(128); }, [](size_t) { return size_t(1152); }, "N=128, K=1152", 784,
+       {1, 33}},
+      {"_res4", [](size_t) { return size_t(256); }, [](size_t) { return size_t(2304); }, "N=256, K=2304", 196,
+       {1, 33}},
+      {"_bert_proj", [](size_t) { return size_t(768); }, [](size_t) { return size_t(768); }, "N=768, K=768", 128,
+       {1, 33}},
+      {"_bert_attn", [](size_t m) { return m; }, [](size_t) { return size_t(64); }, "N=size, K=64", 512,
+       {1, 40, 130}},
   };
   return all;
 }

@@ -18,6 +18,7 @@
 #include "platform/functional_device.h"
 #include "platform/timing_device.h"
 #include "sw/workloads/compare.h"
+#include "tests/mem/mem_test_support.h"
 #include "tests/timing/workload_compare.h"
 
 using namespace tessera;
@@ -121,12 +122,12 @@ TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2)
 TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_res3)
 TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_res4)
 TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_bert_proj)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_bert_ffn)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_bert_attn)
 TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2)
 TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_res3)
 TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_res4)
 TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_bert_proj)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_bert_ffn)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_bert_attn)
 TESSERA_TIMING_WORKLOAD(lds_distinct)
 
 TEST_CASE("the timing netlist in functional mode gives the results of the functional executor", "[timing][workload]") {
@@ -141,6 +142,26 @@ TEST_CASE("a write-back vector L1 gives the functional executor's results (comma
 TEST_CASE("a write-back, write-allocate vector L1 gives the functional executor's results (direct dispatch)",
           "[timing][workload]") {
   check_write_back_l1(true, true);
+}
+
+TEST_CASE("a workload's access modes reach the firmware ahead of each launch (Device::set_access_modes)",
+          "[timing][workload]") {
+  // debug_flags 4: the firmware traces every packet on its console. square
+  // declares a read-only and a read-write buffer before each of its 8 launches.
+  TimingDeviceOptions o = small_gpu(false);
+  o.overrides.push_back(parse_override("cp.debug_flags=4"));
+  TimingDevice timing(o);
+  const Workload* w = find_workload("square");
+  REQUIRE(w);
+  CaptureStdout out;
+  const Result r = w->run(timing, 1000, 1);
+  REQUIRE(r.passed);
+  const std::string text = out.text();
+  size_t packets = 0, dispatches = 0;
+  for (size_t at = 0; (at = text.find(": 2 access modes\n", at)) != std::string::npos; ++at) ++packets;
+  for (size_t at = 0; (at = text.find("2 access modes (1 read-only)", at)) != std::string::npos; ++at) ++dispatches;
+  CHECK(packets == 8);
+  CHECK(dispatches == 8);
 }
 
 TEST_CASE("every workload of the suite has a timing test case", "[timing][workload]") {
@@ -175,12 +196,12 @@ TEST_CASE("every workload of the suite has a timing test case", "[timing][worklo
       "mfma_gemm_lds_2x2_res3",
       "mfma_gemm_lds_2x2_res4",
       "mfma_gemm_lds_2x2_bert_proj",
-      "mfma_gemm_lds_2x2_bert_ffn",
+      "mfma_gemm_lds_2x2_bert_attn",
       "mfma_gemm_lds_4x2",
       "mfma_gemm_lds_4x2_res3",
       "mfma_gemm_lds_4x2_res4",
       "mfma_gemm_lds_4x2_bert_proj",
-      "mfma_gemm_lds_4x2_bert_ffn",
+      "mfma_gemm_lds_4x2_bert_attn",
       "lds_distinct"};
   std::vector<std::string> registered;
   for (const auto& w : tessera::workloads::workloads()) registered.push_back(w.name);

@@ -91,12 +91,12 @@ TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2)
 TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2_res3)
 TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2_res4)
 TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2_bert_proj)
-TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2_bert_ffn)
+TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2_bert_attn)
 TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2)
 TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2_res3)
 TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2_res4)
 TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2_bert_proj)
-TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2_bert_ffn)
+TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2_bert_attn)
 TESSERA_RTL_WORKLOAD(lds_distinct)
 
 TEST_CASE("rtl memory: every workload of the suite has a test case on the RTL memory", "[rtl][workload]") {
@@ -130,12 +130,12 @@ TEST_CASE("rtl memory: every workload of the suite has a test case on the RTL me
       "mfma_gemm_lds_2x2_res3",
       "mfma_gemm_lds_2x2_res4",
       "mfma_gemm_lds_2x2_bert_proj",
-      "mfma_gemm_lds_2x2_bert_ffn",
+      "mfma_gemm_lds_2x2_bert_attn",
       "mfma_gemm_lds_4x2",
       "mfma_gemm_lds_4x2_res3",
       "mfma_gemm_lds_4x2_res4",
       "mfma_gemm_lds_4x2_bert_proj",
-      "mfma_gemm_lds_4x2_bert_ffn",
+      "mfma_gemm_lds_4x2_bert_attn",
       "lds_distinct"};
   std::vector<std::string> registered;
   for (const auto& w : workloads::workloads()) registered.push_back(w.name);

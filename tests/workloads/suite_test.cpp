@@ -74,12 +74,12 @@ namespace {
   X(mfma_gemm_lds_2x2_res3)      \
   X(mfma_gemm_lds_2x2_res4)      \
   X(mfma_gemm_lds_2x2_bert_proj)  \
-  X(mfma_gemm_lds_2x2_bert_ffn)  \
+  X(mfma_gemm_lds_2x2_bert_attn)  \
   X(mfma_gemm_lds_4x2)           \
   X(mfma_gemm_lds_4x2_res3)      \
   X(mfma_gemm_lds_4x2_res4)      \
   X(mfma_gemm_lds_4x2_bert_proj)  \
-  X(mfma_gemm_lds_4x2_bert_ffn)  \
+  X(mfma_gemm_lds_4x2_bert_attn)  \
   X(lds_distinct)
 
 uint64_t seed_for(size_t size) { return 0x7e55e7a0ull ^ (uint64_t(size) * 0x9e3779b97f4a7c15ull); }
