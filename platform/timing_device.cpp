@@ -354,6 +354,17 @@ runtime::LaunchStats TimingDevice::launch(const std::string& program_name, const
   });
 }
 
+void TimingDevice::set_access_modes(const std::vector<runtime::BufferAccess>& buffers) {
+  if (!runtime_ || buffers.empty()) return;
+  if (finished_) fail("the simulation has ended; no access modes may follow finish()");
+  std::vector<BufferAccess> modes;
+  for (const runtime::BufferAccess& b : buffers)
+    modes.push_back(BufferAccess{b.base, b.bytes,
+                                 b.mode == runtime::AccessMode::ReadOnly ? AccessMode::ReadOnly : AccessMode::ReadWrite,
+                                 b.chiplet_mask});
+  device_call([&] { runtime_->set_access_modes(queue_, modes); });
+}
+
 void TimingDevice::stop() {
   if (finished_) return;
   finished_ = true;

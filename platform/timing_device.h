@@ -78,6 +78,9 @@ class TimingDevice : public runtime::Device {
   void read(void* dst, runtime::DevicePtr src, size_t bytes) override;
   runtime::LaunchStats launch(const std::string& program, const std::string& kernel, runtime::Dim3 global,
                               runtime::Dim3 local, const runtime::KernelArgs& args) override;
+  // With a command processor: an access-mode packet on the launch queue, taken
+  // by the next launch. Directly driven netlists have no firmware to tell.
+  void set_access_modes(const std::vector<runtime::BufferAccess>& buffers) override;
 
   // Launches a kernel of a code object file with a ready configuration.
   // Throws UserError/isa::CodeObjectError for bad input, DeviceError on a

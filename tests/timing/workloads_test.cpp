@@ -18,6 +18,7 @@
 #include "platform/functional_device.h"
 #include "platform/timing_device.h"
 #include "sw/workloads/compare.h"
+#include "tests/mem/mem_test_support.h"
 #include "tests/timing/workload_compare.h"
 
 using namespace tessera;
@@ -104,6 +105,36 @@ TESSERA_TIMING_WORKLOAD(calib_valu)
 TESSERA_TIMING_WORKLOAD(calib_salu)
 TESSERA_TIMING_WORKLOAD(calib_mfma)
 TESSERA_TIMING_WORKLOAD(calib_lds)
+TESSERA_TIMING_WORKLOAD(square)
+TESSERA_TIMING_WORKLOAD(hotspot3d)
+TESSERA_TIMING_WORKLOAD(lud)
+TESSERA_TIMING_WORKLOAD(rnn)
+TESSERA_TIMING_WORKLOAD(pruned_gemv_20)
+TESSERA_TIMING_WORKLOAD(pruned_gemv_40)
+TESSERA_TIMING_WORKLOAD(pruned_gemv_60)
+TESSERA_TIMING_WORKLOAD(conv_relu50)
+TESSERA_TIMING_WORKLOAD(relu_s25)
+TESSERA_TIMING_WORKLOAD(relu_s50)
+TESSERA_TIMING_WORKLOAD(relu_s75)
+TESSERA_TIMING_WORKLOAD(fir_s25)
+TESSERA_TIMING_WORKLOAD(fir_s50)
+TESSERA_TIMING_WORKLOAD(fir_s75)
+TESSERA_TIMING_WORKLOAD(spmv_s25)
+TESSERA_TIMING_WORKLOAD(spmv_s50)
+TESSERA_TIMING_WORKLOAD(spmv_s75)
+TESSERA_TIMING_WORKLOAD(matmul_waves)
+TESSERA_TIMING_WORKLOAD(nw)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_res3)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_res4)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_bert_proj)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_bert_attn)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_res3)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_res4)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_bert_proj)
+TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_bert_attn)
+TESSERA_TIMING_WORKLOAD(lds_distinct)
 
 TEST_CASE("the timing netlist in functional mode gives the results of the functional executor", "[timing][workload]") {
   // One process, one platform: several workloads in sequence on it.
@@ -119,6 +150,26 @@ TEST_CASE("a write-back, write-allocate vector L1 gives the functional executor'
   check_write_back_l1(true, true);
 }
 
+TEST_CASE("a workload's access modes reach the firmware ahead of each launch (Device::set_access_modes)",
+          "[timing][workload]") {
+  // debug_flags 4: the firmware traces every packet on its console. square
+  // declares a read-only and a read-write buffer before each of its 8 launches.
+  TimingDeviceOptions o = small_gpu(false);
+  o.overrides.push_back(parse_override("cp.debug_flags=4"));
+  TimingDevice timing(o);
+  const Workload* w = find_workload("square");
+  REQUIRE(w);
+  CaptureStdout out;
+  const Result r = w->run(timing, 1000, 1);
+  REQUIRE(r.passed);
+  const std::string text = out.text();
+  size_t packets = 0, dispatches = 0;
+  for (size_t at = 0; (at = text.find(": 2 access modes\n", at)) != std::string::npos; ++at) ++packets;
+  for (size_t at = 0; (at = text.find("2 access modes (1 read-only)", at)) != std::string::npos; ++at) ++dispatches;
+  CHECK(packets == 8);
+  CHECK(dispatches == 8);
+}
+
 TEST_CASE("every workload of the suite has a timing test case", "[timing][workload]") {
   // Keeps the list above complete: a new workload must be added there.
   const std::vector<std::string> listed = {
@@ -128,7 +179,37 @@ TEST_CASE("every workload of the suite has a timing test case", "[timing][worklo
       "bfs",           "babelstream",   "nbody",         "kmeans",
       "babelstream_iter", "stencil_iter", "producer_consumer", "permuted_consumer", "no_reuse",
       "const_table",   "libm",          "private_index",
-      "calib_chase",   "calib_stream",  "calib_valu",    "calib_salu",     "calib_mfma",     "calib_lds"};
+      "calib_chase",   "calib_stream",  "calib_valu",    "calib_salu",     "calib_mfma",     "calib_lds",
+      "square",
+      "hotspot3d",
+      "lud",
+      "rnn",
+      "pruned_gemv_20",
+      "pruned_gemv_40",
+      "pruned_gemv_60",
+      "conv_relu50",
+      "relu_s25",
+      "relu_s50",
+      "relu_s75",
+      "fir_s25",
+      "fir_s50",
+      "fir_s75",
+      "spmv_s25",
+      "spmv_s50",
+      "spmv_s75",
+      "matmul_waves",
+      "nw",
+      "mfma_gemm_lds_2x2",
+      "mfma_gemm_lds_2x2_res3",
+      "mfma_gemm_lds_2x2_res4",
+      "mfma_gemm_lds_2x2_bert_proj",
+      "mfma_gemm_lds_2x2_bert_attn",
+      "mfma_gemm_lds_4x2",
+      "mfma_gemm_lds_4x2_res3",
+      "mfma_gemm_lds_4x2_res4",
+      "mfma_gemm_lds_4x2_bert_proj",
+      "mfma_gemm_lds_4x2_bert_attn",
+      "lds_distinct"};
   std::vector<std::string> registered;
   for (const auto& w : tessera::workloads::workloads()) registered.push_back(w.name);
   std::vector<std::string> sorted = listed;

@@ -74,6 +74,36 @@ TESSERA_RTL_WORKLOAD(calib_valu)
 TESSERA_RTL_WORKLOAD(calib_salu)
 TESSERA_RTL_WORKLOAD(calib_mfma)
 TESSERA_RTL_WORKLOAD(calib_lds)
+TESSERA_RTL_WORKLOAD(square)
+TESSERA_RTL_WORKLOAD(hotspot3d)
+TESSERA_RTL_WORKLOAD(lud)
+TESSERA_RTL_WORKLOAD(rnn)
+TESSERA_RTL_WORKLOAD(pruned_gemv_20)
+TESSERA_RTL_WORKLOAD(pruned_gemv_40)
+TESSERA_RTL_WORKLOAD(pruned_gemv_60)
+TESSERA_RTL_WORKLOAD(conv_relu50)
+TESSERA_RTL_WORKLOAD(relu_s25)
+TESSERA_RTL_WORKLOAD(relu_s50)
+TESSERA_RTL_WORKLOAD(relu_s75)
+TESSERA_RTL_WORKLOAD(fir_s25)
+TESSERA_RTL_WORKLOAD(fir_s50)
+TESSERA_RTL_WORKLOAD(fir_s75)
+TESSERA_RTL_WORKLOAD(spmv_s25)
+TESSERA_RTL_WORKLOAD(spmv_s50)
+TESSERA_RTL_WORKLOAD(spmv_s75)
+TESSERA_RTL_WORKLOAD(matmul_waves)
+TESSERA_RTL_WORKLOAD(nw)
+TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2)
+TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2_res3)
+TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2_res4)
+TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2_bert_proj)
+TESSERA_RTL_WORKLOAD(mfma_gemm_lds_2x2_bert_attn)
+TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2)
+TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2_res3)
+TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2_res4)
+TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2_bert_proj)
+TESSERA_RTL_WORKLOAD(mfma_gemm_lds_4x2_bert_attn)
+TESSERA_RTL_WORKLOAD(lds_distinct)
 
 TEST_CASE("rtl memory: every workload of the suite has a test case on the RTL memory", "[rtl][workload]") {
   const std::vector<std::string> listed = {
@@ -83,7 +113,37 @@ TEST_CASE("rtl memory: every workload of the suite has a test case on the RTL me
       "bfs",           "babelstream",   "nbody",         "kmeans",
       "babelstream_iter", "stencil_iter", "producer_consumer", "permuted_consumer", "no_reuse",
       "const_table",   "libm",          "private_index",
-      "calib_chase",   "calib_stream",  "calib_valu",    "calib_salu",     "calib_mfma",     "calib_lds"};
+      "calib_chase",   "calib_stream",  "calib_valu",    "calib_salu",     "calib_mfma",     "calib_lds",
+      "square",
+      "hotspot3d",
+      "lud",
+      "rnn",
+      "pruned_gemv_20",
+      "pruned_gemv_40",
+      "pruned_gemv_60",
+      "conv_relu50",
+      "relu_s25",
+      "relu_s50",
+      "relu_s75",
+      "fir_s25",
+      "fir_s50",
+      "fir_s75",
+      "spmv_s25",
+      "spmv_s50",
+      "spmv_s75",
+      "matmul_waves",
+      "nw",
+      "mfma_gemm_lds_2x2",
+      "mfma_gemm_lds_2x2_res3",
+      "mfma_gemm_lds_2x2_res4",
+      "mfma_gemm_lds_2x2_bert_proj",
+      "mfma_gemm_lds_2x2_bert_attn",
+      "mfma_gemm_lds_4x2",
+      "mfma_gemm_lds_4x2_res3",
+      "mfma_gemm_lds_4x2_res4",
+      "mfma_gemm_lds_4x2_bert_proj",
+      "mfma_gemm_lds_4x2_bert_attn",
+      "lds_distinct"};
   std::vector<std::string> registered;
   for (const auto& w : workloads::workloads()) registered.push_back(w.name);
   std::vector<std::string> sorted = listed;

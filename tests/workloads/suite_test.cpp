@@ -56,7 +56,37 @@ namespace {
   X(calib_valu)                  \
   X(calib_salu)                  \
   X(calib_mfma)                  \
-  X(calib_lds)
+  X(calib_lds)                 \
+  X(square)                      \
+  X(hotspot3d)                   \
+  X(lud)                         \
+  X(rnn)                         \
+  X(pruned_gemv_20)              \
+  X(pruned_gemv_40)              \
+  X(pruned_gemv_60)              \
+  X(conv_relu50)                 \
+  X(relu_s25)                    \
+  X(relu_s50)                    \
+  X(relu_s75)                    \
+  X(fir_s25)                     \
+  X(fir_s50)                     \
+  X(fir_s75)                     \
+  X(spmv_s25)                    \
+  X(spmv_s50)                    \
+  X(spmv_s75)                    \
+  X(matmul_waves)                \
+  X(nw)                          \
+  X(mfma_gemm_lds_2x2)           \
+  X(mfma_gemm_lds_2x2_res3)      \
+  X(mfma_gemm_lds_2x2_res4)      \
+  X(mfma_gemm_lds_2x2_bert_proj)  \
+  X(mfma_gemm_lds_2x2_bert_attn)  \
+  X(mfma_gemm_lds_4x2)           \
+  X(mfma_gemm_lds_4x2_res3)      \
+  X(mfma_gemm_lds_4x2_res4)      \
+  X(mfma_gemm_lds_4x2_bert_proj)  \
+  X(mfma_gemm_lds_4x2_bert_attn)  \
+  X(lds_distinct)
 
 uint64_t seed_for(size_t size) { return 0x7e55e7a0ull ^ (uint64_t(size) * 0x9e3779b97f4a7c15ull); }
 
