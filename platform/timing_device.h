@@ -32,7 +32,7 @@
 #include <string>
 #include <vector>
 
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "platform/host_runtime.h"
 #include "platform/netlist.h"
 #include "platform/platform.h"

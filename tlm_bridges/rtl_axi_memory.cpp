@@ -5,7 +5,7 @@
 
 #include "Vaxi_memory.h"
 #include "Vaxi_memory__Dpi.h"
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "models/cu/isa/hex.h"
 #include "models/mem/backing_store.h"
 #include "platform/errors.h"

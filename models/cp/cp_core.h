@@ -48,7 +48,7 @@
 
 #include "models/cp/firmware_image.h"
 #include "models/cp/gdb_server.h"
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "platform/block.h"
 #include "platform/gpu_control.h"
 #include "platform/param_table.h"

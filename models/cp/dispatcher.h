@@ -60,7 +60,7 @@
 
 #include "platform/kernel_object_table.h"
 #include "models/cu/isa/decode_cache.h"
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "models/cu/isa/dispatch.h"
 #include "models/cu/isa/prepared_dispatch.h"
 #include "models/cu/workgroup_task.h"

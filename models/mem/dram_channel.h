@@ -48,7 +48,7 @@
 
 #include <systemc>
 
-#include "models/mem/ring.h"
+#include "common/ring.h"
 
 namespace tessera {
 

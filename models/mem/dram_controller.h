@@ -38,10 +38,10 @@
 
 #include <tlm_utils/simple_target_socket.h>
 
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "models/mem/dram_channel.h"
-#include "models/mem/due_queue.h"
-#include "models/mem/flat_map.h"
+#include "common/due_queue.h"
+#include "common/flat_map.h"
 #include "models/mem/gpu_access.h"
 #include "models/mem/protocol_checker.h"
 #include "models/mem/socket_table.h"

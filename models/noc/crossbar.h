@@ -37,9 +37,9 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "models/mem/flat_map.h"
+#include "common/flat_map.h"
 #include "models/mem/protocol_checker.h"
-#include "models/mem/ring.h"
+#include "common/ring.h"
 #include "models/mem/socket_table.h"
 #include "models/mem/timed_queue.h"
 #include "models/noc/address_map.h"

@@ -17,7 +17,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "models/mem/flat_map.h"
+#include "common/flat_map.h"
 #include "models/mem/protocol_checker.h"
 #include "models/mem/socket_table.h"
 #include "models/mem/timed_queue.h"

@@ -21,7 +21,7 @@
 #include "models/cu/isa/code_loader.h"
 #include "models/cu/isa/code_object.h"
 #include "models/cu/isa/decode_cache.h"
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "models/cu/isa/disassembler.h"
 #include "models/cu/isa/dispatch.h"
 #include "models/cu/isa/prepared_dispatch.h"
