@@ -91,20 +91,21 @@ HostRuntime::HostRuntime(Platform& platform, Options options)
       kernel_objects_(platform.shared().get<KernelObjectTable>("kernel_objects")),
       programs_(memory_) {
   for (const auto& b : platform.blocks()) {
-    if (auto* cp = dynamic_cast<CpCore*>(b.get())) {
-      if (cp_) throw UserError("the platform has several command processors (" + cp_->path() + ", " + cp->path() +
-                               "); the host runtime drives one");
+    if (auto* cp = dynamic_cast<CommandProcessorControl*>(b.get())) {
+      if (cp_)
+        throw UserError("the platform has several command processors (" + cp_->block().path() + ", " +
+                        cp->block().path() + "); the host runtime drives one");
       cp_ = cp;
     }
-    if (auto* d = dynamic_cast<Dispatcher*>(b.get())) dispatchers_.push_back(d);
+    if (auto* d = dynamic_cast<DispatcherControl*>(b.get())) dispatchers_.push_back(d);
   }
   if (!cp_) throw UserError("the platform has no cp_core; the host runtime submits work through a command processor");
-  if (cp_->dispatcher.empty())
-    throw UserError(cp_->path() + " has no dispatcher bound to its dispatcher[] sockets");
+  if (cp_->dispatcher_count() == 0)
+    throw UserError(cp_->block().path() + " has no dispatcher bound to its dispatcher[] sockets");
   if (options_.queue_packets < 2 || (options_.queue_packets & (options_.queue_packets - 1)))
     throw UserError("a queue holds a power of two of at least 2 packets, not " +
                     std::to_string(options_.queue_packets));
-  for (Dispatcher* d : dispatchers_) {
+  for (DispatcherControl* d : dispatchers_) {
     d->set_functional(options_.functional);
     faults_seen_.push_back(d->totals().faults + d->totals().bad_packets);
   }
@@ -314,7 +315,7 @@ void HostRuntime::check_faults() {
   if (cp_->faulted()) throw DeviceError("tessera: the command processor faulted:\n" + cp_->fault_report());
   if (cp_->finished()) throw DeviceError("tessera: the command processor's firmware halted; " + cp_->summary());
   for (size_t i = 0; i < dispatchers_.size(); ++i) {
-    const Dispatcher::Totals t = dispatchers_[i]->totals();
+    const DispatcherTotals t = dispatchers_[i]->totals();
     if (t.faults + t.bad_packets == faults_seen_[i]) continue;
     faults_seen_[i] = t.faults + t.bad_packets;
     throw DeviceError(dispatchers_[i]->last_fault());

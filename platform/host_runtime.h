@@ -43,10 +43,9 @@
 #include <string>
 #include <vector>
 
-#include "models/cp/cp_core.h"
-#include "models/cp/dispatcher.h"
-#include "models/cp/kernel_object_table.h"
 #include "models/cu/isa/prepared_dispatch.h"
+#include "platform/gpu_control.h"
+#include "platform/kernel_object_table.h"
 #include "platform/platform.h"
 #include "platform/program_cache.h"
 #include "sw/runtime/device.h"
@@ -148,8 +147,8 @@ class HostRuntime {
   // Runs the simulation until `s` holds a value <= `until`.
   void wait(Signal s, int64_t until = 0);
 
-  CpCore& cp() { return *cp_; }
-  const std::vector<Dispatcher*>& dispatchers() const { return dispatchers_; }
+  CommandProcessorControl& cp() { return *cp_; }
+  const std::vector<DispatcherControl*>& dispatchers() const { return dispatchers_; }
   double seconds_simulating() const { return seconds_; }
 
  private:
@@ -177,8 +176,8 @@ class HostRuntime {
   const Platform& platform_;  // for the report of what is in hand when a wait cannot end
   isa::DeviceMemory& memory_;
   KernelObjectTable& kernel_objects_;
-  CpCore* cp_ = nullptr;
-  std::vector<Dispatcher*> dispatchers_;
+  CommandProcessorControl* cp_ = nullptr;
+  std::vector<DispatcherControl*> dispatchers_;
   std::vector<uint64_t> faults_seen_;
   ProgramCache programs_;
   std::map<std::string, LoadedProgram> loaded_;

@@ -32,7 +32,6 @@
 #include <string>
 #include <vector>
 
-#include "models/cp/dispatcher.h"
 #include "models/cu/isa/device_memory.h"
 #include "platform/host_runtime.h"
 #include "platform/netlist.h"
@@ -90,7 +89,7 @@ class TimingDevice : public runtime::Device {
   Platform& platform() { return *platform_; }
   const Platform& platform() const { return *platform_; }
   // The dispatcher (the first one under a command processor).
-  Dispatcher& dispatcher() { return *dispatcher_; }
+  DispatcherControl& dispatcher() { return *dispatcher_; }
   // The host runtime, when the netlist has a command processor; nullptr otherwise.
   HostRuntime* host_runtime() { return runtime_.get(); }
   isa::DeviceMemory& memory() { return memory_; }
@@ -132,7 +131,7 @@ class TimingDevice : public runtime::Device {
   // The platform-wide sums the launch log records, in the order of kLogged.
   std::vector<uint64_t> logged_counters() const;
   // Summed over the dispatchers the device drives.
-  Dispatcher::Totals dispatcher_totals() const;
+  DispatcherTotals dispatcher_totals() const;
   void log_launch(const std::string& kernel, const LaunchResult& r, const std::vector<uint64_t>& before,
                   const std::string& fault);
   void trace_launch(const std::string& kernel, const LaunchResult& r, uint64_t start, bool faulted);
@@ -141,7 +140,7 @@ class TimingDevice : public runtime::Device {
 
   TimingDeviceOptions options_;
   std::unique_ptr<Platform> platform_;
-  Dispatcher* dispatcher_ = nullptr;
+  DispatcherControl* dispatcher_ = nullptr;
   std::unique_ptr<HostRuntime> runtime_;
   unsigned queue_ = 0;
   Signal done_;

@@ -17,10 +17,6 @@ using tlm::tlm_generic_payload;
 
 namespace {
 
-unsigned positive(const BlockContext& ctx, const char* name) {
-  return static_cast<unsigned>(ctx.params.integer(name));
-}
-
 // The byte-enable mask of `trans` expanded to one entry per data byte, or null.
 const uint8_t* expanded_enables(const tlm_generic_payload& trans, std::vector<uint8_t>& buf) {
   const uint8_t* be = trans.get_byte_enable_ptr();
@@ -33,20 +29,20 @@ const uint8_t* expanded_enables(const tlm_generic_payload& trans, std::vector<ui
 }
 }  // namespace
 
-DramController::DramController(const BlockContext& ctx)
+DramController::DramController(const BlockContext& ctx, const DramControllerConfig& c)
     : Block(ctx),
       in("in"),
-      store_(shared().get<isa::DeviceMemory>(ctx.params.string("store"))),
-      base_(ctx.params.size("base")),
-      size_(ctx.params.size("size")),
-      channels_(positive(ctx, "channels")),
-      banks_(positive(ctx, "banks")),
-      row_size_(ctx.params.size("row_size")),
-      channel_interleave_(ctx.params.size("channel_interleave")),
-      bank_interleave_(ctx.params.size("bank_interleave")),
-      bandwidth_(ctx.params.bandwidth("bandwidth")),
-      controller_latency_(ctx.params.time("controller_latency")),
-      queue_depth_(positive(ctx, "queue_depth")),
+      store_(shared().get<isa::DeviceMemory>(c.store)),
+      base_(c.base),
+      size_(c.size),
+      channels_(c.channels),
+      banks_(c.banks),
+      row_size_(c.row_size),
+      channel_interleave_(c.channel_interleave),
+      bank_interleave_(c.bank_interleave),
+      bandwidth_(c.bandwidth),
+      controller_latency_(c.controller_latency),
+      queue_depth_(c.queue_depth),
       req_peq_(accept_),
       end_resp_peq_(end_resp_),
       reads_(stats().counter("reads", "read transactions completed")),
@@ -68,17 +64,17 @@ DramController::DramController(const BlockContext& ctx)
                                         static_cast<size_t>(queue_depth_) * channels_ + 1)) {
   if (base_ + (size_ - 1) < base_)
     throw UserError(path() + ": base " + hex(base_) + " + size " + hex(size_) + " wraps around the address space");
-  timing_.tCL = ctx.params.time("tCL");
-  timing_.tRCD = ctx.params.time("tRCD");
-  timing_.tRP = ctx.params.time("tRP");
-  timing_.tRAS = ctx.params.time("tRAS");
-  timing_.burst_bytes = ctx.params.size("burst_size");
+  timing_.tCL = c.tCL;
+  timing_.tRCD = c.tRCD;
+  timing_.tRP = c.tRP;
+  timing_.tRAS = c.tRAS;
+  timing_.burst_bytes = c.burst_size;
   timing_.burst_time = transfer_time(timing_.burst_bytes, bandwidth_);
   if (timing_.burst_time == SC_ZERO_TIME)
     throw UserError(path() + ": a burst of " + std::to_string(timing_.burst_bytes) + " bytes at " +
                     std::to_string(bandwidth_ / 1e9) + " GB/s takes less than the time resolution");
   const auto policy =
-      ctx.params.string("scheduler") == "fcfs" ? DramChannel::Policy::Fcfs : DramChannel::Policy::FrFcfs;
+      c.scheduler == "fcfs" ? DramChannel::Policy::Fcfs : DramChannel::Policy::FrFcfs;
   for (unsigned c = 0; c < channels_; ++c) channel_.emplace_back(timing_, banks_, policy);
   channel_count_.assign(channels_, 0);
   never_ = sc_core::sc_max_time();
@@ -88,10 +84,11 @@ DramController::DramController(const BlockContext& ctx)
   in.register_nb_transport_fw(this, &DramController::nb_transport_fw);
   in.register_get_direct_mem_ptr(this, &DramController::get_direct_mem_ptr);
   in.register_transport_dbg(this, &DramController::transport_dbg);
+  targets_.add("in", in);
 }
 
 tlm::tlm_target_socket<>* DramController::target_socket(const std::string& name, int index) {
-  return name == "in" && index < 0 ? &in : nullptr;
+  return targets_.find(name, index);
 }
 
 std::string DramController::summary() const {
@@ -304,7 +301,7 @@ tlm::tlm_sync_enum DramController::nb_transport_fw(tlm_generic_payload& trans, t
     end_resp_peq_.push(&trans, delay);
     return tlm::TLM_COMPLETED;
   }
-  SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on nb_transport_fw for " + describe(trans)).c_str());
+  checker_.unexpected_phase(trans, phase, "in");
   return tlm::TLM_COMPLETED;
 }
 
@@ -433,10 +430,7 @@ void DramController::respond_method() {
 
 void DramController::end_resp_method() {
   for (tlm_generic_payload* t; end_resp_peq_.pop(t);) {
-    if (t != resp_in_flight_) {
-      SC_REPORT_ERROR(path().c_str(), ("protocol violation: END_RESP for a response not in flight: " + describe(*t)).c_str());
-      continue;
-    }
+    if (!checker_.end_resp(*t, resp_in_flight_)) continue;
     resp_in_flight_ = nullptr;
     retire(*t);
     respond_event_.notify(SC_ZERO_TIME);
@@ -453,9 +447,7 @@ void DramController::respond_early(tlm_generic_payload& trans, unsigned channel,
   tlm::tlm_phase phase = tlm::BEGIN_RESP;
   sc_time delay = at - sim_now();
   if (!waiting_.empty()) space_event_.notify(delay);  // the place it frees then may be the one they wait for
-  if (in->nb_transport_bw(trans, phase, delay) != tlm::TLM_COMPLETED)
-    SC_REPORT_ERROR(path().c_str(), ("protocol violation: a requester asking for early responses did not complete "
-                                     "BEGIN_RESP at once: " + describe(trans)).c_str());
+  checker_.early_response_completed(trans, in->nb_transport_bw(trans, phase, delay));
 }
 
 void DramController::release_due(uint64_t now) {
@@ -484,35 +476,50 @@ void DramController::set_occupancy(unsigned n, uint64_t at) {
 
 // ---- registration --------------------------------------------------------------
 
+const ParamTable<DramControllerConfig>& dram_controller_param_table() {
+  using C = DramControllerConfig;
+  static const ParamTable<C> table =
+      ParamTable<C>()
+          .add(&C::base, size_param("base", "0x0", "first address the controller answers (addresses are global)"))
+          .add(&C::size, size_param("size", "256 TiB",
+                                    "bytes answered from base; accesses outside get TLM_ADDRESS_ERROR_RESPONSE", 1.0))
+          .add(&C::channels, int_param("channels", 8, "independent channels, each with its own banks, data bus and "
+                                       "queue", 1.0, 4096.0, "channels"))
+          .add(&C::banks, int_param("banks", 16, "banks per channel, each with one row buffer", 1.0, 4096.0, "banks"))
+          .add(&C::row_size, size_param("row_size", "1 KiB", "bytes of one row (the page a bank holds open)", 1.0))
+          .add(&C::channel_interleave, size_param("channel_interleave", "256 B",
+                                                  "consecutive bytes of one channel before the next channel's", 1.0))
+          .add(&C::bank_interleave, size_param("bank_interleave", "1 KiB",
+                                               "consecutive bytes of one bank (within a channel) before the next "
+                                               "bank's",
+                                               1.0))
+          .add(&C::burst_size, size_param("burst_size", "32 B",
+                                          "bytes per data burst; a request occupies the bus for whole bursts", 1.0))
+          .add(&C::bandwidth, bandwidth_param("bandwidth", "32 GB/s",
+                                              "data bus bandwidth of ONE channel; burst time = burst_size / bandwidth"))
+          .add(&C::tCL, time_param("tCL", "14 ns", "column command to first data (CAS latency; writes use it too)"))
+          .add(&C::tRCD, time_param("tRCD", "14 ns", "activate to column command"))
+          .add(&C::tRP, time_param("tRP", "14 ns", "precharge to activate"))
+          .add(&C::tRAS, time_param("tRAS", "33 ns", "activate to precharge of the same bank, at least"))
+          .add(&C::controller_latency, time_param("controller_latency", "4 ns",
+                                                  "added to every response after its data's last beat (controller, "
+                                                  "PHY)"))
+          .add(&C::scheduler, enum_param("scheduler", "frfcfs", {"frfcfs", "fcfs"},
+                                         "frfcfs: oldest row hit first; fcfs: column commands in arrival order"))
+          .add(&C::queue_depth, int_param("queue_depth", 32,
+                                          "requests per channel accepted (END_REQ sent) and not yet completed", 1.0,
+                                          1048576.0, "requests"))
+          .add(&C::store, string_param("store", "device", "name of the shared device memory holding the data"));
+  return table;
+}
+
 BlockType dram_controller_block_type() {
   BlockType t;
   t.name = "dram_controller";
   t.doc = "DRAM/HBM controller: channels of banks with open-page row buffers, tCL/tRCD/tRP/tRAS timing, per-channel "
           "data bus, FCFS or FR-FCFS scheduling, finite per-channel queues; data in the platform's device memory, "
           "atomics applied in lane order. LT, AT (4-phase), DMI and debug access.";
-  t.params = {
-      size_param("base", "0x0", "first address the controller answers (addresses are global)"),
-      size_param("size", "256 TiB", "bytes answered from base; accesses outside get TLM_ADDRESS_ERROR_RESPONSE", 1.0),
-      int_param("channels", 8, "independent channels, each with its own banks, data bus and queue", 1.0, 4096.0,
-                "channels"),
-      int_param("banks", 16, "banks per channel, each with one row buffer", 1.0, 4096.0, "banks"),
-      size_param("row_size", "1 KiB", "bytes of one row (the page a bank holds open)", 1.0),
-      size_param("channel_interleave", "256 B", "consecutive bytes of one channel before the next channel's", 1.0),
-      size_param("bank_interleave", "1 KiB", "consecutive bytes of one bank (within a channel) before the next bank's",
-                 1.0),
-      size_param("burst_size", "32 B", "bytes per data burst; a request occupies the bus for whole bursts", 1.0),
-      bandwidth_param("bandwidth", "32 GB/s", "data bus bandwidth of ONE channel; burst time = burst_size / bandwidth"),
-      time_param("tCL", "14 ns", "column command to first data (CAS latency; writes use it too)"),
-      time_param("tRCD", "14 ns", "activate to column command"),
-      time_param("tRP", "14 ns", "precharge to activate"),
-      time_param("tRAS", "33 ns", "activate to precharge of the same bank, at least"),
-      time_param("controller_latency", "4 ns", "added to every response after its data's last beat (controller, PHY)"),
-      enum_param("scheduler", "frfcfs", {"frfcfs", "fcfs"},
-                 "frfcfs: oldest row hit first; fcfs: column commands in arrival order"),
-      int_param("queue_depth", 32, "requests per channel accepted (END_REQ sent) and not yet completed", 1.0,
-                1048576.0, "requests"),
-      string_param("store", "device", "name of the shared device memory holding the data"),
-  };
+  t.params = dram_controller_param_table().specs();
   SocketSpec in;
   in.name = "in";
   in.dir = SocketDir::Target;

@@ -41,18 +41,37 @@
 #include "models/mem/due_queue.h"
 #include "models/mem/flat_map.h"
 #include "models/mem/gpu_access.h"
+#include "models/mem/protocol_checker.h"
+#include "models/mem/socket_table.h"
 #include "models/mem/tlm_helpers.h"
 #include "models/mem/timed_queue.h"
 #include "platform/block.h"
+#include "platform/param_table.h"
 #include "platform/registry.h"
 #include "platform/scheduler.h"
 
 namespace tessera {
 
+// The values of a DRAM controller's parameters, each filled by its one
+// declaration in dram_controller_param_table() (dram_controller.cpp).
+struct DramControllerConfig {
+  uint64_t base = 0, size = 0;
+  unsigned channels = 0, banks = 0;
+  uint64_t row_size = 0, channel_interleave = 0, bank_interleave = 0, burst_size = 0;
+  double bandwidth = 0;  // bytes per second, one channel
+  sc_core::sc_time tCL, tRCD, tRP, tRAS, controller_latency;
+  std::string scheduler;
+  unsigned queue_depth = 0;
+  std::string store;
+};
+const ParamTable<DramControllerConfig>& dram_controller_param_table();
+
 class DramController : public Block {
  public:
   SC_HAS_PROCESS(DramController);
-  explicit DramController(const BlockContext& ctx);
+  explicit DramController(const BlockContext& ctx)
+      : DramController(ctx, dram_controller_param_table().read(ctx.params)) {}
+  DramController(const BlockContext& ctx, const DramControllerConfig& config);
 
   tlm_utils::simple_target_socket<DramController> in;
 
@@ -163,6 +182,11 @@ class DramController : public Block {
   Scalar &bandwidth_achieved_, &latency_mean_ns_;
   Histogram &latency_ns_, &occupancy_hist_;
   uint64_t latency_sum_ps_ = 0, latency_count_ = 0;
+
+  // Used at elaboration and on protocol errors only: kept after the state the
+  // simulation touches.
+  ProtocolChecker checker_{path()};
+  SocketTable<tlm::tlm_target_socket<>> targets_;
 };
 
 BlockType dram_controller_block_type();
