@@ -123,17 +123,33 @@ static void l1_acquire(void) {
   cache_command(DISP_CACHE_WB_INVALIDATE | DISP_CACHE_TO_ACQUIRE);
 }
 
+/* a * b / c, rounded down; in 32 bits (one hardware division on RV32IM) when
+ * the product fits, where a 64-bit division is a software routine. */
+static uint64_t mul_div(uint64_t a, uint64_t b, uint64_t c) {
+  if (a <= UINT32_MAX && b <= UINT32_MAX && c <= UINT32_MAX && (b == 0 || a <= UINT32_MAX / b))
+    return (uint32_t)a * (uint32_t)b / (uint32_t)c;
+  return a * b / c;
+}
+
+/* The first workgroup of each chiplet, as kernel_dispatch splits the grid
+ * (wg_first[n_dispatchers] is the end); computed once per launch. */
+static uint32_t wg_first[CCT_CHIPLETS + 1];
+
+static void split_grid(uint32_t workgroups) {
+  for (unsigned c = 0; c <= n_dispatchers; ++c) wg_first[c] = (uint32_t)mul_div(c, workgroups, n_dispatchers);
+}
+
 /* The byte range chiplet c touches of use u, widened to granules. */
 static void use_ranges(struct use *u, uint32_t workgroups) {
   uint64_t size = u->end - u->base;
   for (unsigned c = 0; c < n_dispatchers; ++c) {
-    uint32_t first = (uint32_t)((uint64_t)c * workgroups / n_dispatchers);
-    uint32_t end = (uint32_t)((uint64_t)(c + 1) * workgroups / n_dispatchers);
+    uint32_t first = wg_first[c], end = wg_first[c + 1];
     uint64_t lo = 0, hi = size;
     if (end == first) u->chiplets &= ~(1u << c); /* runs no workgroup */
     if (u->mode & ACCESS_PARTITIONED) {
-      lo = size * first / workgroups;
-      hi = (size * end + workgroups - 1) / workgroups;
+      lo = mul_div(size, first, workgroups);
+      hi = mul_div(size, end, workgroups);
+      hi += hi * workgroups != size * end; /* rounded up */
     }
     u->lo[c] = (uint32_t)(lo & ~(uint64_t)(CCT_GRANULE - 1));
     u->hi[c] = (uint32_t)((hi + CCT_GRANULE - 1) & ~(uint64_t)(CCT_GRANULE - 1));
@@ -181,6 +197,7 @@ static bool read_uses(const struct access_mode *modes, uint32_t n_modes, uint32_
     u->chiplets = m->chiplets ? (m->chiplets & all) : all;
     if (n > CCT_PER_KERNEL) n = coarsen(n);
   }
+  split_grid(workgroups);
   for (unsigned i = 0; i < n; ++i) {
     if (uses[i].end - uses[i].base > UINT32_MAX - CCT_GRANULE) return false;
     use_ranges(&uses[i], workgroups);
