@@ -126,8 +126,10 @@ static void l1_acquire(void) {
 /* a * b / c, rounded down; in 32 bits (one hardware division on RV32IM) when
  * the product fits, where a 64-bit division is a software routine. */
 static uint64_t mul_div(uint64_t a, uint64_t b, uint64_t c) {
-  if (a <= UINT32_MAX && b <= UINT32_MAX && c <= UINT32_MAX && (b == 0 || a <= UINT32_MAX / b))
-    return (uint32_t)a * (uint32_t)b / (uint32_t)c;
+  if (a <= UINT32_MAX && b <= UINT32_MAX && c <= UINT32_MAX && c != 0) {
+    uint32_t a32 = (uint32_t)a, b32 = (uint32_t)b; /* the test itself must not divide in 64 bits */
+    if (b32 == 0 || a32 <= UINT32_MAX / b32) return a32 * b32 / (uint32_t)c;
+  }
   return a * b / c;
 }
 
