@@ -234,7 +234,7 @@ void HostRuntime::set_access_modes(unsigned queue, const std::vector<BufferAcces
   std::vector<uint8_t> entries(std::max<size_t>(buffers.size(), 1) * ACCESS_ENTRY_BYTES, 0);
   for (size_t i = 0; i < buffers.size(); ++i) {
     uint8_t* e = entries.data() + i * ACCESS_ENTRY_BYTES;
-    const uint32_t mode = static_cast<uint32_t>(buffers[i].mode);
+    const uint32_t mode = static_cast<uint32_t>(buffers[i].mode) | (buffers[i].partitioned ? ACCESS_PARTITIONED : 0u);
     std::memcpy(e, &buffers[i].base, 8);
     std::memcpy(e + 8, &buffers[i].size, 8);
     std::memcpy(e + 16, &mode, 4);
@@ -255,7 +255,8 @@ void HostRuntime::set_access_modes(unsigned queue, const std::vector<BufferAcces
   pending_.push_back(Pending{queue, index, nullptr, std::move(table)});
 }
 
-void HostRuntime::barrier_and(unsigned queue, const std::vector<Signal>& dependencies, Signal completion) {
+void HostRuntime::barrier_and(unsigned queue, const std::vector<Signal>& dependencies, Signal completion,
+                              FenceScope acquire, FenceScope release) {
   if (dependencies.size() > AQL_BARRIER_DEPS)
     throw UserError("a barrier-AND packet waits for at most " + std::to_string(AQL_BARRIER_DEPS) + " signals, not " +
                     std::to_string(dependencies.size()));
@@ -264,7 +265,7 @@ void HostRuntime::barrier_and(unsigned queue, const std::vector<Signal>& depende
     std::memcpy(packet + AQL_BARRIER_DEP(i), &dependencies[i].address, 8);
   std::memcpy(packet + AQL_COMPLETION_SIGNAL, &completion.address, 8);
   const uint32_t index = reserve_slot(queue);
-  publish(queue, index, packet, packet_header(AQL_TYPE_BARRIER_AND, FenceScope::None, FenceScope::None));
+  publish(queue, index, packet, packet_header(AQL_TYPE_BARRIER_AND, acquire, release));
 }
 
 // ---- waiting -------------------------------------------------------------------------

@@ -96,6 +96,10 @@ struct BufferAccess {
   uint64_t base = 0, size = 0;
   AccessMode mode = AccessMode::ReadWrite;
   uint32_t chiplet_mask = 0;  // chiplets that touch it (bit c for chiplet c); 0: all
+  // Each chiplet touches only its share of the buffer, in proportion to the
+  // workgroups it runs (chiplet c of a grid split into contiguous ranges touches
+  // bytes [size*first_c/W, size*end_c/W)); false: the whole buffer.
+  bool partitioned = false;
 };
 
 // Kernel-boundary fences of a packet (AQL header scopes).
@@ -142,7 +146,10 @@ class HostRuntime {
   // The same with a ready launch configuration (geometry and argument values).
   void dispatch(unsigned queue, const HostKernel& kernel, const isa::LaunchConfig& config, Signal completion,
                 FenceScope acquire = FenceScope::System, FenceScope release = FenceScope::System);
-  void barrier_and(unsigned queue, const std::vector<Signal>& dependencies, Signal completion);
+  // A barrier's scopes are None unless given: a System-scope release makes
+  // whatever a kernel-boundary policy left in the caches visible to the host.
+  void barrier_and(unsigned queue, const std::vector<Signal>& dependencies, Signal completion,
+                   FenceScope acquire = FenceScope::None, FenceScope release = FenceScope::None);
 
   // Runs the simulation until `s` holds a value <= `until`.
   void wait(Signal s, int64_t until = 0);

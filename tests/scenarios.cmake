@@ -250,6 +250,21 @@ tessera_scenario("chiplet sync: skipping the kernel-start L2 invalidation reads 
                  ARGS "workload|permuted_consumer|--size|4097|--netlist|${chiplet4}|--set|cp.debug_flags=2"
                  EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")
 
+# The CPElide firmware (docs/CPELIDE.md) runs the reuse workloads, which send
+# no access modes yet: every kernel takes its baseline fallback, and the data
+# must still be right on 2, 4 and 8 chiplets.
+foreach(chiplets IN ITEMS 2 4 8)
+  foreach(case IN ITEMS "producer_consumer|8192" "permuted_consumer|8192" "no_reuse|8192" "stencil_iter|64"
+                        "babelstream_iter|8192")
+    string(REPLACE "|" ";" parts "${case}")
+    list(GET parts 0 workload)
+    list(GET parts 1 size)
+    tessera_scenario("cpelide firmware: ${workload} on ${chiplets} chiplets without access modes matches the executor"
+                     ARGS "workload|${workload}|--size|${size}|--netlist|${CMAKE_SOURCE_DIR}/json/platforms/chiplet${chiplets}_small.json|--set|cp.firmware=aql_cp_cpelide.elf"
+                     EXIT 0 DEFINES "-DSTDOUT_HAS=PASS")
+  endforeach()
+endforeach()
+
 # --max-cycles decides only whether a launch hung: a limit reached after the
 # kernel's completion signal but before the CP notifies the host leaves the
 # launch's cycles as they are without a limit (3720 for this launch).

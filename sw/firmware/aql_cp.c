@@ -139,7 +139,11 @@ static void kernel_dispatch(unsigned q, uint32_t index, uint64_t pkt, uint16_t h
   uint64_t id = dispatch_id++;
   boundary_lines_invalidated = boundary_lines_written_back = 0;
   uint64_t t0 = cp_cycles();
+#ifdef POLICY_USES_ACCESS_MODES /* the policy acts on the dispatch's access modes and grid split */
+  kernel_acquire(header, access_modes[q], n_modes, g.workgroups);
+#else
   acquire(header);
+#endif
   uint64_t t1 = cp_cycles();
 
   /* Dispatcher d runs workgroups [d*total/D, (d+1)*total/D). */
