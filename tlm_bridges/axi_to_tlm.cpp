@@ -1,5 +1,7 @@
 #include "tlm_bridges/axi_to_tlm.h"
 
+#include <sysc/kernel/sc_dynamic_processes.h>  // sc_spawn, for the worker threads
+
 #include <algorithm>
 
 namespace tessera::axi {

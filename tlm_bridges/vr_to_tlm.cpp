@@ -1,5 +1,7 @@
 #include "tlm_bridges/vr_to_tlm.h"
 
+#include <sysc/kernel/sc_dynamic_processes.h>  // sc_spawn, for the worker threads
+
 namespace tessera::vr {
 
 VrToTlm::VrToTlm(sc_core::sc_module_name name, Pins& pins, Config config)

@@ -9,9 +9,6 @@
 #include <deque>
 #include <map>
 
-#ifndef SC_INCLUDE_DYNAMIC_PROCESSES  // sc_spawn, for the worker threads (as tlm_utils does)
-#define SC_INCLUDE_DYNAMIC_PROCESSES
-#endif
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
