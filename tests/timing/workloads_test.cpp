@@ -20,6 +20,7 @@
 #include "sw/workloads/compare.h"
 #include "tests/mem/mem_test_support.h"
 #include "tests/timing/workload_compare.h"
+#include "tests/workload_list.h"
 
 using namespace tessera;
 using namespace tessera::workloads;
@@ -69,72 +70,7 @@ void check_write_back_l1(bool direct_dispatch, bool write_allocate) {
     check_identical({#name}, small_gpu(false));                                                 \
   }
 
-TESSERA_TIMING_WORKLOAD(vector_add)
-TESSERA_TIMING_WORKLOAD(saxpy)
-TESSERA_TIMING_WORKLOAD(reduction)
-TESSERA_TIMING_WORKLOAD(relu)
-TESSERA_TIMING_WORKLOAD(scan)
-TESSERA_TIMING_WORKLOAD(sgemm16)
-TESSERA_TIMING_WORKLOAD(sgemm32)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_f32)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_f16)
-TESSERA_TIMING_WORKLOAD(conv2d)
-TESSERA_TIMING_WORKLOAD(stencil2d)
-TESSERA_TIMING_WORKLOAD(transpose)
-TESSERA_TIMING_WORKLOAD(spmv)
-TESSERA_TIMING_WORKLOAD(pruned_gemv_0)
-TESSERA_TIMING_WORKLOAD(pruned_gemv_50)
-TESSERA_TIMING_WORKLOAD(pruned_gemv_90)
-TESSERA_TIMING_WORKLOAD(fir)
-TESSERA_TIMING_WORKLOAD(histogram)
-TESSERA_TIMING_WORKLOAD(bfs)
-TESSERA_TIMING_WORKLOAD(babelstream)
-TESSERA_TIMING_WORKLOAD(nbody)
-TESSERA_TIMING_WORKLOAD(kmeans)
-TESSERA_TIMING_WORKLOAD(babelstream_iter)
-TESSERA_TIMING_WORKLOAD(stencil_iter)
-TESSERA_TIMING_WORKLOAD(producer_consumer)
-TESSERA_TIMING_WORKLOAD(permuted_consumer)
-TESSERA_TIMING_WORKLOAD(no_reuse)
-TESSERA_TIMING_WORKLOAD(const_table)
-TESSERA_TIMING_WORKLOAD(libm)
-TESSERA_TIMING_WORKLOAD(private_index)
-TESSERA_TIMING_WORKLOAD(calib_chase)
-TESSERA_TIMING_WORKLOAD(calib_stream)
-TESSERA_TIMING_WORKLOAD(calib_valu)
-TESSERA_TIMING_WORKLOAD(calib_salu)
-TESSERA_TIMING_WORKLOAD(calib_mfma)
-TESSERA_TIMING_WORKLOAD(calib_lds)
-TESSERA_TIMING_WORKLOAD(square)
-TESSERA_TIMING_WORKLOAD(hotspot3d)
-TESSERA_TIMING_WORKLOAD(lud)
-TESSERA_TIMING_WORKLOAD(rnn)
-TESSERA_TIMING_WORKLOAD(pruned_gemv_20)
-TESSERA_TIMING_WORKLOAD(pruned_gemv_40)
-TESSERA_TIMING_WORKLOAD(pruned_gemv_60)
-TESSERA_TIMING_WORKLOAD(conv_relu50)
-TESSERA_TIMING_WORKLOAD(relu_s25)
-TESSERA_TIMING_WORKLOAD(relu_s50)
-TESSERA_TIMING_WORKLOAD(relu_s75)
-TESSERA_TIMING_WORKLOAD(fir_s25)
-TESSERA_TIMING_WORKLOAD(fir_s50)
-TESSERA_TIMING_WORKLOAD(fir_s75)
-TESSERA_TIMING_WORKLOAD(spmv_s25)
-TESSERA_TIMING_WORKLOAD(spmv_s50)
-TESSERA_TIMING_WORKLOAD(spmv_s75)
-TESSERA_TIMING_WORKLOAD(matmul_waves)
-TESSERA_TIMING_WORKLOAD(nw)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_res3)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_res4)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_bert_proj)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_2x2_bert_attn)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_res3)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_res4)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_bert_proj)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_lds_4x2_bert_attn)
-TESSERA_TIMING_WORKLOAD(lds_distinct)
+TESSERA_WORKLOAD_LIST(TESSERA_TIMING_WORKLOAD)
 
 TEST_CASE("the timing netlist in functional mode gives the results of the functional executor", "[timing][workload]") {
   // One process, one platform: several workloads in sequence on it.
@@ -170,50 +106,3 @@ TEST_CASE("a workload's access modes reach the firmware ahead of each launch (De
   CHECK(dispatches == 8);
 }
 
-TEST_CASE("every workload of the suite has a timing test case", "[timing][workload]") {
-  // Keeps the list above complete: a new workload must be added there.
-  const std::vector<std::string> listed = {
-      "vector_add",    "saxpy",         "reduction",     "relu",           "scan",           "sgemm16",
-      "sgemm32",       "mfma_gemm_f32", "mfma_gemm_f16", "conv2d",         "stencil2d",      "transpose",
-      "spmv",          "pruned_gemv_0", "pruned_gemv_50", "pruned_gemv_90", "fir",           "histogram",
-      "bfs",           "babelstream",   "nbody",         "kmeans",
-      "babelstream_iter", "stencil_iter", "producer_consumer", "permuted_consumer", "no_reuse",
-      "const_table",   "libm",          "private_index",
-      "calib_chase",   "calib_stream",  "calib_valu",    "calib_salu",     "calib_mfma",     "calib_lds",
-      "square",
-      "hotspot3d",
-      "lud",
-      "rnn",
-      "pruned_gemv_20",
-      "pruned_gemv_40",
-      "pruned_gemv_60",
-      "conv_relu50",
-      "relu_s25",
-      "relu_s50",
-      "relu_s75",
-      "fir_s25",
-      "fir_s50",
-      "fir_s75",
-      "spmv_s25",
-      "spmv_s50",
-      "spmv_s75",
-      "matmul_waves",
-      "nw",
-      "mfma_gemm_lds_2x2",
-      "mfma_gemm_lds_2x2_res3",
-      "mfma_gemm_lds_2x2_res4",
-      "mfma_gemm_lds_2x2_bert_proj",
-      "mfma_gemm_lds_2x2_bert_attn",
-      "mfma_gemm_lds_4x2",
-      "mfma_gemm_lds_4x2_res3",
-      "mfma_gemm_lds_4x2_res4",
-      "mfma_gemm_lds_4x2_bert_proj",
-      "mfma_gemm_lds_4x2_bert_attn",
-      "lds_distinct"};
-  std::vector<std::string> registered;
-  for (const auto& w : tessera::workloads::workloads()) registered.push_back(w.name);
-  std::vector<std::string> sorted = listed;
-  std::sort(sorted.begin(), sorted.end());
-  std::sort(registered.begin(), registered.end());
-  CHECK(sorted == registered);
-}
