@@ -519,10 +519,7 @@ const ParamTable<CrossbarConfig>& crossbar_param_table() {
   using C = CrossbarConfig;
   static const ParamTable<C> table =
       ParamTable<C>()
-          .add(json_param("address_map", nullptr,
-                          "array of {\"base\", \"size\", \"ports\": [out port...], \"interleave\": bytes (0 = "
-                          "none)}; with interleave, consecutive chunks go round-robin over ports, without it ports has "
-                          "one entry"))
+          .add(address_map_param())
           .add(&C::latency, int_param("latency", 1, "cycles through the switch, for a request and again for its "
                                       "response", 0.0, 1e6, "cycles"))
           .add(&C::in_width, int_param("in_width", 64, "bytes per cycle of each input port's link, each direction "

@@ -246,10 +246,7 @@ const ParamTable<RouterConfig>& router_param_table() {
   using C = RouterConfig;
   static const ParamTable<C> table =
       ParamTable<C>()
-          .add(json_param("address_map", nullptr,
-                          "array of {\"base\", \"size\", \"ports\": [out port...], \"interleave\": bytes (0 = "
-                          "none)}; with interleave, consecutive chunks go round-robin over ports, without it ports has "
-                          "one entry"))
+          .add(address_map_param())
           .add(&C::latency, int_param("latency", 1, "cycles added to each traversal, request and response", 0.0, 1e6,
                                       "cycles"));
   return table;
