@@ -1,7 +1,9 @@
-// Error types shared by the platform. Three kinds of error (docs/DESIGN.md):
-// a user mistake (netlist, file, option) throws one of these with a message that
-// names the offending thing; a guest mistake becomes a fault report; a broken
-// invariant aborts.
+// Error types shared by the platform. Tessera tells three kinds of error apart
+// (docs/BLOCKS.md, "Errors"): a user mistake (netlist, file, option) throws one
+// of these with a message that names the offending thing; a guest mistake (a
+// kernel's bad address, a firmware fault) becomes a TLM error status and a
+// fault report; a broken invariant (a protocol violation between blocks
+// included) aborts the run with an error report.
 #pragma once
 #include <stdexcept>
 #include <string>

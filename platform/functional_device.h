@@ -11,7 +11,7 @@
 
 #include "models/cu/isa/code_object.h"
 #include "models/cu/isa/decode_cache.h"
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "models/cu/isa/executor.h"
 #include "platform/program_cache.h"
 #include "sw/runtime/device.h"

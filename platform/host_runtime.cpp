@@ -91,20 +91,21 @@ HostRuntime::HostRuntime(Platform& platform, Options options)
       kernel_objects_(platform.shared().get<KernelObjectTable>("kernel_objects")),
       programs_(memory_) {
   for (const auto& b : platform.blocks()) {
-    if (auto* cp = dynamic_cast<CpCore*>(b.get())) {
-      if (cp_) throw UserError("the platform has several command processors (" + cp_->path() + ", " + cp->path() +
-                               "); the host runtime drives one");
+    if (auto* cp = dynamic_cast<CommandProcessorControl*>(b.get())) {
+      if (cp_)
+        throw UserError("the platform has several command processors (" + cp_->block().path() + ", " +
+                        cp->block().path() + "); the host runtime drives one");
       cp_ = cp;
     }
-    if (auto* d = dynamic_cast<Dispatcher*>(b.get())) dispatchers_.push_back(d);
+    if (auto* d = dynamic_cast<DispatcherControl*>(b.get())) dispatchers_.push_back(d);
   }
   if (!cp_) throw UserError("the platform has no cp_core; the host runtime submits work through a command processor");
-  if (cp_->dispatcher.empty())
-    throw UserError(cp_->path() + " has no dispatcher bound to its dispatcher[] sockets");
+  if (cp_->dispatcher_count() == 0)
+    throw UserError(cp_->block().path() + " has no dispatcher bound to its dispatcher[] sockets");
   if (options_.queue_packets < 2 || (options_.queue_packets & (options_.queue_packets - 1)))
     throw UserError("a queue holds a power of two of at least 2 packets, not " +
                     std::to_string(options_.queue_packets));
-  for (Dispatcher* d : dispatchers_) {
+  for (DispatcherControl* d : dispatchers_) {
     d->set_functional(options_.functional);
     faults_seen_.push_back(d->totals().faults + d->totals().bad_packets);
   }
@@ -233,7 +234,7 @@ void HostRuntime::set_access_modes(unsigned queue, const std::vector<BufferAcces
   std::vector<uint8_t> entries(std::max<size_t>(buffers.size(), 1) * ACCESS_ENTRY_BYTES, 0);
   for (size_t i = 0; i < buffers.size(); ++i) {
     uint8_t* e = entries.data() + i * ACCESS_ENTRY_BYTES;
-    const uint32_t mode = static_cast<uint32_t>(buffers[i].mode);
+    const uint32_t mode = static_cast<uint32_t>(buffers[i].mode) | (buffers[i].partitioned ? ACCESS_PARTITIONED : 0u);
     std::memcpy(e, &buffers[i].base, 8);
     std::memcpy(e + 8, &buffers[i].size, 8);
     std::memcpy(e + 16, &mode, 4);
@@ -254,7 +255,8 @@ void HostRuntime::set_access_modes(unsigned queue, const std::vector<BufferAcces
   pending_.push_back(Pending{queue, index, nullptr, std::move(table)});
 }
 
-void HostRuntime::barrier_and(unsigned queue, const std::vector<Signal>& dependencies, Signal completion) {
+void HostRuntime::barrier_and(unsigned queue, const std::vector<Signal>& dependencies, Signal completion,
+                              FenceScope acquire, FenceScope release) {
   if (dependencies.size() > AQL_BARRIER_DEPS)
     throw UserError("a barrier-AND packet waits for at most " + std::to_string(AQL_BARRIER_DEPS) + " signals, not " +
                     std::to_string(dependencies.size()));
@@ -263,7 +265,7 @@ void HostRuntime::barrier_and(unsigned queue, const std::vector<Signal>& depende
     std::memcpy(packet + AQL_BARRIER_DEP(i), &dependencies[i].address, 8);
   std::memcpy(packet + AQL_COMPLETION_SIGNAL, &completion.address, 8);
   const uint32_t index = reserve_slot(queue);
-  publish(queue, index, packet, packet_header(AQL_TYPE_BARRIER_AND, FenceScope::None, FenceScope::None));
+  publish(queue, index, packet, packet_header(AQL_TYPE_BARRIER_AND, acquire, release));
 }
 
 // ---- waiting -------------------------------------------------------------------------
@@ -314,7 +316,7 @@ void HostRuntime::check_faults() {
   if (cp_->faulted()) throw DeviceError("tessera: the command processor faulted:\n" + cp_->fault_report());
   if (cp_->finished()) throw DeviceError("tessera: the command processor's firmware halted; " + cp_->summary());
   for (size_t i = 0; i < dispatchers_.size(); ++i) {
-    const Dispatcher::Totals t = dispatchers_[i]->totals();
+    const DispatcherTotals t = dispatchers_[i]->totals();
     if (t.faults + t.bad_packets == faults_seen_[i]) continue;
     faults_seen_[i] = t.faults + t.bad_packets;
     throw DeviceError(dispatchers_[i]->last_fault());

@@ -43,10 +43,9 @@
 #include <string>
 #include <vector>
 
-#include "models/cp/cp_core.h"
-#include "models/cp/dispatcher.h"
-#include "models/cp/kernel_object_table.h"
 #include "models/cu/isa/prepared_dispatch.h"
+#include "platform/gpu_control.h"
+#include "platform/kernel_object_table.h"
 #include "platform/platform.h"
 #include "platform/program_cache.h"
 #include "sw/runtime/device.h"
@@ -97,6 +96,10 @@ struct BufferAccess {
   uint64_t base = 0, size = 0;
   AccessMode mode = AccessMode::ReadWrite;
   uint32_t chiplet_mask = 0;  // chiplets that touch it (bit c for chiplet c); 0: all
+  // Each chiplet touches only its share of the buffer, in proportion to the
+  // workgroups it runs (chiplet c of a grid split into contiguous ranges touches
+  // bytes [size*first_c/W, size*end_c/W)); false: the whole buffer.
+  bool partitioned = false;
 };
 
 // Kernel-boundary fences of a packet (AQL header scopes).
@@ -143,13 +146,16 @@ class HostRuntime {
   // The same with a ready launch configuration (geometry and argument values).
   void dispatch(unsigned queue, const HostKernel& kernel, const isa::LaunchConfig& config, Signal completion,
                 FenceScope acquire = FenceScope::System, FenceScope release = FenceScope::System);
-  void barrier_and(unsigned queue, const std::vector<Signal>& dependencies, Signal completion);
+  // A barrier's scopes are None unless given: a System-scope release makes
+  // whatever a kernel-boundary policy left in the caches visible to the host.
+  void barrier_and(unsigned queue, const std::vector<Signal>& dependencies, Signal completion,
+                   FenceScope acquire = FenceScope::None, FenceScope release = FenceScope::None);
 
   // Runs the simulation until `s` holds a value <= `until`.
   void wait(Signal s, int64_t until = 0);
 
-  CpCore& cp() { return *cp_; }
-  const std::vector<Dispatcher*>& dispatchers() const { return dispatchers_; }
+  CommandProcessorControl& cp() { return *cp_; }
+  const std::vector<DispatcherControl*>& dispatchers() const { return dispatchers_; }
   double seconds_simulating() const { return seconds_; }
 
  private:
@@ -177,8 +183,8 @@ class HostRuntime {
   const Platform& platform_;  // for the report of what is in hand when a wait cannot end
   isa::DeviceMemory& memory_;
   KernelObjectTable& kernel_objects_;
-  CpCore* cp_ = nullptr;
-  std::vector<Dispatcher*> dispatchers_;
+  CommandProcessorControl* cp_ = nullptr;
+  std::vector<DispatcherControl*> dispatchers_;
   std::vector<uint64_t> faults_seen_;
   ProgramCache programs_;
   std::map<std::string, LoadedProgram> loaded_;

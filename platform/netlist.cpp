@@ -7,6 +7,7 @@
 #include "platform/netlist_builder.h"
 #include "platform/netlist_json.h"
 #include "platform/netlist_names.h"
+#include "platform/netlist_reference.h"
 #include "platform/stats.h"
 #include "platform/units.h"
 
@@ -15,7 +16,7 @@ namespace {
 
 const std::vector<std::string> kTopLevelKeys = {"description", "clocks",   "defaults",
                                                 "templates",   "components", "bindings",
-                                                "address_map"};
+                                                "address_map", "reference"};
 const std::vector<std::string> kTemplateKeys = {"description", "components", "bindings", "address_map"};
 
 std::string join(const std::vector<std::string>& items, const std::string& sep = ", ") {
@@ -123,6 +124,7 @@ Netlist NetlistBuilder::build(const std::vector<Override>& overrides) {
   check_socket_counts();
   resolve_address_maps();
   check_request_sizes();
+  check_memory_ports();
   return std::move(out_);
 }
 
@@ -134,6 +136,7 @@ void NetlistBuilder::read_top_level() {
   read_clocks(doc_.contains("clocks") ? doc_["clocks"] : json::object());
   if (doc_.contains("defaults")) read_defaults(doc_["defaults"]);
   if (doc_.contains("templates")) read_templates(doc_["templates"]);
+  if (doc_.contains("reference")) out_.references = read_reference(doc_["reference"], "/reference");
 }
 
 void NetlistBuilder::read_clocks(const json& clocks) {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "platform/netlist_reference.h"
 #include "platform/params.h"
 #include "platform/registry.h"
 
@@ -60,6 +61,7 @@ struct Netlist {
   std::vector<InstanceSpec> instances;   // in netlist order: the order of elaboration
   std::vector<BindingSpec> bindings;     // in netlist order
   size_t address_ranges = 0;
+  std::vector<ReferenceFigure> references;  // the "reference" section, if any
 
   const InstanceSpec* find(const std::string& path) const;
   double default_clock_hz() const { return clocks.at(default_clock); }

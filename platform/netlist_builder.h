@@ -68,6 +68,9 @@ class NetlistBuilder {
   // netlist_request_sizes.cpp
   void check_request_sizes();
 
+  // netlist_memory_ports.cpp
+  void check_memory_ports() const;
+
   // netlist_address_map.cpp
   void resolve_address_maps();
   void resolve_address_entry(const json& entry, const std::string& path, const std::string& prefix,

@@ -31,17 +31,6 @@ int open_temporary(const std::string& path, std::string& temp, const std::string
   return fd;
 }
 
-bool write_all(int fd, const std::string& content) {
-  size_t done = 0;
-  while (done < content.size()) {
-    const ssize_t n = write(fd, content.data() + done, content.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += static_cast<size_t>(n);
-  }
-  return true;
-}
-
 }  // namespace
 
 void check_output_path(const std::string& path, bool force, const std::string& what) {
@@ -59,6 +48,12 @@ void check_output_path(const std::string& path, bool force, const std::string& w
 }
 
 void write_file_atomically(const std::string& path, const std::string& content, bool force, const std::string& what) {
+  write_file_atomically(
+      path, [&content](std::FILE* out) { std::fwrite(content.data(), 1, content.size(), out); }, force, what);
+}
+
+void write_file_atomically(const std::string& path, const std::function<void(std::FILE*)>& writer, bool force,
+                           const std::string& what) {
   std::error_code ec;
   if (!force && std::filesystem::exists(path, ec))
     throw UserError(what + " " + path + " already exists; pass --force to replace it");
@@ -67,9 +62,17 @@ void write_file_atomically(const std::string& path, const std::string& content, 
   // mkstemp makes the file private; a result file gets the usual permissions.
   const mode_t mask = umask(0);
   umask(mask);
-  const bool written = fchmod(fd, 0666 & ~mask) == 0 && write_all(fd, content) && fsync(fd) == 0;
+  std::FILE* out = fchmod(fd, 0666 & ~mask) == 0 ? fdopen(fd, "wb") : nullptr;
+  if (!out) {
+    const int err = errno;
+    close(fd);
+    std::remove(temp.c_str());
+    throw UserError("cannot write " + what + " " + path + " (" + std::strerror(err) + ")");
+  }
+  writer(out);
+  const bool written = std::fflush(out) == 0 && std::ferror(out) == 0 && fsync(fileno(out)) == 0;
   const int saved = errno;
-  const bool closed = close(fd) == 0;
+  const bool closed = std::fclose(out) == 0;
   if (!written || !closed) {
     std::remove(temp.c_str());
     throw UserError("cannot write " + what + " " + path + " (" + std::strerror(written ? errno : saved) +

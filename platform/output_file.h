@@ -4,6 +4,8 @@
 // once it is completely written. A full disk or a crash leaves any earlier
 // file as it was.
 #pragma once
+#include <cstdio>
+#include <functional>
 #include <string>
 
 namespace tessera {
@@ -17,5 +19,10 @@ void check_output_path(const std::string& path, bool force, const std::string& w
 // Writes `content` to `path` through a temporary file and a rename. Refuses
 // to replace an existing file unless `force`. Throws UserError.
 void write_file_atomically(const std::string& path, const std::string& content, bool force, const std::string& what);
+
+// The same for content too large to hold as one string: `writer` writes it
+// to the temporary file as a stream.
+void write_file_atomically(const std::string& path, const std::function<void(std::FILE*)>& writer, bool force,
+                           const std::string& what);
 
 }  // namespace tessera

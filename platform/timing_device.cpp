@@ -33,20 +33,20 @@ std::unique_ptr<Platform> build_platform(const TimingDeviceOptions& o) {
 
 bool has_cp(const Platform& p) {
   for (const auto& b : p.blocks())
-    if (dynamic_cast<const CpCore*>(b.get())) return true;
+    if (dynamic_cast<const CommandProcessorControl*>(b.get())) return true;
   return false;
 }
 
 // Without a CP the device drives exactly one dispatcher; with one, the first
 // dispatcher stands for all of them where a caller asks for one.
-Dispatcher* find_dispatcher(Platform& p, const std::string& file, bool direct) {
-  Dispatcher* found = nullptr;
+DispatcherControl* find_dispatcher(Platform& p, const std::string& file, bool direct) {
+  DispatcherControl* found = nullptr;
   std::string names;
   const bool cp = has_cp(p) && !direct;
   for (const auto& b : p.blocks()) {
-    auto* d = dynamic_cast<Dispatcher*>(b.get());
+    auto* d = dynamic_cast<DispatcherControl*>(b.get());
     if (!d) continue;
-    names += (names.empty() ? "" : ", ") + d->path();
+    names += (names.empty() ? "" : ", ") + b->path();
     if (found && !cp)
       throw UserError("netlist " + file + " has several dispatchers (" + names +
                       ") and no cp_core (or direct dispatch was asked for); without a command processor the timing device "
@@ -85,7 +85,7 @@ TimingDevice::TimingDevice(TimingDeviceOptions options)
   if (has_cp(*platform_) && !options_.direct_dispatch) {
     HostRuntime::Options ro;
     ro.functional = options_.functional;
-    ro.max_wait = dispatcher_->cycles(options_.max_cycles);
+    ro.max_wait = dispatcher_->block().cycles(options_.max_cycles);
     runtime_ = std::make_unique<HostRuntime>(*platform_, ro);
     queue_ = runtime_->create_queue();
     done_ = runtime_->create_signal(0);
@@ -119,7 +119,7 @@ void TimingDevice::fail(const std::string& what) const { throw DeviceError("tess
 void TimingDevice::run_launch() {
   const auto start = std::chrono::steady_clock::now();
   if (options_.max_cycles) {
-    sc_core::sc_start(dispatcher_->cycles(options_.max_cycles), sc_core::SC_EXIT_ON_STARVATION);
+    sc_core::sc_start(dispatcher_->block().cycles(options_.max_cycles), sc_core::SC_EXIT_ON_STARVATION);
   } else {
     sc_core::sc_start();
   }
@@ -253,9 +253,9 @@ LaunchResult TimingDevice::launch_queued(const std::string& path, const std::str
                                          const isa::LaunchConfig& config) {
   const HostKernel& k = runtime_->kernel(path, kernel);
   if (runtime_->signal_value(done_) > 0) fail("an earlier launch never finished; the device cannot launch again");
-  const Dispatcher::Totals before = dispatcher_totals();
+  const DispatcherTotals before = dispatcher_totals();
   std::vector<uint64_t> ranges_before;
-  for (Dispatcher* d : runtime_->dispatchers()) ranges_before.push_back(d->totals().ranges);
+  for (DispatcherControl* d : runtime_->dispatchers()) ranges_before.push_back(d->totals().ranges);
   const uint64_t cp_insns = runtime_->cp().instructions(), cp_busy = runtime_->cp().busy_cycles();
   const double seconds = runtime_->seconds_simulating();
   const sc_core::sc_time start = sc_core::sc_time_stamp();
@@ -275,14 +275,14 @@ LaunchResult TimingDevice::launch_queued(const std::string& path, const std::str
     } catch (const DeviceError&) {
     }
   }
-  const Dispatcher::Totals after = dispatcher_totals();
+  const DispatcherTotals after = dispatcher_totals();
   LaunchResult r;
-  const sc_core::sc_time period = dispatcher_->clock_period();
+  const sc_core::sc_time period = dispatcher_->block().clock_period();
   r.cycles = static_cast<uint64_t>(std::llround((sc_core::sc_time_stamp() - start) / period));
   // The kernel spans the ranges its dispatchers ran (one each, as the launch is synchronous).
   sc_core::sc_time first = sc_core::sc_max_time(), last = sc_core::SC_ZERO_TIME;
   for (size_t i = 0; i < runtime_->dispatchers().size(); ++i) {
-    const Dispatcher* d = runtime_->dispatchers()[i];
+    const DispatcherControl* d = runtime_->dispatchers()[i];
     if (d->totals().ranges == ranges_before[i]) continue;
     first = std::min(first, d->last_start());
     last = std::max(last, d->last_end());
@@ -306,11 +306,11 @@ LaunchResult TimingDevice::launch_queued(const std::string& path, const std::str
   return r;
 }
 
-Dispatcher::Totals TimingDevice::dispatcher_totals() const {
+DispatcherTotals TimingDevice::dispatcher_totals() const {
   if (!runtime_) return dispatcher_->totals();
-  Dispatcher::Totals t;
-  for (const Dispatcher* d : runtime_->dispatchers()) {
-    const Dispatcher::Totals x = d->totals();
+  DispatcherTotals t;
+  for (const DispatcherControl* d : runtime_->dispatchers()) {
+    const DispatcherTotals x = d->totals();
     t.workgroups += x.workgroups;
     t.waves += x.waves;
     t.wave_instructions += x.wave_instructions;
@@ -319,8 +319,8 @@ Dispatcher::Totals TimingDevice::dispatcher_totals() const {
 }
 
 std::string TimingDevice::progress_line(double wall_seconds) const {
-  const Dispatcher::Totals t = dispatcher_totals();
-  const double cycles = sc_core::sc_time_stamp() / dispatcher_->clock_period();
+  const DispatcherTotals t = dispatcher_totals();
+  const double cycles = sc_core::sc_time_stamp() / dispatcher_->block().clock_period();
   const double per_second = wall_seconds > 0 ? 1 / wall_seconds / 1e6 : 0;
   char line[240];
   std::snprintf(line, sizeof line,
@@ -352,6 +352,17 @@ runtime::LaunchStats TimingDevice::launch(const std::string& program_name, const
     out.kernel_cycles = r.kernel_cycles;
     return out;
   });
+}
+
+void TimingDevice::set_access_modes(const std::vector<runtime::BufferAccess>& buffers) {
+  if (!runtime_ || buffers.empty()) return;
+  if (finished_) fail("the simulation has ended; no access modes may follow finish()");
+  std::vector<BufferAccess> modes;
+  for (const runtime::BufferAccess& b : buffers)
+    modes.push_back(BufferAccess{b.base, b.bytes,
+                                 b.mode == runtime::AccessMode::ReadOnly ? AccessMode::ReadOnly : AccessMode::ReadWrite,
+                                 b.chiplet_mask});
+  device_call([&] { runtime_->set_access_modes(queue_, modes); });
 }
 
 void TimingDevice::stop() {

@@ -32,8 +32,7 @@
 #include <string>
 #include <vector>
 
-#include "models/cp/dispatcher.h"
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "platform/host_runtime.h"
 #include "platform/netlist.h"
 #include "platform/platform.h"
@@ -79,6 +78,9 @@ class TimingDevice : public runtime::Device {
   void read(void* dst, runtime::DevicePtr src, size_t bytes) override;
   runtime::LaunchStats launch(const std::string& program, const std::string& kernel, runtime::Dim3 global,
                               runtime::Dim3 local, const runtime::KernelArgs& args) override;
+  // With a command processor: an access-mode packet on the launch queue, taken
+  // by the next launch. Directly driven netlists have no firmware to tell.
+  void set_access_modes(const std::vector<runtime::BufferAccess>& buffers) override;
 
   // Launches a kernel of a code object file with a ready configuration.
   // Throws UserError/isa::CodeObjectError for bad input, DeviceError on a
@@ -90,7 +92,7 @@ class TimingDevice : public runtime::Device {
   Platform& platform() { return *platform_; }
   const Platform& platform() const { return *platform_; }
   // The dispatcher (the first one under a command processor).
-  Dispatcher& dispatcher() { return *dispatcher_; }
+  DispatcherControl& dispatcher() { return *dispatcher_; }
   // The host runtime, when the netlist has a command processor; nullptr otherwise.
   HostRuntime* host_runtime() { return runtime_.get(); }
   isa::DeviceMemory& memory() { return memory_; }
@@ -132,7 +134,7 @@ class TimingDevice : public runtime::Device {
   // The platform-wide sums the launch log records, in the order of kLogged.
   std::vector<uint64_t> logged_counters() const;
   // Summed over the dispatchers the device drives.
-  Dispatcher::Totals dispatcher_totals() const;
+  DispatcherTotals dispatcher_totals() const;
   void log_launch(const std::string& kernel, const LaunchResult& r, const std::vector<uint64_t>& before,
                   const std::string& fault);
   void trace_launch(const std::string& kernel, const LaunchResult& r, uint64_t start, bool faulted);
@@ -141,7 +143,7 @@ class TimingDevice : public runtime::Device {
 
   TimingDeviceOptions options_;
   std::unique_ptr<Platform> platform_;
-  Dispatcher* dispatcher_ = nullptr;
+  DispatcherControl* dispatcher_ = nullptr;
   std::unique_ptr<HostRuntime> runtime_;
   unsigned queue_ = 0;
   Signal done_;

@@ -1,18 +1,15 @@
 #include "platform/trace.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstring>
-#include <filesystem>
 #include <iostream>
-
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
 #include "platform/errors.h"
 #include "platform/netlist_names.h"
+#include "platform/output_file.h"
 #include "platform/platform.h"
 #include "platform/stats.h"
 
@@ -268,27 +265,7 @@ void Tracer::write() {
     next_sample_ = 0;  // the last, partial interval
     sample_counters(sc_core::sc_time_stamp().value());
   }
-  namespace fs = std::filesystem;
-  const fs::path file(options_.file);
-  std::error_code ec;
-  if (!options_.force && fs::exists(file, ec))
-    throw UserError("trace file " + options_.file + " already exists; pass --force to replace it");
-  const fs::path temp = file.parent_path() / ("." + file.filename().string() + ".tmp-" + std::to_string(getpid()));
-  std::FILE* out = std::fopen(temp.c_str(), "wb");
-  if (!out) throw UserError("cannot write trace file " + temp.string() + ": " + std::strerror(errno));
-  write_to(out);
-  const bool failed = std::ferror(out) != 0;
-  if (std::fclose(out) != 0 || failed) {
-    const std::string why = std::strerror(errno);
-    fs::remove(temp, ec);
-    throw UserError("cannot write trace file " + temp.string() + ": " + why);
-  }
-  fs::rename(temp, file, ec);
-  if (ec) {
-    std::error_code ignored;
-    fs::remove(temp, ignored);
-    throw UserError("cannot rename " + temp.string() + " to trace file " + options_.file + ": " + ec.message());
-  }
+  write_file_atomically(options_.file, [this](std::FILE* out) { write_to(out); }, options_.force, "trace file");
 }
 
 void Tracer::write_to(std::FILE* out) {

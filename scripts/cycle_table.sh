@@ -27,15 +27,19 @@ declare -A quick=(
   [stencil2d]=256 [transpose]=512 [vector_add]=262144
 )
 
+# A workload in only one of the tables (added or removed between them) gets
+# "-" for the other side's cycles, so that no row is dropped without a word.
 compare() {
   echo "| netlist | workload | size | cycles before | cycles after | change |"
   echo "|---|---|---:|---:|---:|---:|"
-  join -t $'\t' <(awk -F'\t' '{print $1"/"$2"\t"$3"\t"$4}' "$1" | sort) \
-                <(awk -F'\t' '{print $1"/"$2"\t"$4}' "$2" | sort) |
+  join -t $'\t' -a 1 -a 2 -e - -o 0,1.2,2.2,1.3,2.3 \
+       <(awk -F'\t' '{print $1"/"$2"\t"$3"\t"$4}' "$1" | sort) \
+       <(awk -F'\t' '{print $1"/"$2"\t"$3"\t"$4}' "$2" | sort) |
     awk -F'\t' '{
       split($1, k, "/")
-      change = ($3 == "-" || $4 == "-") ? "-" : sprintf("%+.1f %%", 100 * ($4 - $3) / $3)
-      printf "| %s | %s | %s | %s | %s | %s |\n", k[1], k[2], $2, $3, $4, change
+      size = ($2 == "-" || $2 == $3) ? $3 : ($3 == "-" ? $2 : $2 " -> " $3)
+      change = ($4 == "-" || $5 == "-") ? "-" : sprintf("%+.1f %%", 100 * ($5 - $4) / $4)
+      printf "| %s | %s | %s | %s | %s | %s |\n", k[1], k[2], size, $4, $5, change
     }'
 }
 

@@ -12,6 +12,7 @@ PACKAGES=(
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf gdb-multiarch
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers
   verilator
+  gtkwave  # its vcd2fst and fst2vcd check that the bridges' VCD files open in GTKWave
   python3  # the benchmark scripts read --stats JSON with it; the trace tests check traces
   # scripts/experiment (docs/EXPERIMENTS.md): Dask, plots, and the tests' table checks
   python3-distributed python3-matplotlib python3-pandas

@@ -36,6 +36,13 @@ foreach(netlist IN LISTS platform_netlists)
                    DEFINES "-DSTDOUT_HAS=: ok: ")
 endforeach()
 
+# A network port narrower than the DRAM behind it is a warning naming both
+# bandwidths (docs/CHIPLETS.md, "Memory-side ports"); the netlist stays valid.
+tessera_scenario("validate warns of a memory-side port narrower than its DRAM"
+                 ARGS "validate|${CMAKE_SOURCE_DIR}/json/platforms/cpelide_4chiplet.json|--set|noc.out_width=64"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=: ok: "
+                 "-DSTDERR_HAS=noc.out[3] carries at most 115.264 GB/s|whose 8 channels deliver 512 GB/s|the port is the bottleneck")
+
 # The benchmarks' scaled netlists: 16 shader arrays are r9_nano, 1 runs on its own.
 add_test(NAME "scenario: shader_array_netlist.py writes r9_nano's machine at other sizes"
          COMMAND ${CMAKE_COMMAND} -DTESSERA=$<TARGET_FILE:tessera> -DSOURCE=${CMAKE_SOURCE_DIR}
@@ -82,8 +89,24 @@ tessera_scenario("rtl_axi_memory: the traffic demo on the RTL memory reads back 
 tessera_scenario("rtl_axi_memory: types lists the RTL memory's parameters" ARGS "types|rtl_axi_memory" EXIT 0
                  DEFINES "-DSTDOUT_HAS=rtl_axi_memory|latency|outstanding|ids|store_kind|checker|vcd")
 add_test(NAME "scenario: rtl_axi_memory: the pins go to a VCD file on request"
-         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tlm_bridges/vcd_check.sh $<TARGET_FILE:tessera> ${rtl_demo}
-                 ${TESSERA_SCENARIO_DIR}/rtl_pins.vcd)
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tlm_bridges/vcd_check.sh ${TESSERA_SCENARIO_DIR}/rtl_pins.vcd
+                 "mem(0)" "awvalid rdata" $<TARGET_FILE:tessera> run ${rtl_demo} --quiet
+                 --set "mem[0].vcd=${TESSERA_SCENARIO_DIR}/rtl_pins.vcd")
+# Pin-level links (axi_link, vr_link) in a netlist: listed with their
+# parameters, and their pins go to a VCD file on request while a workload runs.
+set(pin_links ${CMAKE_CURRENT_SOURCE_DIR}/netlists/timing/small_gpu_pin_links.json)
+foreach(link axi_link vr_link)
+  tessera_scenario("${link}: types lists the link's parameters" ARGS "types|${link}" EXIT 0
+                   DEFINES "-DSTDOUT_HAS=${link}: |manager_outstanding|subordinate_outstanding|checker|timeout_cycles|vcd")
+endforeach()
+add_test(NAME "scenario: axi_link: the pins go to a VCD file on request"
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tlm_bridges/vcd_check.sh ${TESSERA_SCENARIO_DIR}/axi_link.vcd
+                 "axi" "awvalid wdata rdata rlast" $<TARGET_FILE:tessera> workload vector_add --size 16384
+                 --netlist ${pin_links} --set "axi.vcd=${TESSERA_SCENARIO_DIR}/axi_link.vcd")
+add_test(NAME "scenario: vr_link: the pins go to a VCD file on request"
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tlm_bridges/vcd_check.sh ${TESSERA_SCENARIO_DIR}/vr_link.vcd
+                 "vr" "req_valid resp_rdata" $<TARGET_FILE:tessera> workload vector_add --size 16384
+                 --netlist ${pin_links} --set "vr.vcd=${TESSERA_SCENARIO_DIR}/vr_link.vcd")
 
 tessera_scenario("a block that sees errors fails the run" ARGS "run|${CMAKE_CURRENT_SOURCE_DIR}/netlists/run/unmapped_memory.json"
                  EXIT 1 DEFINES "-DSTDOUT_HAS=result: FAILED")
@@ -112,6 +135,13 @@ tessera_scenario("disasm prints the functions a kernel calls" ARGS "disasm|${CMA
                  "-DSTDERR_HAS=1 kernel(s), 1 called function(s)")
 tessera_scenario("disasm of a file that is not a code object is an input error" ARGS "disasm|${CMAKE_COMMAND}" EXIT 3
                  DEFINES "-DSTDERR_HAS=is not AMDGPU")
+tessera_scenario("disasm --analysis marks a kernel's instructions" ARGS "disasm|--analysis|${CMAKE_BINARY_DIR}/sw/kernels/sgemm.hsaco|--kernel|sgemm_tile16"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=kernel sgemm_tile16: | lane-x | CR | mc |ds_read|never skipped: store"
+                 "-DSTDERR_HAS=1 kernel(s) analysed")
+tessera_scenario("disasm --analysis of a file that is not a code object is an input error"
+                 ARGS "disasm|--analysis|${CMAKE_COMMAND}" EXIT 3 DEFINES "-DSTDERR_HAS=is not AMDGPU")
+tessera_scenario("disasm --analysis of an unknown kernel is an input error"
+                 ARGS "disasm|--analysis|${vadd}|--kernel|vector_sub" EXIT 3 DEFINES "-DSTDERR_HAS=no kernel named 'vector_sub'")
 tessera_scenario("launch runs a kernel" ARGS "launch|${vadd}|--kernel|vector_add|--grid|1000|--block|64|--arg|buf:f32:1000:iota|--arg|buf:f32:1000:1|--arg|buf:f32:1000:zero|--arg|u32:1000"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=16 workgroups, 16 waves")
 tessera_scenario("launch reports a GPU memory fault" ARGS "launch|${vadd}|--kernel|vector_add|--grid|2000|--block|64|--arg|buf:f32:1000:iota|--arg|buf:f32:1000:1|--arg|buf:f32:10:zero|--arg|u32:2000"
@@ -123,6 +153,17 @@ tessera_scenario("workload runs against its CPU reference" ARGS "workload|vector
 
 # The timing device: workloads on a netlist's cycle-level platform (docs/TIMING.md).
 set(small_gpu ${CMAKE_SOURCE_DIR}/json/platforms/small_gpu.json)
+tessera_scenario("calibrate prints measured, implied and reference figures"
+                 ARGS "calibrate|${small_gpu}|--json|${TESSERA_SCENARIO_DIR}/calibrate_small_gpu.json" EXIT 0
+                 DEFINES "-DSTDOUT_HAS=figure|measured|implied|reference|l1_latency|26.0 cycles|dram_bandwidth|lds_bandwidth|issue_rate|written to"
+                         "-DSTDERR_HAS=calibrate: pointer chase: L1|calibrate: one-wave issue rate"
+                         -DSTATS=${TESSERA_SCENARIO_DIR}/calibrate_small_gpu.json
+                         "-DSTATS_CHECKS=figures/0/figure=l1_latency|figures/0/measured>25|figures/0/implied>25|clock_hz>0")
+tessera_scenario("calibrate refuses to overwrite its JSON file"
+                 ARGS "calibrate|${small_gpu}|--json|${small_gpu}" EXIT 2
+                 DEFINES "-DSTDERR_HAS=already exists|pass --force")
+tessera_scenario("calibrate reports a bad netlist" ARGS "calibrate|${CMAKE_SOURCE_DIR}/tests/netlists/bad/reference_bad_unit.json" EXIT 3
+                 DEFINES "-DSTDERR_HAS=/reference/l2_latency/value")
 set(r9_nano ${CMAKE_SOURCE_DIR}/json/platforms/r9_nano.json)
 tessera_scenario("workload on a timing netlist prints simulated cycles and speed"
                  ARGS "workload|vector_add|--size|1000|--netlist|${small_gpu}" EXIT 0
@@ -208,6 +249,21 @@ tessera_scenario("chiplet L2s applying atomics themselves lose updates, and say 
 tessera_scenario("chiplet sync: skipping the kernel-start L2 invalidation reads stale lines"
                  ARGS "workload|permuted_consumer|--size|4097|--netlist|${chiplet4}|--set|cp.debug_flags=2"
                  EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")
+
+# The CPElide firmware (docs/CPELIDE.md) runs the reuse workloads, which send
+# no access modes yet: every kernel takes its baseline fallback, and the data
+# must still be right on 2, 4 and 8 chiplets.
+foreach(chiplets IN ITEMS 2 4 8)
+  foreach(case IN ITEMS "producer_consumer|8192" "permuted_consumer|8192" "no_reuse|8192" "stencil_iter|64"
+                        "babelstream_iter|8192")
+    string(REPLACE "|" ";" parts "${case}")
+    list(GET parts 0 workload)
+    list(GET parts 1 size)
+    tessera_scenario("cpelide firmware: ${workload} on ${chiplets} chiplets without access modes matches the executor"
+                     ARGS "workload|${workload}|--size|${size}|--netlist|${CMAKE_SOURCE_DIR}/json/platforms/chiplet${chiplets}_small.json|--set|cp.firmware=aql_cp_cpelide.elf"
+                     EXIT 0 DEFINES "-DSTDOUT_HAS=PASS")
+  endforeach()
+endforeach()
 
 # --max-cycles decides only whether a launch hung: a limit reached after the
 # kernel's completion signal but before the CP notifies the host leaves the

@@ -1,5 +1,7 @@
 #include "tlm_bridges/axi_to_tlm.h"
 
+#include <sysc/kernel/sc_dynamic_processes.h>  // sc_spawn, for the worker threads
+
 #include <algorithm>
 
 namespace tessera::axi {
@@ -15,6 +17,16 @@ uint32_t to_axi(tlm::tlm_response_status s) {
 
 bool full_width_incr(uint32_t burst, uint32_t size) { return burst == kIncr && size == kBusSize; }
 
+// The bus words a burst touches, as [first, last] word addresses.
+std::pair<uint64_t, uint64_t> word_span(uint64_t addr, uint32_t len, uint32_t size, uint32_t burst) {
+  uint64_t lo = UINT64_MAX, hi = 0;
+  for (uint32_t n = 0; n <= len; ++n) {
+    const uint64_t w = beat_address(addr, len, size, burst, n) & ~uint64_t{kBusBytes - 1};
+    lo = std::min(lo, w), hi = std::max(hi, w);
+  }
+  return {lo, hi};
+}
+
 }  // namespace
 
 AxiToTlm::AxiToTlm(sc_core::sc_module_name name, Pins& pins, Config config)
@@ -24,7 +36,9 @@ AxiToTlm::AxiToTlm(sc_core::sc_module_name name, Pins& pins, Config config)
   SC_METHOD(clock_method);
   sensitive << clk.pos();
   dont_initialize();
-  SC_THREAD(worker_thread);
+  if (config_.workers == 0) config_.workers = 1;
+  for (unsigned n = 0; n < config_.workers; ++n)
+    sc_core::sc_spawn([this] { worker_thread(); }, sc_core::sc_gen_unique_name("worker"));
 }
 
 void AxiToTlm::clock_method() {
@@ -108,11 +122,27 @@ void AxiToTlm::worker_thread() {
     while (to_execute_.empty()) wait(work_);
     const Burst b = to_execute_.front();
     to_execute_.pop_front();
+    const uint64_t order = taken_++;
+    running_.emplace(order, &b);
+    while (conflicts(order, b)) wait(retired_);
     if (b.write)
       execute_write(b);
     else
       execute_read(b);
+    running_.erase(order);
+    retired_.notify(sc_core::SC_ZERO_TIME);
   }
+}
+
+bool AxiToTlm::conflicts(uint64_t order, const Burst& b) const {
+  const auto span = word_span(b.addr, b.len, b.size, b.burst);
+  for (auto it = running_.begin(); it != running_.end() && it->first < order; ++it) {
+    const Burst& e = *it->second;
+    if (e.write == b.write && e.id == b.id) return true;
+    const auto other = word_span(e.addr, e.len, e.size, e.burst);
+    if (other.first <= span.second && span.first <= other.second) return true;
+  }
+  return false;
 }
 
 uint32_t AxiToTlm::transact(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, unsigned len, uint8_t* be) {

@@ -10,6 +10,7 @@
 // DECERR, any other error -> SLVERR.
 #pragma once
 #include <deque>
+#include <map>
 #include <vector>
 
 #include <systemc>
@@ -25,6 +26,7 @@ class AxiToTlm : public sc_core::sc_module {
   struct Config {
     unsigned max_outstanding = 8;  // bursts accepted and not yet answered
     unsigned ready_every = 1;      // AWREADY/WREADY/ARREADY up one cycle in N (test back-pressure)
+    unsigned workers = 1;          // bursts carried out at once
   };
   SC_HAS_PROCESS(AxiToTlm);
   AxiToTlm(sc_core::sc_module_name name, Pins& pins, Config config);
@@ -61,6 +63,9 @@ class AxiToTlm : public sc_core::sc_module {
   void gather_write_data();
   void drive();
   void worker_thread();
+  // Whether a burst taken before `order` and still being carried out
+  // overlaps `b`'s bytes or has its ID and direction.
+  bool conflicts(uint64_t order, const Burst& b) const;
   void execute_write(const Burst& b);
   void execute_read(const Burst& b);
   // One TLM transaction; returns the AXI response it maps to.
@@ -73,6 +78,9 @@ class AxiToTlm : public sc_core::sc_module {
   std::deque<Burst> aw_waiting_;  // AW taken, W beats still to come
   std::deque<WBeat> w_beats_;
   std::deque<Burst> to_execute_;
+  uint64_t taken_ = 0;                         // bursts taken by workers so far
+  std::map<uint64_t, const Burst*> running_;  // bursts being carried out, by order taken
+  sc_core::sc_event retired_;
   std::deque<RBeat> r_;
   std::deque<BResp> b_;
   sc_core::sc_event work_;

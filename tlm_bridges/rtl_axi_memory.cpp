@@ -1,22 +1,21 @@
 #include "tlm_bridges/rtl_axi_memory.h"
 
 #include <cmath>
-#include <filesystem>
 #include <vector>
 
 #include "Vaxi_memory.h"
 #include "Vaxi_memory__Dpi.h"
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "models/cu/isa/hex.h"
 #include "models/mem/backing_store.h"
 #include "platform/errors.h"
+#include "tlm_bridges/pin_trace.h"
 
 namespace tessera {
 
 namespace {
 
 constexpr unsigned kMaxOutstanding = 16;  // axi_memory.sv's MAX_OUTSTANDING
-constexpr unsigned kSettleCycles = 4;     // the clock runs on this long after the last transaction
 
 // The RTL instances of this process, by the handle their DPI-C calls carry.
 std::vector<RtlAxiMemory*>& instances() {
@@ -48,10 +47,11 @@ namespace tessera {
 
 RtlAxiMemory::RtlAxiMemory(const BlockContext& ctx)
     : Block(ctx),
+      cycles_(stats().counter("cycles", "rising edges of the pins' clock (it runs only while there is work)")),
       pins_("pins"),
       bridge_("bridge", pins_, {static_cast<unsigned>(ctx.params.integer("ids")), 1}),
-      rtl_(std::make_unique<Vaxi_memory>("rtl")),
-      cycles_(stats().counter("cycles", "rising edges of the pins' clock (it runs only while there is work)")) {
+      clock_("clock", clock_period(), [this] { return bridge_.busy(); }, bridge_.arrived(), cycles_),
+      rtl_(std::make_unique<Vaxi_memory>("rtl")) {
   const std::string kind = ctx.params.string("store_kind");
   const std::string store = ctx.params.string("store");
   if (kind == "device") {
@@ -83,25 +83,19 @@ RtlAxiMemory::RtlAxiMemory(const BlockContext& ctx)
   cfg_outstanding_.write(static_cast<uint32_t>(ctx.params.integer("outstanding")));
   cfg_base_.write(base);
   cfg_size_.write(size);
-  rst_n_.write(false);
-  bridge_.clk(clk_);
+  bridge_.clk(clock_.clk);
   bind_rtl();
   if (ctx.params.boolean("checker")) {
-    checker_ = std::make_unique<axi::AxiChecker>("checker", pins_, axi::AxiChecker::Config{});
-    checker_->clk(clk_);
+    checker_ = std::make_unique<axi::AxiChecker>(
+        "checker", pins_, axi::AxiChecker::Config{static_cast<uint64_t>(ctx.params.integer("timeout_cycles"))});
+    checker_->clk(clock_.clk);
   }
-  const std::string vcd = ctx.params.string("vcd");
-  if (!vcd.empty()) {
-    if (vcd.size() < 5 || vcd.substr(vcd.size() - 4) != ".vcd")
-      throw UserError(path() + ": vcd '" + vcd + "' must name a file ending in .vcd");
-    if (std::filesystem::exists(vcd))
-      throw UserError(path() + ": vcd file '" + vcd + "' exists; remove it or name another (it is not overwritten)");
-    vcd_ = sc_core::sc_create_vcd_trace_file(vcd.substr(0, vcd.size() - 4).c_str());
-    sc_core::sc_trace(vcd_, clk_, path() + ".clk");
-    sc_core::sc_trace(vcd_, rst_n_, path() + ".rst_n");
+  vcd_ = open_pin_trace(path(), ctx.params.string("vcd"));
+  if (vcd_) {
+    sc_core::sc_trace(vcd_, clock_.clk, path() + ".clk");
+    sc_core::sc_trace(vcd_, clock_.rst_n, path() + ".rst_n");
     pins_.trace(vcd_, path());
   }
-  SC_THREAD(clock_thread);
 }
 
 RtlAxiMemory::~RtlAxiMemory() {
@@ -112,7 +106,7 @@ RtlAxiMemory::~RtlAxiMemory() {
 void RtlAxiMemory::bind_rtl() {
   Vaxi_memory& r = *rtl_;
   axi::Pins& p = pins_;
-  r.clk(clk_), r.rst_n(rst_n_), r.cfg_handle(cfg_handle_), r.cfg_latency(cfg_latency_);
+  r.clk(clock_.clk), r.rst_n(clock_.rst_n), r.cfg_handle(cfg_handle_), r.cfg_latency(cfg_latency_);
   r.cfg_outstanding(cfg_outstanding_), r.cfg_base(cfg_base_), r.cfg_size(cfg_size_);
   r.awvalid(p.awvalid), r.awready(p.awready), r.awid(p.awid), r.awaddr(p.awaddr), r.awlen(p.awlen);
   r.awsize(p.awsize), r.awburst(p.awburst);
@@ -121,28 +115,6 @@ void RtlAxiMemory::bind_rtl() {
   r.arvalid(p.arvalid), r.arready(p.arready), r.arid(p.arid), r.araddr(p.araddr), r.arlen(p.arlen);
   r.arsize(p.arsize), r.arburst(p.arburst);
   r.rvalid(p.rvalid), r.rready(p.rready), r.rid(p.rid), r.rdata(p.rdata), r.rresp(p.rresp), r.rlast(p.rlast);
-}
-
-// Rising edges on the clock period's grid while the bridge has work and a few
-// cycles after; none while idle, so that the simulation can end. The first
-// three rising edges ever hold the RTL in reset (Verilator may not count the
-// very first as an edge).
-void RtlAxiMemory::clock_thread() {
-  const sc_core::sc_time period = clock_period(), high = period / 2.0;
-  unsigned settle = 0;
-  for (;;) {
-    if (!bridge_.busy() && settle == 0) wait(bridge_.arrived());
-    const uint64_t into = sc_core::sc_time_stamp().value() % period.value();
-    if (into) wait(sc_core::sc_time::from_value(period.value() - into));
-    clk_.write(true);
-    ++cycles_;
-    wait(high);
-    clk_.write(false);
-    // Reset ends on a falling edge, apart from any rising edge the RTL samples.
-    if (reset_cycles_left_ && --reset_cycles_left_ == 0) rst_n_.write(true);
-    wait(period - high);
-    settle = bridge_.busy() ? kSettleCycles : (settle ? settle - 1 : 0);
-  }
 }
 
 uint64_t RtlAxiMemory::read_word(uint64_t addr) const {
@@ -200,9 +172,8 @@ BlockType rtl_axi_memory_block_type() {
                  "allocates, as `dram_controller` uses"),
       size_param("page_size", "64 KiB", "page size of a backing store (power of two); memories sharing it must agree",
                  64.0, static_cast<double>(uint64_t{1} << 30)),
-      bool_param("checker", true, "watch the pins with the AXI4 protocol checker; a violation fails the run"),
-      string_param("vcd", "", "write the pins to this VCD file (must end in .vcd and not exist); empty: none"),
   };
+  for (auto& p : pin_watch_params()) t.params.push_back(std::move(p));
   SocketSpec in;
   in.name = "in";
   in.dir = SocketDir::Target;

@@ -7,9 +7,7 @@
 // default); the pins can be written to a VCD file.
 //
 // The pins' clock (the block's clock domain) only runs while the bridge has
-// a transaction in hand, plus a few cycles to settle: a free-running clock
-// would keep the simulation from ever going idle. Its edges stay on the
-// period's grid, so cycle counts are those of a free-running clock.
+// a transaction in hand (tlm_bridges/gated_clock.h).
 #pragma once
 #include <functional>
 #include <memory>
@@ -18,6 +16,7 @@
 #include "platform/registry.h"
 #include "tlm_bridges/axi_checker.h"
 #include "tlm_bridges/axi_pins.h"
+#include "tlm_bridges/gated_clock.h"
 #include "tlm_bridges/tlm_to_axi.h"
 
 class Vaxi_memory;
@@ -42,23 +41,21 @@ class RtlAxiMemory : public Block {
   void write_word(uint64_t addr, uint64_t data, uint32_t strobes);
 
  private:
-  void clock_thread();
   void bind_rtl();
 
   std::function<void(uint64_t, uint8_t*)> read8_;
   std::function<void(uint64_t, const uint8_t*, const uint8_t*)> write8_;
   unsigned handle_;
-  sc_core::sc_signal<bool> clk_{"clk"}, rst_n_{"rst_n"};
+  Counter& cycles_;
   sc_core::sc_signal<uint32_t> cfg_handle_{"cfg_handle"}, cfg_latency_{"cfg_latency"},
       cfg_outstanding_{"cfg_outstanding"};
   sc_core::sc_signal<uint64_t> cfg_base_{"cfg_base"}, cfg_size_{"cfg_size"};
   axi::Pins pins_;
   axi::TlmToAxi bridge_;
+  GatedClock clock_;
   std::unique_ptr<Vaxi_memory> rtl_;
   std::unique_ptr<axi::AxiChecker> checker_;
   sc_core::sc_trace_file* vcd_ = nullptr;
-  uint64_t reset_cycles_left_ = 3;
-  Counter& cycles_;
 };
 
 BlockType rtl_axi_memory_block_type();

@@ -13,8 +13,15 @@ TlmToVr::TlmToVr(sc_core::sc_module_name name, Pins& pins, Config config)
 }
 
 void TlmToVr::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+  ++active_;
+  arrived_.notify(sc_core::SC_ZERO_TIME);
   wait(delay);
   delay = sc_core::SC_ZERO_TIME;
+  transport(trans);
+  --active_;
+}
+
+void TlmToVr::transport(tlm::tlm_generic_payload& trans) {
   const uint64_t addr = trans.get_address(), len = trans.get_data_length();
   if (len == 0 || trans.get_streaming_width() < len) {
     trans.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);

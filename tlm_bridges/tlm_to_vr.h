@@ -30,6 +30,10 @@ class TlmToVr : public sc_core::sc_module {
   tlm_utils::simple_target_socket<TlmToVr> in;
 
   size_t outstanding() const { return awaiting_.size(); }
+  // Whether a transaction is in hand, and the event of one arriving: a
+  // clock that runs only while there is work waits for it.
+  bool busy() const { return active_ != 0; }
+  const sc_core::sc_event& arrived() const { return arrived_; }
 
  private:
   struct Pending {  // one transaction's words
@@ -47,12 +51,15 @@ class TlmToVr : public sc_core::sc_module {
   };
 
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  void transport(tlm::tlm_generic_payload& trans);
   void clock_method();
 
   Pins& pins_;
   Config config_;
   uint64_t cycle_ = 0;
   std::deque<Request> to_send_, awaiting_;
+  unsigned active_ = 0;  // transactions inside b_transport
+  sc_core::sc_event arrived_;
 };
 
 }  // namespace tessera::vr

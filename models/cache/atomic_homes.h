@@ -11,7 +11,7 @@
 #pragma once
 #include <cstdint>
 
-#include "models/mem/flat_map.h"
+#include "common/flat_map.h"
 
 namespace tessera {
 

@@ -84,6 +84,8 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
   for (int i = 0; i < n_in; ++i) {
     in.push_back(std::make_unique<InSocket>(("in_" + std::to_string(i)).c_str(), *this, i));
   }
+  targets_.add("in", in);
+  initiators_.add("out", out);
   resp_in_flight_.assign(n_in, nullptr);
   upstream_bw_.assign(n_in, nullptr);
   mshr_free_bits_.assign((mshrs_.size() + 63) / 64, 0);
@@ -98,7 +100,7 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
 Cache::~Cache() = default;
 
 tlm::tlm_initiator_socket<>* Cache::initiator_socket(const std::string& name, int index) {
-  return name == "out" && index < 0 ? &out : nullptr;
+  return initiators_.find(name, index);
 }
 
 tlm::tlm_target_socket<>* Cache::target_socket(const std::string& name, int index) {
@@ -106,8 +108,7 @@ tlm::tlm_target_socket<>* Cache::target_socket(const std::string& name, int inde
     ctrl_bound_ = true;  // the caller binds what it asks for
     return &ctrl;
   }
-  if (name != "in" || index < 0 || index >= static_cast<int>(in.size())) return nullptr;
-  return in[index].get();
+  return targets_.find(name, index);
 }
 
 // ctrl is optional, but a TLM target socket must be bound: tie an unused one
@@ -163,7 +164,7 @@ tlm::tlm_sync_enum Cache::in_fw(int port, tlm_generic_payload& t, tlm::tlm_phase
   }
   if (ph == tlm::END_RESP) {
     if (resp_in_flight_[port] != &t) {
-      in_protocol_error(port, t, true);
+      in_protocol_error(port, t, ph);
       return tlm::TLM_COMPLETED;
     }
     resp_in_flight_[port] = nullptr;
@@ -173,16 +174,15 @@ tlm::tlm_sync_enum Cache::in_fw(int port, tlm_generic_payload& t, tlm::tlm_phase
       respond_event_.notify(d);
     return tlm::TLM_COMPLETED;
   }
-  in_protocol_error(port, t, false);
+  in_protocol_error(port, t, ph);
   return tlm::TLM_COMPLETED;
 }
 
-void Cache::in_protocol_error(int port, const tlm_generic_payload& t, bool end_resp) const {
-  if (end_resp)
-    SC_REPORT_ERROR(path().c_str(), ("protocol violation: END_RESP for a response not in flight: " + describe(t)).c_str());
+void Cache::in_protocol_error(int port, const tlm_generic_payload& t, const tlm::tlm_phase& ph) const {
+  if (ph == tlm::END_RESP)
+    checker_.violation("END_RESP for a response not in flight", t);
   else
-    SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on in[" + std::to_string(port) +
-                                     "] for " + describe(t)).c_str());
+    checker_.unexpected_phase(t, ph, "in[" + std::to_string(port) + "]");
 }
 
 // A request arriving on a clock edge with nothing waiting ahead of it is
@@ -307,8 +307,7 @@ void Cache::respond_early(const Upstream& u, const sc_time& when) {
 }
 
 void Cache::early_not_completed(const tlm_generic_payload& t) const {
-  SC_REPORT_ERROR(path().c_str(), ("protocol violation: a requester asking for early responses did not complete "
-                                   "BEGIN_RESP at once: " + describe(t)).c_str());
+  checker_.early_response_completed(t, tlm::TLM_ACCEPTED);
 }
 
 // What answering `u` for `when` means here, however the answer travels.

@@ -39,9 +39,11 @@
 #include "models/cache/atomic_homes.h"
 #include "models/cache/cache_array.h"
 #include "models/cache/cache_config.h"
-#include "models/mem/due_queue.h"
-#include "models/mem/flat_map.h"
+#include "common/due_queue.h"
+#include "common/flat_map.h"
 #include "models/mem/gpu_access.h"
+#include "models/mem/protocol_checker.h"
+#include "models/mem/socket_table.h"
 #include "models/mem/timed_queue.h"
 #include "models/mem/tlm_helpers.h"
 #include "platform/block.h"
@@ -137,9 +139,9 @@ class Cache : public Block {
   // ---- cache.cpp: sockets, acceptance, responses
   tlm::tlm_sync_enum in_fw(int port, tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
   // Reports of what should not happen, out of line (see warn_refused()).
-  [[gnu::cold, gnu::noinline]] void in_protocol_error(int port, const tlm::tlm_generic_payload& t, bool end_resp) const;
+  [[gnu::cold, gnu::noinline]] void in_protocol_error(int port, const tlm::tlm_generic_payload& t, const tlm::tlm_phase& ph) const;
   [[gnu::cold, gnu::noinline]] void early_not_completed(const tlm::tlm_generic_payload& t) const;
-  [[gnu::cold, gnu::noinline]] void out_protocol_error(const tlm::tlm_generic_payload& t) const;
+  [[gnu::cold, gnu::noinline]] void out_protocol_error(const tlm::tlm_generic_payload& t, const tlm::tlm_phase& ph) const;
   [[gnu::cold, gnu::noinline]] void fill_failed(const DownTxn& d, uint64_t line) const;
   tlm::tlm_sync_enum accept_at_once(Upstream u, tlm::tlm_phase& ph, sc_core::sc_time& d);
   enum class Admission { Accepted, PortsUsed, QueueFull, BankBusy, NoMshr };
@@ -356,6 +358,12 @@ class Cache : public Block {
   // The platform's record of where atomics were applied; null unless this
   // cache applies them itself (write-back, atomics here).
   AtomicHomes* atomic_homes_ = nullptr;
+
+  // Used at elaboration and on protocol errors only: kept after the state the
+  // simulation touches.
+  ProtocolChecker checker_{path()};
+  SocketTable<tlm::tlm_target_socket<>> targets_;  // in[]; ctrl is looked up apart (binding it is optional)
+  SocketTable<tlm::tlm_initiator_socket<>> initiators_;
 };
 
 }  // namespace tessera

@@ -160,12 +160,12 @@ tlm::tlm_sync_enum Cache::out_bw(tlm_generic_payload& t, tlm::tlm_phase& ph, sc_
     down_peq_.push_at(&t, align_due(d));
     return tlm::TLM_COMPLETED;  // responses are always taken at once
   }
-  out_protocol_error(t);
+  out_protocol_error(t, ph);
   return tlm::TLM_COMPLETED;
 }
 
-void Cache::out_protocol_error(const tlm_generic_payload& t) const {
-  SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on out for " + describe(t)).c_str());
+void Cache::out_protocol_error(const tlm_generic_payload& t, const tlm::tlm_phase& ph) const {
+  checker_.unexpected_phase(t, ph, "out");
 }
 
 void Cache::down_method() {

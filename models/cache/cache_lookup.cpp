@@ -79,6 +79,7 @@ void Cache::count_request(const tlm_generic_payload& t, const GpuAccess* ext) {
     case AccessKind::InstFetch: ++req_ifetch_; break;
     case AccessKind::Writeback: ++req_writeback_; break;
     case AccessKind::Fill: ++req_fill_; break;
+    case AccessKind::ZeroMask: break;  // counted by the zero cache
   }
 }
 

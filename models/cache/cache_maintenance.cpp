@@ -23,7 +23,7 @@ tlm::tlm_sync_enum Cache::ctrl_fw(int, tlm_generic_payload& t, tlm::tlm_phase& p
     maint_finish();
     return tlm::TLM_COMPLETED;
   }
-  SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on ctrl for " + describe(t)).c_str());
+  checker_.unexpected_phase(t, ph, "ctrl");
   return tlm::TLM_COMPLETED;
 }
 

@@ -6,11 +6,11 @@ namespace tessera {
 
 namespace {
 
-BlockType cache_type(const char* name, const char* doc, const CacheDefaults& defaults) {
+BlockType cache_type(const char* name, const char* doc, const json& defaults) {
   BlockType t;
   t.name = name;
   t.doc = doc;
-  t.params = cache_param_specs(defaults);
+  t.params = cache_param_table().specs(defaults);
   SocketSpec in;
   in.name = "in";
   in.dir = SocketDir::Target;
@@ -37,63 +37,44 @@ BlockType cache_type(const char* name, const char* doc, const CacheDefaults& def
 
 }  // namespace
 
+// Each type's defaults where they differ from the declared ones (cache_config.cpp).
 BlockType l1v_cache_block_type() {
-  CacheDefaults d;
-  d.size = "16 KiB";
-  d.ways = 4;
-  d.line_size = "64 B";
-  d.banks = 1;
-  d.mshrs = 32;
-  d.mshr_targets = 8;
-  d.hit_latency = 24;
-  d.miss_latency = 4;
-  d.queue_depth = 64;
-  d.atomics = "below";  // other CUs' atomics on the same address go below: so must this CU's
   return cache_type("l1v_cache",
                     "Vector L1 cache of one CU: write-through, no write-allocate, holds real data; glc loads bypass it, "
                     "atomics drop its copy and go below.",
-                    d);
+                    {{"mshrs", 32},
+                     {"hit_latency", 24},
+                     // other CUs' atomics on the same address go below: so must this CU's
+                     {"atomics", "below"}});
 }
 
 BlockType scalar_cache_block_type() {
-  CacheDefaults d;
-  d.size = "16 KiB";
-  d.mshrs = 16;
-  d.hit_latency = 12;
-  d.read_only = true;
-  return cache_type("scalar_cache", "Scalar data cache shared by CUs (in[] per CU): read-only, holds real data.", d);
+  return cache_type("scalar_cache", "Scalar data cache shared by CUs (in[] per CU): read-only, holds real data.",
+                    {{"hit_latency", 12}, {"read_only", true}});
 }
 
 BlockType instruction_cache_block_type() {
-  CacheDefaults d;
-  d.size = "32 KiB";
-  d.mshrs = 8;
-  d.hit_latency = 4;
-  d.miss_latency = 2;
-  d.read_only = true;
   return cache_type("instruction_cache", "Instruction cache shared by CUs (in[] per CU): read-only, holds real data.",
-                    d);
+                    {{"size", "32 KiB"}, {"mshrs", 8}, {"hit_latency", 4}, {"miss_latency", 2}, {"read_only", true}});
 }
 
 BlockType l2_cache_block_type() {
-  CacheDefaults d;
-  d.size = "256 KiB";
-  d.ways = 16;
-  d.line_size = "128 B";
-  d.banks = 4;
-  d.mshrs = 64;
-  d.mshr_targets = 16;
-  d.hit_latency = 40;
-  d.miss_latency = 8;
-  d.ports = 2;
-  d.queue_depth = 128;
-  d.write_policy = "write_back";
-  d.write_allocate = true;
-  d.indexing = "xor";
   return cache_type("l2_cache",
                     "One L2 slice: banked, write-back, write-allocate, holds real data and owns it: applies atomics, "
                     "writes dirty lines back on eviction and on maintenance commands.",
-                    d);
+                    {{"size", "256 KiB"},
+                     {"ways", 16},
+                     {"line_size", "128 B"},
+                     {"banks", 4},
+                     {"mshrs", 64},
+                     {"mshr_targets", 16},
+                     {"hit_latency", 40},
+                     {"miss_latency", 8},
+                     {"ports", 2},
+                     {"queue_depth", 128},
+                     {"write_policy", "write_back"},
+                     {"write_allocate", true},
+                     {"indexing", "xor"}});
 }
 
 TESSERA_REGISTER_BLOCK(l1v_cache_block_type);

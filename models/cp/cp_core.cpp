@@ -81,15 +81,15 @@ class CpCore::GdbTarget : public GdbServer::Target {
   CpCore& cp_;
 };
 
-CpCore::CpCore(const BlockContext& ctx)
+CpCore::CpCore(const BlockContext& ctx, const CpCoreConfig& c)
     : Block(ctx),
-      sram_size_(ctx.params.size("sram_size")),
-      cpi_(static_cast<uint64_t>(ctx.params.integer("cpi"))),
-      quantum_(static_cast<uint64_t>(ctx.params.integer("quantum"))),
-      watchdog_(static_cast<uint64_t>(ctx.params.integer("watchdog"))),
-      devmem_latency_(static_cast<uint64_t>(ctx.params.integer("devmem_latency"))),
-      debug_flags_(static_cast<uint32_t>(ctx.params.integer("debug_flags"))),
-      trace_mmio_(ctx.params.boolean("trace_mmio")),
+      sram_size_(c.sram_size),
+      cpi_(c.cpi),
+      quantum_(c.quantum),
+      watchdog_(c.watchdog),
+      devmem_latency_(c.devmem_latency),
+      debug_flags_(c.debug_flags),
+      trace_mmio_(c.trace_mmio),
       memory_(shared().get<isa::DeviceMemory>("device")),
       instructions_(stats().counter("instructions", "RISC-V instructions executed")),
       cycles_(stats().counter("cycles", "CP cycles spent executing (instructions x cpi)")),
@@ -120,9 +120,9 @@ CpCore::CpCore(const BlockContext& ctx)
   if (sram_size_ % 4096 != 0 || sram_size_ > CP_MMIO_BASE)
     throw UserError(path() + ": sram_size " + hex_word(sram_size_) + " must be a multiple of 4 KiB and at most " +
                     hex_word(CP_MMIO_BASE) + " (where the register window starts)");
-  const FirmwareImage image = load_firmware_image(resolve_firmware_path(ctx.params.string("firmware")), sram_size_);
+  const FirmwareImage image = load_firmware_image(resolve_firmware_path(c.firmware), sram_size_);
   setup_engine(image);
-  if (const auto port = static_cast<uint16_t>(ctx.params.integer("gdb_port"))) {
+  if (const uint16_t port = c.gdb_port) {
     gdb_target_ = std::make_unique<GdbTarget>(*this);
     gdb_ = std::make_unique<GdbServer>(port, *gdb_target_, path());
     gdb_waiting_ = true;
@@ -714,30 +714,37 @@ void CpCore::on_interrupt(uc_engine* uc, uint32_t cause, void* self) {
 
 // ---- registration -------------------------------------------------------------
 
+const ParamTable<CpCoreConfig>& cp_core_param_table() {
+  using C = CpCoreConfig;
+  static const ParamTable<C> table =
+      ParamTable<C>()
+          .add(&C::firmware, required(string_param("firmware", "",
+                                                   "path of the firmware ELF; a relative path is looked up in "
+                                                   "$TESSERA_FIRMWARE_DIR when set, else in the working directory")))
+          .add(&C::sram_size, size_param("sram_size", "64 KiB", "private SRAM at address 0 (multiple of 4 KiB)",
+                                         4096.0, static_cast<double>(CP_MMIO_BASE)))
+          .add(&C::cpi, int_param("cpi", 1, "CP clock cycles per instruction", 1.0, 1000.0, "cycles"))
+          .add(&C::quantum, int_param("quantum", 1000, "instructions run before the core yields to the rest of the "
+                                      "platform", 1.0, 1e9, "instructions"))
+          .add(&C::watchdog, int_param("watchdog", 10000000, "instructions without an MMIO access before the firmware "
+                                       "is declared hung", 1.0, 1e15, "instructions"))
+          .add(&C::devmem_latency, int_param("devmem_latency", 100, "CP cycles one access through the device-memory "
+                                             "window takes", 0.0, 1e6, "cycles"))
+          .add(&C::debug_flags, int_param("debug_flags", 0, "value of CP_REG_DEBUG (CP_DEBUG_* bits: skip release, "
+                                          "skip acquire, trace)", 0.0, 4294967295.0))
+          .add(&C::trace_mmio, bool_param("trace_mmio", false, "log every register and device-memory access of the "
+                                          "firmware"))
+          .add(&C::gdb_port, int_param("gdb_port", 0, "TCP port on 127.0.0.1 where the core waits for GDB before its "
+                                       "first instruction (0: no GDB)", 0.0, 65535.0));
+  return table;
+}
+
 BlockType cp_core_block_type() {
   BlockType t;
   t.name = "cp_core";
   t.doc = "Command processor core: RV32IMAC firmware (ELF from sw/firmware) executed by Unicorn, with private SRAM "
           "at 0 and the registers of sw/firmware/include/tessera/cp_regs.h; time = instructions x cpi cycles";
-  t.params = {
-      string_param("firmware", "", "path of the firmware ELF; a relative path is looked up in $TESSERA_FIRMWARE_DIR "
-                                   "when set, else in the working directory"),
-      size_param("sram_size", "64 KiB", "private SRAM at address 0 (multiple of 4 KiB)", 4096.0,
-                 static_cast<double>(CP_MMIO_BASE)),
-      int_param("cpi", 1, "CP clock cycles per instruction", 1.0, 1000.0, "cycles"),
-      int_param("quantum", 1000, "instructions run before the core yields to the rest of the platform", 1.0, 1e9,
-                "instructions"),
-      int_param("watchdog", 10000000, "instructions without an MMIO access before the firmware is declared hung", 1.0,
-                1e15, "instructions"),
-      int_param("devmem_latency", 100, "CP cycles one access through the device-memory window takes", 0.0, 1e6,
-                "cycles"),
-      int_param("debug_flags", 0, "value of CP_REG_DEBUG (CP_DEBUG_* bits: skip release, skip acquire, trace)", 0.0,
-                4294967295.0),
-      bool_param("trace_mmio", false, "log every register and device-memory access of the firmware"),
-      int_param("gdb_port", 0, "TCP port on 127.0.0.1 where the core waits for GDB before its first instruction "
-                               "(0: no GDB)", 0.0, 65535.0),
-  };
-  t.params.front().default_value = nullptr;  // the firmware path is required
+  t.params = cp_core_param_table().specs();
   // name, direction, protocol, vector, required, doc (no request sizes)
   const SocketSpec disp{"dispatcher", SocketDir::Initiator, "cp_mmio", true, false,
                         "to dispatcher d's regs socket: the register block at CP_DISP_BASE + d * CP_DISP_STRIDE",

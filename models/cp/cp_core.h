@@ -48,16 +48,30 @@
 
 #include "models/cp/firmware_image.h"
 #include "models/cp/gdb_server.h"
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "platform/block.h"
+#include "platform/gpu_control.h"
+#include "platform/param_table.h"
 #include "platform/registry.h"
 
 namespace tessera {
 
-class CpCore : public Block {
+// The values of a cp_core's parameters, each filled by its one declaration in
+// cp_core_param_table() (cp_core.cpp).
+struct CpCoreConfig {
+  std::string firmware;
+  uint64_t sram_size = 0, cpi = 0, quantum = 0, watchdog = 0, devmem_latency = 0;
+  uint32_t debug_flags = 0;
+  bool trace_mmio = false;
+  uint16_t gdb_port = 0;
+};
+const ParamTable<CpCoreConfig>& cp_core_param_table();
+
+class CpCore : public Block, public CommandProcessorControl {
  public:
   SC_HAS_PROCESS(CpCore);
-  explicit CpCore(const BlockContext& ctx);
+  explicit CpCore(const BlockContext& ctx) : CpCore(ctx, cp_core_param_table().read(ctx.params)) {}
+  CpCore(const BlockContext& ctx, const CpCoreConfig& config);
   ~CpCore() override;
   CpCore(const CpCore&) = delete;
   CpCore& operator=(const CpCore&) = delete;
@@ -74,19 +88,22 @@ class CpCore : public Block {
   bool ok() const override { return !faulted_ && exit_code_ == 0; }
   std::string summary() const override;
 
-  // Host side of the queues, called between simulation runs.
-  void configure_queue(unsigned q, uint64_t ring, uint32_t packets, uint64_t descriptor);
-  void ring_doorbell(unsigned q, uint32_t write_index);
-  uint32_t read_index(unsigned q) const { return queues_.at(q).read; }
+  // CommandProcessorControl: the host side, called between simulation runs.
+  Block& block() override { return *this; }
+  const Block& block() const override { return *this; }
+  size_t dispatcher_count() const override { return dispatcher.size(); }
+  void configure_queue(unsigned q, uint64_t ring, uint32_t packets, uint64_t descriptor) override;
+  void ring_doorbell(unsigned q, uint32_t write_index) override;
+  uint32_t read_index(unsigned q) const override { return queues_.at(q).read; }
 
-  bool sleeping() const { return sleeping_; }
-  bool finished() const { return finished_; }
-  uint64_t instructions() const { return instructions_.value; }
-  uint64_t busy_cycles() const { return cycles_.value + stall_cycles_stat_.value; }
+  bool sleeping() const override { return sleeping_; }
+  bool finished() const override { return finished_; }
+  uint64_t instructions() const override { return instructions_.value; }
+  uint64_t busy_cycles() const override { return cycles_.value + stall_cycles_stat_.value; }
   bool halted() const { return finished_ && !faulted_; }
-  bool faulted() const { return faulted_; }
+  bool faulted() const override { return faulted_; }
   uint32_t exit_code() const { return exit_code_; }
-  const std::string& fault_report() const { return fault_report_; }
+  const std::string& fault_report() const override { return fault_report_; }
 
  private:
   void step();

@@ -34,14 +34,14 @@ std::string wg_text(const uint32_t wg[3]) {
 
 }  // namespace
 
-Dispatcher::Dispatcher(const BlockContext& ctx)
+Dispatcher::Dispatcher(const BlockContext& ctx, const DispatcherConfig& c)
     : Block(ctx),
       memory_(shared().get<isa::DeviceMemory>("device")),
-      acquire_op_(maintenance_op(ctx.params.string("acquire_op"))),
-      release_op_(maintenance_op(ctx.params.string("release_op"))),
-      interval_cycles_(static_cast<uint64_t>(ctx.params.integer("workgroup_interval"))),
+      acquire_op_(maintenance_op(c.acquire_op)),
+      release_op_(maintenance_op(c.release_op)),
+      interval_cycles_(c.workgroup_interval),
       kernel_objects_(shared().get<KernelObjectTable>("kernel_objects")),
-      register_latency_(cycles(static_cast<uint64_t>(ctx.params.integer("register_latency")))),
+      register_latency_(cycles(c.register_latency)),
       launches_(stats().counter("launches", "kernel launches finished")),
       workgroups_(stats().counter("workgroups", "workgroups handed to CUs")),
       waves_(stats().counter("waves", "waves of the workgroups handed to CUs")),
@@ -658,22 +658,30 @@ void Dispatcher::raise_irq() {
 
 // ---- registration ----------------------------------------------------------------
 
-BlockType dispatcher_block_type() {
+const ParamTable<DispatcherConfig>& dispatcher_param_table() {
+  using C = DispatcherConfig;
   const std::vector<std::string> ops = {"invalidate", "writeback", "writeback_invalidate", "none"};
+  static const ParamTable<C> table =
+      ParamTable<C>()
+          .add(&C::acquire_op, enum_param("acquire_op", "invalidate", ops,
+                                          "command sent to every cache on acquire[] before the first workgroup "
+                                          "(kernel-start acquire)"))
+          .add(&C::release_op, enum_param("release_op", "writeback_invalidate", ops,
+                                          "command sent to every cache on release[] after the last workgroup "
+                                          "finished (kernel-end release)"))
+          .add(&C::workgroup_interval, int_param("workgroup_interval", 1, "cycles between two workgroups handed out "
+                                                 "(0: as many as CUs take at once)", 0.0, 1e6, "cycles"))
+          .add(&C::register_latency, int_param("register_latency", 10, "cycles a register access from the command "
+                                               "processor takes (CP mode)", 0.0, 1e6, "cycles"));
+  return table;
+}
+
+BlockType dispatcher_block_type() {
   BlockType t;
   t.name = "dispatcher";
   t.doc = "Hands a kernel launch's workgroups to compute units round-robin as their resources allow, with "
           "cache maintenance before (acquire) and after (release) the launch";
-  t.params = {
-      enum_param("acquire_op", "invalidate", ops,
-                 "command sent to every cache on acquire[] before the first workgroup (kernel-start acquire)"),
-      enum_param("release_op", "writeback_invalidate", ops,
-                 "command sent to every cache on release[] after the last workgroup finished (kernel-end release)"),
-      int_param("workgroup_interval", 1, "cycles between two workgroups handed out (0: as many as CUs take at once)",
-                0.0, 1e6, "cycles"),
-      int_param("register_latency", 10, "cycles a register access from the command processor takes (CP mode)", 0.0,
-                1e6, "cycles"),
-  };
+  t.params = dispatcher_param_table().specs();
   SocketSpec cu;
   cu.name = "cu";
   cu.dir = SocketDir::Initiator;

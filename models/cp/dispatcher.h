@@ -58,47 +58,35 @@
 
 #include <tlm_utils/simple_target_socket.h>
 
-#include "models/cp/kernel_object_table.h"
+#include "platform/kernel_object_table.h"
 #include "models/cu/isa/decode_cache.h"
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "models/cu/isa/dispatch.h"
 #include "models/cu/isa/prepared_dispatch.h"
 #include "models/cu/workgroup_task.h"
 #include "models/mem/gpu_access.h"
 #include "platform/block.h"
+#include "platform/gpu_control.h"
+#include "platform/param_table.h"
 #include "platform/registry.h"
 
 namespace tessera {
 
-// What to run. `ctx` (with scratch_address unused: the dispatcher gives each
-// workgroup its own region) and `program` must outlive the launch.
-struct DispatchJob {
-  const isa::DispatchContext* ctx = nullptr;
-  isa::DecodeCache* program = nullptr;
-  bool functional = false;
-  uint64_t code_address = 0;  // where instruction fetches go (WorkgroupTask::code_address); 0: link-time addresses
+// The values of a dispatcher's parameters, each filled by its one declaration
+// in dispatcher_param_table() (dispatcher.cpp).
+struct DispatcherConfig {
+  std::string acquire_op, release_op;
+  uint64_t workgroup_interval = 0, register_latency = 0;  // cycles
 };
+const ParamTable<DispatcherConfig>& dispatcher_param_table();
 
-// What a finished launch cost, in the dispatcher's clock cycles.
-struct LaunchResult {
-  uint64_t cycles = 0;          // launch() to the release's acknowledgement
-  uint64_t kernel_cycles = 0;   // first workgroup handed out to the last one finished
-  uint64_t acquire_cycles = 0;  // of which acquiring caches
-  uint64_t release_cycles = 0;  // of which releasing caches
-  uint64_t workgroups = 0, waves = 0, wave_instructions = 0;
-  uint64_t peak_workgroups = 0;  // most workgroups in flight at once (occupancy over all CUs)
-  std::string fault;            // the first wave fault a CU reported, empty if none
-  // Through a command processor: its firmware's instructions for this launch
-  // and the CP cycles it was not asleep (executing or stalled on accesses).
-  uint64_t cp_instructions = 0, cp_busy_cycles = 0;
-};
-
-class Dispatcher : public Block {
+class Dispatcher : public Block, public DispatcherControl {
  public:
   SC_HAS_PROCESS(Dispatcher);
   using InitiatorSocket = tlm_utils::simple_initiator_socket_tagged<Dispatcher>;
 
-  explicit Dispatcher(const BlockContext& ctx);
+  explicit Dispatcher(const BlockContext& ctx) : Dispatcher(ctx, dispatcher_param_table().read(ctx.params)) {}
+  Dispatcher(const BlockContext& ctx, const DispatcherConfig& config);
   ~Dispatcher() override;
 
   using TargetSocket = tlm_utils::simple_target_socket<Dispatcher>;
@@ -112,28 +100,29 @@ class Dispatcher : public Block {
   std::string summary() const override;
   void describe_pending(std::vector<std::string>& lines) const override;
 
+  Block& block() override { return *this; }
+  const Block& block() const override { return *this; }
+
   // Starts a launch at the current simulated time. Throws std::logic_error if
   // a launch is in progress, UserError for a job without context or program.
-  void launch(const DispatchJob& job);
+  void launch(const DispatchJob& job) override;
   const sc_core::sc_event& done_event() const { return done_event_; }
-  bool busy() const { return phase_ != Phase::Idle; }
+  bool busy() const override { return phase_ != Phase::Idle; }
   // Of the last finished launch.
-  const LaunchResult& result() const { return result_; }
+  const LaunchResult& result() const override { return result_; }
   const std::string& fault() const { return result_.fault; }
 
   // CP mode: ranges run with no timing (functional) or timed; set by the device.
-  void set_functional(bool functional) { functional_ = functional; }
+  void set_functional(bool functional) override { functional_ = functional; }
   // Everything this dispatcher has handed out and seen finish, over all launches and ranges.
-  struct Totals {
-    uint64_t workgroups = 0, waves = 0, wave_instructions = 0, faults = 0, bad_packets = 0, ranges = 0;
-  };
-  Totals totals() const;
+  using Totals = DispatcherTotals;
+  Totals totals() const override;
   // The first wave fault of the last range that had one (CP mode), and of any
   // range that named a bad packet; empty if none.
-  const std::string& last_fault() const { return last_fault_; }
+  const std::string& last_fault() const override { return last_fault_; }
   // When the last range (or launch) started and finished.
-  const sc_core::sc_time& last_start() const { return start_; }
-  const sc_core::sc_time& last_end() const { return end_; }
+  const sc_core::sc_time& last_start() const override { return start_; }
+  const sc_core::sc_time& last_end() const override { return end_; }
 
  private:
   void trace_launch(Tracer& t);

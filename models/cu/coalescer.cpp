@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "models/mem/flat_map.h"
+#include "common/flat_map.h"
 
 namespace tessera {
 

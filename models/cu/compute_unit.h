@@ -38,7 +38,7 @@
 #include "models/cu/issue_policy.h"
 #include "models/cu/wave_slot.h"
 #include "models/lds/lds_pipeline.h"
-#include "models/mem/ring.h"
+#include "common/ring.h"
 #include "platform/block.h"
 #include "platform/limits.h"
 #include "platform/registry.h"

@@ -18,7 +18,7 @@
 #include "models/cu/mem_request.h"
 #include "models/cu/scoreboard.h"
 #include "models/cu/workgroup_task.h"
-#include "models/mem/ring.h"
+#include "common/ring.h"
 
 namespace tessera {
 

@@ -12,7 +12,7 @@
 #include <cstdint>
 
 #include "models/lds/lds_bank_model.h"
-#include "models/mem/ring.h"
+#include "common/ring.h"
 
 namespace tessera::lds {
 

@@ -7,7 +7,12 @@ namespace tessera {
 using sc_core::sc_time;
 
 DramChannel::DramChannel(const DramTiming& timing, unsigned banks, Policy policy)
-    : t_(timing), policy_(policy), never_(sc_core::sc_max_time()), banks_(banks), opening_ready_(never_) {}
+    : t_(timing), policy_(policy), never_(sc_core::sc_max_time()), banks_(banks), opening_ready_(never_) {
+  if (t_.bank_groups == 0) t_.bank_groups = 1;
+  group_column_.assign(t_.bank_groups, sc_time());
+  group_used_.assign(t_.bank_groups, 0);
+  next_refresh_ = t_.tREFI;
+}
 
 void DramChannel::push(const DramRequest& r) {
   Bank& b = banks_[r.bank];
@@ -38,8 +43,14 @@ void DramChannel::find_hit(Bank& b, size_t from) {
 }
 
 bool DramChannel::pick_column(const sc_time& now, Pick& pick) const {
-  // The data of a column issued now starts at now + tCL: only issue if the bus is free by then.
-  if (now + t_.tCL < bus_free_ || busy_.empty()) return false;
+  if (busy_.empty()) return false;
+  const int starving = starving_bank();
+  if (starving >= 0) {
+    // Only the channel's oldest request may go, once its row is open.
+    const Bank& b = banks_[starving];
+    pick = Pick{static_cast<unsigned>(starving), 0};
+    return hits_front(b) && b.ready <= now;
+  }
   if (policy_ == Policy::Fcfs) {
     // The channel's oldest request, if its row is open and ready.
     const unsigned oldest = order_.front();
@@ -59,10 +70,40 @@ bool DramChannel::pick_column(const sc_time& now, Pick& pick) const {
   return seq != kNone;
 }
 
+int DramChannel::starving_bank() const {
+  if (policy_ != Policy::FrFcfs || t_.starvation_cap == 0 || bypassed_ < t_.starvation_cap) return -1;
+  int oldest = -1;
+  for (unsigned bi : busy_)
+    if (oldest < 0 || banks_[bi].queue.front().seq < banks_[oldest].queue.front().seq) oldest = static_cast<int>(bi);
+  return oldest;
+}
+
+sc_time DramChannel::column_time(const Pick& pick, const sc_time& now) const {
+  const DramRequest& r = banks_[pick.bank].queue[pick.index];
+  sc_time at = now;
+  // The data of a column issued at `at` starts at at + tCL: the bus must be free by then.
+  if (bus_free_ > at + t_.tCL) at = bus_free_ - t_.tCL;
+  if (r.write && any_read_ && last_read_end_ + t_.tRTW > at + t_.tCL) at = last_read_end_ + t_.tRTW - t_.tCL;
+  if (!r.write && any_write_ && t_.tWTR != sc_core::SC_ZERO_TIME) at = std::max(at, last_write_end_ + t_.tWTR);
+  if (any_column_) at = std::max(at, last_column_ + t_.tCCD_S);
+  const unsigned g = group_of(pick.bank);
+  if (group_used_[g]) at = std::max(at, group_column_[g] + t_.tCCD_L);
+  return at;
+}
+
 void DramChannel::issue_column(const Pick& pick, const sc_time& now, std::vector<DramIssued>& issued) {
   Bank& b = banks_[pick.bank];
   DramIssued d;
   d.req = b.queue[pick.index];
+  if (policy_ == Policy::FrFcfs && t_.starvation_cap) {
+    // Count the columns that pass the channel's oldest request; at the cap its bank decides again.
+    bool was_oldest = true;
+    for (unsigned bi : busy_)
+      if (banks_[bi].queue.front().seq < d.req.seq) was_oldest = false;
+    bypassed_ = was_oldest ? 0 : bypassed_ + 1;
+    const int starving = starving_bank();
+    if (starving >= 0) mark_dirty(static_cast<unsigned>(starving));
+  }
   // Mostly the bank's oldest: pop_front() skips erase()'s general shuffle.
   if (pick.index == 0) {
     b.queue.pop_front();
@@ -87,19 +128,74 @@ void DramChannel::issue_column(const Pick& pick, const sc_time& now, std::vector
   d.data_end = d.data_start + transfer;
   bus_free_ = d.data_end;
   bus_busy_ += transfer;
+  last_column_ = now;
+  any_column_ = true;
+  const unsigned g = group_of(pick.bank);
+  group_column_[g] = now;
+  group_used_[g] = 1;
+  if (d.req.write) {
+    last_write_end_ = std::max(last_write_end_, d.data_end);
+    any_write_ = true;
+    // With tWR zero the PRE need not wait for the write's data (the model before tWR existed).
+    if (t_.tWR != sc_core::SC_ZERO_TIME) b.write_recovered = std::max(b.write_recovered, d.data_end + t_.tWR);
+  } else {
+    last_read_end_ = std::max(last_read_end_, d.data_end);
+    any_read_ = true;
+  }
   issued.push_back(d);
+}
+
+sc_time DramChannel::activate_at(sc_time at) {
+  if (t_.tRRD == sc_core::SC_ZERO_TIME && t_.tFAW == sc_core::SC_ZERO_TIME) return at;
+  // ACTs are recorded in the order they are decided, each no earlier than the last.
+  if (acts_count_) at = std::max(at, last_act_ + t_.tRRD);
+  if (acts_count_ >= 4) at = std::max(at, acts_[acts_next_] + t_.tFAW);  // the fourth ACT back
+  acts_[acts_next_] = at;
+  acts_next_ = (acts_next_ + 1) % 4;
+  last_act_ = at;
+  ++acts_count_;
+  return at;
+}
+
+void DramChannel::refresh(const sc_time& now) {
+  if (t_.tREFI == sc_core::SC_ZERO_TIME || now < next_refresh_) return;
+  // The latest refresh due by now; earlier ones (the channel idle meanwhile) are over.
+  const double missed = std::floor((now - next_refresh_) / t_.tREFI);
+  const sc_time due = next_refresh_ + t_.tREFI * missed;
+  refreshes_ += static_cast<uint64_t>(missed) + 1;
+  next_refresh_ = due + t_.tREFI;
+  // Precharge all: once every open row's tRAS and write recovery allow, and the data bus is quiet.
+  sc_time start = std::max(due, bus_free_);
+  bool any_open = false;
+  for (const Bank& b : banks_)
+    if (b.open) {
+      any_open = true;
+      start = std::max({start, b.act_at + t_.tRAS, b.write_recovered});
+    }
+  const sc_time end = start + (any_open ? t_.tRP : sc_core::SC_ZERO_TIME) + t_.tRFC;
+  for (unsigned bi = 0; bi < banks_.size(); ++bi) {
+    Bank& b = banks_[bi];
+    b.open = false;
+    b.hit_seq = kNone;
+    b.ready = std::max(b.ready, end);
+    b.opening = false;
+    if (!b.queue.empty()) mark_dirty(bi);
+  }
+  opening_.clear();
+  opening_ready_ = never_;
 }
 
 void DramChannel::open_row(Bank& bank, const sc_time& now) {
   DramRequest& r = bank.queue.front();
   sc_time act = now;
   if (bank.open) {
-    const sc_time pre = std::max(now, bank.act_at + t_.tRAS);
+    const sc_time pre = std::max({now, bank.act_at + t_.tRAS, bank.write_recovered});
     act = pre + t_.tRP;
     r.outcome = RowOutcome::Conflict;
   } else {
     r.outcome = RowOutcome::Miss;
   }
+  act = activate_at(act);
   bank.open = true;
   bank.row = r.row;
   bank.act_at = act;
@@ -129,16 +225,18 @@ sc_time DramChannel::prepare_banks(const sc_time& now) {
       mark_dirty(bi);
     }
   }
-  // Each bank's decision depends on its own state and requests only, so the
-  // banks may be visited in any order.
+  // Each bank's decision depends on its own state and requests only (and on
+  // which bank holds a starving request), so the banks may be visited in any order.
+  const int starving = starving_bank();
   for (unsigned bi : dirty_) {
     Bank& b = banks_[bi];
     b.dirty = false;
     if (b.queue.empty()) continue;
     // Open the bank for its oldest request unless it is open for it already or
-    // busy opening; FR-FCFS keeps a row open while any queued request still hits it.
-    if (!hits_front(b) && b.ready <= now && !(policy_ == Policy::FrFcfs && b.open && b.hit_seq != kNone))
-      open_row(b, now);
+    // busy opening; FR-FCFS keeps a row open while any queued request still hits
+    // it, unless the bank's oldest request is starving.
+    const bool keep_open = policy_ == Policy::FrFcfs && b.open && b.hit_seq != kNone && starving != int(bi);
+    if (!hits_front(b) && b.ready <= now && !keep_open) open_row(b, now);
     // A bank already opening keeps its ready time (a row is opened only once ready).
     if (b.ready > now && !b.opening) {
       b.opening = true;
@@ -154,17 +252,26 @@ sc_time DramChannel::prepare_banks(const sc_time& now) {
 
 sc_time DramChannel::schedule(const sc_time& now, std::vector<DramIssued>& issued) {
   if (queued_ == 0) return never_;
+  refresh(now);
   sc_time bank_ready = prepare_banks(now);
   Pick pick{0, 0};
+  sc_time column = never_;  // when the picked column may go, if it cannot now
   if (pick_column(now, pick)) {
-    issue_column(pick, now, issued);
-    // A row the column just finished with may now be closed for another request.
-    bank_ready = prepare_banks(now);
+    const sc_time at = column_time(pick, now);
+    if (at <= now) {
+      issue_column(pick, now, issued);
+      // A row the column just finished with may now be closed for another request.
+      bank_ready = prepare_banks(now);
+    } else {
+      column = at;
+    }
   }
   if (queued_ == 0) return never_;
-  // Next chance: the bus can take another column, or a bank finishes opening.
-  sc_time next = bank_ready;
+  // Next chance: the bus can take another column (or the picked one may go),
+  // a bank finishes opening, or a refresh is due.
+  sc_time next = std::min(bank_ready, column);
   if (bus_free_ > now + t_.tCL) next = std::min(next, bus_free_ - t_.tCL);
+  if (t_.tREFI != sc_core::SC_ZERO_TIME) next = std::min(next, next_refresh_);
   if (next == never_ || next <= now) {
     // Every bank is ready and the bus is free, yet nothing went: cannot happen
     // (the oldest request either hits an open row or gets its bank opened).

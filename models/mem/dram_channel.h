@@ -24,15 +24,31 @@
 //   frfcfs  first-ready FCFS: the oldest request whose row is open goes first;
 //           a bank is opened for its oldest request only when no queued
 //           request still hits the bank's open row.
-// Not modelled: refresh, the command bus (any number of commands per instant),
-// read/write turnaround, tRRD/tFAW, write recovery before PRE.
+// Further constraints, each off while its time is zero:
+//   refresh   every tREFI the channel precharges all banks (once their tRAS
+//             and write recovery allow and the bus is quiet), then refreshes
+//             for tRFC: no ACT or column until then, every row closed after.
+//   tWR       a bank's PRE no earlier than tWR after its last write data.
+//   tRRD/tFAW ACT to ACT (any two banks) at least tRRD apart; at most four
+//             ACTs in any tFAW window.
+//   turnaround a read column no earlier than tWTR after the last write data;
+//             a write's data no earlier than tRTW after the last read data.
+//   bank groups banks are in `bank_groups` groups (bank % bank_groups);
+//             a request's column no earlier than tCCD_L after the last column
+//             to its group, tCCD_S after the last column to any group. A
+//             request is one column access: its bursts stream back to back.
+//   starvation FR-FCFS: once `starvation_cap` younger requests have gone
+//             ahead of the channel's oldest, it goes next (its bank's row is
+//             closed for it even if other requests still hit it).
+// Not modelled: the command bus (any number of commands per instant), per-bank
+// refresh, tRTP.
 #pragma once
 #include <cstdint>
 #include <vector>
 
 #include <systemc>
 
-#include "models/mem/ring.h"
+#include "common/ring.h"
 
 namespace tessera {
 
@@ -42,6 +58,10 @@ struct DramTiming {
   sc_core::sc_time tCL, tRCD, tRP, tRAS;
   sc_core::sc_time burst_time;  // one burst on the data bus
   uint64_t burst_bytes = 32;
+  // Zero: the constraint is off.
+  sc_core::sc_time tREFI, tRFC, tWR, tRRD, tFAW, tWTR, tRTW, tCCD_S, tCCD_L;
+  unsigned bank_groups = 1;
+  unsigned starvation_cap = 0;  // FR-FCFS only; 0: none
 };
 
 struct DramRequest {
@@ -49,6 +69,7 @@ struct DramRequest {
   unsigned bank = 0;
   uint64_t row = 0;
   unsigned bursts = 1;    // data-bus bursts the request occupies
+  bool write = false;     // data towards the DRAM (bus turnaround, write recovery)
   void* user = nullptr;   // the owner's handle (the transaction)
   RowOutcome outcome = RowOutcome::Hit;
   // The owner's, handed back with the request when its column is issued (the
@@ -79,6 +100,8 @@ class DramChannel {
 
   // Time the data bus carried data, in total.
   sc_core::sc_time bus_busy() const { return bus_busy_; }
+  // Refreshes done so far.
+  uint64_t refreshes() const { return refreshes_; }
 
  private:
   static constexpr uint64_t kNone = ~uint64_t{0};  // no request (a seq)
@@ -93,6 +116,7 @@ class DramChannel {
     uint64_t row = 0;
     sc_core::sc_time ready;   // the open row accepts column commands from then
     sc_core::sc_time act_at;  // last ACT, for tRAS
+    sc_core::sc_time write_recovered;  // its last write's data end + tWR: PRE no earlier
     // The oldest queued request's row, kept beside the bank's state: the
     // scheduler reads it whenever it decides for the bank, and the queue's
     // own storage is elsewhere in memory.
@@ -111,8 +135,17 @@ class DramChannel {
     size_t index;  // in the bank's queue
   };
 
-  // The request whose column command goes next, if any.
+  // The request whose column command goes next, if any (its row open and ready).
   bool pick_column(const sc_core::sc_time& now, Pick& pick) const;
+  // The earliest time its column may go: the data bus, turnaround, tCCD.
+  sc_core::sc_time column_time(const Pick& pick, const sc_core::sc_time& now) const;
+  // Applies the refreshes due by `now`: closes every row, blocks the banks until the last one ends.
+  void refresh(const sc_core::sc_time& now);
+  // The time an ACT wanted at `at` may go under tRRD and tFAW; records it.
+  sc_core::sc_time activate_at(sc_core::sc_time at);
+  // FR-FCFS with a starvation cap: the bank of the channel's oldest request once it has been passed too often.
+  int starving_bank() const;
+  unsigned group_of(unsigned bank) const { return bank % t_.bank_groups; }
   void issue_column(const Pick& pick, const sc_core::sc_time& now, std::vector<DramIssued>& issued);
   // Opens banks for the requests the policy lets go ahead. Returns the
   // earliest time after `now` a bank with requests finishes opening
@@ -152,6 +185,19 @@ class DramChannel {
   size_t queued_ = 0;
   sc_core::sc_time bus_free_;      // data bus free from then
   sc_core::sc_time bus_busy_;
+  sc_core::sc_time next_refresh_;  // the next refresh is due then (tREFI > 0)
+  uint64_t refreshes_ = 0;
+  sc_core::sc_time last_read_end_, last_write_end_;  // data ends, for turnaround
+  bool any_read_ = false, any_write_ = false;
+  sc_core::sc_time acts_[4];       // the last four ACTs, oldest at acts_next_ (tFAW)
+  unsigned acts_next_ = 0;
+  sc_core::sc_time last_act_;      // the latest ACT (tRRD)
+  uint64_t acts_count_ = 0;
+  sc_core::sc_time last_column_;   // the latest column command (tCCD_S)
+  std::vector<sc_core::sc_time> group_column_;  // per bank group (tCCD_L)
+  std::vector<uint8_t> group_used_;
+  bool any_column_ = false;
+  unsigned bypassed_ = 0;          // columns issued since the channel's oldest request became oldest
 };
 
 }  // namespace tessera

@@ -17,8 +17,28 @@ using tlm::tlm_generic_payload;
 
 namespace {
 
-unsigned positive(const BlockContext& ctx, const char* name) {
-  return static_cast<unsigned>(ctx.params.integer(name));
+// The timing constraints a preset gives (times in ns). Sources, per preset, in docs/MEMORY.md.
+struct Preset {
+  const char* name;
+  double tREFI, tRFC, tWR, tRRD, tFAW, tWTR, tRTW;
+  double tCCD_S, tCCD_L;  // in bursts of the channel: a netlist's channel may be wider than one device channel
+  unsigned bank_groups;
+};
+constexpr Preset kPresets[] = {
+    // HBM (gen 1), 1 Gb/s, tCK 2 ns: DRAMsim3 HBM1_4Gb_x128 (tCCD 1 tCK, a BL4 burst 2 tCK).
+    {"hbm", 3900, 260, 16, 4, 30, 6, 2, 1, 1, 4},
+    // HBM2, 2 Gb/s, tCK 1 ns: Ramulator 2 hbm2.py (JESD235), 8 Gb dies; tRTW from its RD->WR turnaround;
+    // tCCD_S/L 2/4 tCK against a 2 tCK burst.
+    {"hbm2", 3900, 350, 16, 4, 15, 6, 2, 1, 2, 4},
+    // GDDR5, 4 Gb/s: gem5 gddr.py GDDR5_4000_2x32 (Hynix H5GQ1H24AFR), tCCD_L 3 ns against a 2 ns burst;
+    // tREFI 32 ms / 8192 refreshes.
+    {"gddr5", 3900, 65, 12, 6, 23, 5, 2, 1, 1.5, 4},
+};
+
+// A constraint's time: the parameter if it is set (non-zero), else the preset's (ns), else off.
+sc_time constraint(sc_time given, const Preset* preset, double Preset::*field) {
+  if (given != SC_ZERO_TIME || !preset) return given;
+  return sc_time(preset->*field, sc_core::SC_NS);
 }
 
 // The byte-enable mask of `trans` expanded to one entry per data byte, or null.
@@ -33,20 +53,20 @@ const uint8_t* expanded_enables(const tlm_generic_payload& trans, std::vector<ui
 }
 }  // namespace
 
-DramController::DramController(const BlockContext& ctx)
+DramController::DramController(const BlockContext& ctx, const DramControllerConfig& c)
     : Block(ctx),
       in("in"),
-      store_(shared().get<isa::DeviceMemory>(ctx.params.string("store"))),
-      base_(ctx.params.size("base")),
-      size_(ctx.params.size("size")),
-      channels_(positive(ctx, "channels")),
-      banks_(positive(ctx, "banks")),
-      row_size_(ctx.params.size("row_size")),
-      channel_interleave_(ctx.params.size("channel_interleave")),
-      bank_interleave_(ctx.params.size("bank_interleave")),
-      bandwidth_(ctx.params.bandwidth("bandwidth")),
-      controller_latency_(ctx.params.time("controller_latency")),
-      queue_depth_(positive(ctx, "queue_depth")),
+      store_(shared().get<isa::DeviceMemory>(c.store)),
+      base_(c.base),
+      size_(c.size),
+      channels_(c.channels),
+      banks_(c.banks),
+      row_size_(c.row_size),
+      channel_interleave_(c.channel_interleave),
+      bank_interleave_(c.bank_interleave),
+      bandwidth_(c.bandwidth),
+      controller_latency_(c.controller_latency),
+      queue_depth_(c.queue_depth),
       req_peq_(accept_),
       end_resp_peq_(end_resp_),
       reads_(stats().counter("reads", "read transactions completed")),
@@ -60,6 +80,7 @@ DramController::DramController(const BlockContext& ctx)
       row_conflicts_(stats().counter("row_conflicts", "requests that found another row open (PRE + ACT)")),
       request_stalls_(stats().counter("request_stalls", "requests whose END_REQ waited for room in a channel queue")),
       bus_busy_ps_(stats().counter("bus_busy_ps", "time the channels' data buses carried data, summed, in ps")),
+      refreshes_(stats().counter("refreshes", "refreshes of all channels, summed (counted at the end of the run)")),
       bandwidth_achieved_(stats().scalar("bandwidth", "bytes moved / time from first request to last response, B/s")),
       latency_mean_ns_(stats().scalar("latency_mean_ns", "mean request arrival to response, ns")),
       latency_ns_(stats().histogram("latency_ns", "request arrival to response, ns", 10, 100)),
@@ -68,17 +89,18 @@ DramController::DramController(const BlockContext& ctx)
                                         static_cast<size_t>(queue_depth_) * channels_ + 1)) {
   if (base_ + (size_ - 1) < base_)
     throw UserError(path() + ": base " + hex(base_) + " + size " + hex(size_) + " wraps around the address space");
-  timing_.tCL = ctx.params.time("tCL");
-  timing_.tRCD = ctx.params.time("tRCD");
-  timing_.tRP = ctx.params.time("tRP");
-  timing_.tRAS = ctx.params.time("tRAS");
-  timing_.burst_bytes = ctx.params.size("burst_size");
+  timing_.tCL = c.tCL;
+  timing_.tRCD = c.tRCD;
+  timing_.tRP = c.tRP;
+  timing_.tRAS = c.tRAS;
+  timing_.burst_bytes = c.burst_size;
   timing_.burst_time = transfer_time(timing_.burst_bytes, bandwidth_);
+  set_constraints(c);
   if (timing_.burst_time == SC_ZERO_TIME)
     throw UserError(path() + ": a burst of " + std::to_string(timing_.burst_bytes) + " bytes at " +
                     std::to_string(bandwidth_ / 1e9) + " GB/s takes less than the time resolution");
   const auto policy =
-      ctx.params.string("scheduler") == "fcfs" ? DramChannel::Policy::Fcfs : DramChannel::Policy::FrFcfs;
+      c.scheduler == "fcfs" ? DramChannel::Policy::Fcfs : DramChannel::Policy::FrFcfs;
   for (unsigned c = 0; c < channels_; ++c) channel_.emplace_back(timing_, banks_, policy);
   channel_count_.assign(channels_, 0);
   never_ = sc_core::sc_max_time();
@@ -88,10 +110,38 @@ DramController::DramController(const BlockContext& ctx)
   in.register_nb_transport_fw(this, &DramController::nb_transport_fw);
   in.register_get_direct_mem_ptr(this, &DramController::get_direct_mem_ptr);
   in.register_transport_dbg(this, &DramController::transport_dbg);
+  targets_.add("in", in);
+}
+
+void DramController::set_constraints(const DramControllerConfig& c) {
+  const std::string& preset_name = c.timing_preset;
+  const Preset* preset = nullptr;
+  for (const Preset& p : kPresets)
+    if (preset_name == p.name) preset = &p;
+  timing_.tREFI = constraint(c.tREFI, preset, &Preset::tREFI);
+  timing_.tRFC = constraint(c.tRFC, preset, &Preset::tRFC);
+  if (!c.refresh) timing_.tREFI = SC_ZERO_TIME;
+  timing_.tWR = constraint(c.tWR, preset, &Preset::tWR);
+  timing_.tRRD = constraint(c.tRRD, preset, &Preset::tRRD);
+  timing_.tFAW = constraint(c.tFAW, preset, &Preset::tFAW);
+  timing_.tWTR = constraint(c.tWTR, preset, &Preset::tWTR);
+  timing_.tRTW = constraint(c.tRTW, preset, &Preset::tRTW);
+  timing_.tCCD_S = c.tCCD_S;
+  timing_.tCCD_L = c.tCCD_L;
+  if (preset && timing_.tCCD_S == SC_ZERO_TIME) timing_.tCCD_S = timing_.burst_time * preset->tCCD_S;
+  if (preset && timing_.tCCD_L == SC_ZERO_TIME) timing_.tCCD_L = timing_.burst_time * preset->tCCD_L;
+  const unsigned groups = c.bank_groups;
+  timing_.bank_groups = groups ? groups : preset ? preset->bank_groups : 1;
+  if (banks_ % timing_.bank_groups)
+    throw UserError(path() + ": " + std::to_string(banks_) + " banks do not divide into " +
+                    std::to_string(timing_.bank_groups) + " bank groups");
+  if (timing_.tREFI != SC_ZERO_TIME && timing_.tRFC >= timing_.tREFI)
+    throw UserError(path() + ": tRFC must be shorter than tREFI, or the channel would do nothing but refresh");
+  timing_.starvation_cap = c.starvation_cap;
 }
 
 tlm::tlm_target_socket<>* DramController::target_socket(const std::string& name, int index) {
-  return name == "in" && index < 0 ? &in : nullptr;
+  return targets_.find(name, index);
 }
 
 std::string DramController::summary() const {
@@ -221,6 +271,7 @@ void DramController::trace_request(Tracer& t, const tlm_generic_payload& trans, 
 // are read only once the simulation has ended).
 void DramController::end_of_simulation() {
   release_early(sim_now().value());
+  for (const DramChannel& c : channel_) refreshes_ += c.refreshes();
   if (latency_count_)
     latency_mean_ns_.value = static_cast<double>(latency_sum_ps_) / 1000.0 / static_cast<double>(latency_count_);
   const double span = sc_time::from_value(last_activity_ - first_activity_).to_seconds();
@@ -304,7 +355,7 @@ tlm::tlm_sync_enum DramController::nb_transport_fw(tlm_generic_payload& trans, t
     end_resp_peq_.push(&trans, delay);
     return tlm::TLM_COMPLETED;
   }
-  SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on nb_transport_fw for " + describe(trans)).c_str());
+  checker_.unexpected_phase(trans, phase, "in");
   return tlm::TLM_COMPLETED;
 }
 
@@ -351,6 +402,7 @@ void DramController::enqueue(const Arrived& a) {
     r.bank = l.bank;
     r.row = l.row;
     r.bursts = bursts_of(trans, access);
+    r.write = trans.is_write() || (access && access->kind == AccessKind::Atomic);
     r.user = &trans;
     r.early = access && access->early_response;
     r.arrived = a.arrived;
@@ -433,10 +485,7 @@ void DramController::respond_method() {
 
 void DramController::end_resp_method() {
   for (tlm_generic_payload* t; end_resp_peq_.pop(t);) {
-    if (t != resp_in_flight_) {
-      SC_REPORT_ERROR(path().c_str(), ("protocol violation: END_RESP for a response not in flight: " + describe(*t)).c_str());
-      continue;
-    }
+    if (!checker_.end_resp(*t, resp_in_flight_)) continue;
     resp_in_flight_ = nullptr;
     retire(*t);
     respond_event_.notify(SC_ZERO_TIME);
@@ -453,9 +502,7 @@ void DramController::respond_early(tlm_generic_payload& trans, unsigned channel,
   tlm::tlm_phase phase = tlm::BEGIN_RESP;
   sc_time delay = at - sim_now();
   if (!waiting_.empty()) space_event_.notify(delay);  // the place it frees then may be the one they wait for
-  if (in->nb_transport_bw(trans, phase, delay) != tlm::TLM_COMPLETED)
-    SC_REPORT_ERROR(path().c_str(), ("protocol violation: a requester asking for early responses did not complete "
-                                     "BEGIN_RESP at once: " + describe(trans)).c_str());
+  checker_.early_response_completed(trans, in->nb_transport_bw(trans, phase, delay));
 }
 
 void DramController::release_due(uint64_t now) {
@@ -484,35 +531,76 @@ void DramController::set_occupancy(unsigned n, uint64_t at) {
 
 // ---- registration --------------------------------------------------------------
 
+const ParamTable<DramControllerConfig>& dram_controller_param_table() {
+  using C = DramControllerConfig;
+  static const ParamTable<C> table =
+      ParamTable<C>()
+          .add(&C::base, size_param("base", "0x0", "first address the controller answers (addresses are global)"))
+          .add(&C::size, size_param("size", "256 TiB",
+                                    "bytes answered from base; accesses outside get TLM_ADDRESS_ERROR_RESPONSE", 1.0))
+          .add(&C::channels, int_param("channels", 8, "independent channels, each with its own banks, data bus and "
+                                       "queue", 1.0, 4096.0, "channels"))
+          .add(&C::banks, int_param("banks", 16, "banks per channel, each with one row buffer", 1.0, 4096.0, "banks"))
+          .add(&C::row_size, size_param("row_size", "1 KiB", "bytes of one row (the page a bank holds open)", 1.0))
+          .add(&C::channel_interleave, size_param("channel_interleave", "256 B",
+                                                  "consecutive bytes of one channel before the next channel's", 1.0))
+          .add(&C::bank_interleave, size_param("bank_interleave", "1 KiB",
+                                               "consecutive bytes of one bank (within a channel) before the next "
+                                               "bank's",
+                                               1.0))
+          .add(&C::burst_size, size_param("burst_size", "32 B",
+                                          "bytes per data burst; a request occupies the bus for whole bursts", 1.0))
+          .add(&C::bandwidth, bandwidth_param("bandwidth", "32 GB/s",
+                                              "data bus bandwidth of ONE channel; burst time = burst_size / bandwidth"))
+          .add(&C::tCL, time_param("tCL", "14 ns", "column command to first data (CAS latency; writes use it too)"))
+          .add(&C::tRCD, time_param("tRCD", "14 ns", "activate to column command"))
+          .add(&C::tRP, time_param("tRP", "14 ns", "precharge to activate"))
+          .add(&C::tRAS, time_param("tRAS", "33 ns", "activate to precharge of the same bank, at least"))
+          .add(&C::controller_latency, time_param("controller_latency", "4 ns",
+                                                  "added to every response after its data's last beat (controller, "
+                                                  "PHY)"))
+          .add(&C::scheduler, enum_param("scheduler", "frfcfs", {"frfcfs", "fcfs"},
+                                         "frfcfs: oldest row hit first; fcfs: column commands in arrival order"))
+          .add(&C::timing_preset,
+               enum_param("timing_preset", "none", {"none", "hbm", "hbm2", "gddr5"},
+                          "the refresh, write-recovery, tRRD/tFAW, turnaround and bank-group constraints of a DRAM "
+                          "generation (docs/MEMORY.md has each figure's source); a constraint set below (non-zero) "
+                          "replaces the preset's. tCL, tRCD, tRP, tRAS and bandwidth are always the parameters'"))
+          .add(&C::refresh, bool_param("refresh", true, "false: no refresh, even under a preset"))
+          .add(&C::tREFI, time_param("tREFI", "0 ns", "refresh interval: all banks refresh once every tREFI (0: no "
+                                     "refresh)"))
+          .add(&C::tRFC, time_param("tRFC", "0 ns", "refresh cycle time: no ACT or column for this long after a "
+                                    "refresh starts"))
+          .add(&C::tWR, time_param("tWR", "0 ns", "write recovery: a bank's PRE no earlier than this after its last "
+                                   "write data"))
+          .add(&C::tRRD, time_param("tRRD", "0 ns", "ACT to ACT, any two banks of a channel"))
+          .add(&C::tFAW, time_param("tFAW", "0 ns", "four-activate window: at most four ACTs per channel in any "
+                                    "window this long"))
+          .add(&C::tWTR, time_param("tWTR", "0 ns", "write-to-read turnaround: a read column no earlier than this "
+                                    "after write data"))
+          .add(&C::tRTW, time_param("tRTW", "0 ns", "read-to-write turnaround: write data no earlier than this after "
+                                    "read data"))
+          .add(&C::tCCD_S, time_param("tCCD_S", "0 ns", "column to column in different bank groups"))
+          .add(&C::tCCD_L, time_param("tCCD_L", "0 ns", "column to column in the same bank group"))
+          .add(&C::bank_groups, int_param("bank_groups", 0, "bank groups per channel, bank % bank_groups (0: the "
+                                          "preset's, else 1)", 0.0, 4096.0))
+          .add(&C::starvation_cap, int_param("starvation_cap", 0, "FR-FCFS: after this many younger requests have "
+                                             "passed the oldest, it goes next (0: no cap)", 0.0, 1048576.0,
+                                             "requests"))
+          .add(&C::queue_depth, int_param("queue_depth", 32,
+                                          "requests per channel accepted (END_REQ sent) and not yet completed", 1.0,
+                                          1048576.0, "requests"))
+          .add(&C::store, string_param("store", "device", "name of the shared device memory holding the data"));
+  return table;
+}
+
 BlockType dram_controller_block_type() {
   BlockType t;
   t.name = "dram_controller";
   t.doc = "DRAM/HBM controller: channels of banks with open-page row buffers, tCL/tRCD/tRP/tRAS timing, per-channel "
           "data bus, FCFS or FR-FCFS scheduling, finite per-channel queues; data in the platform's device memory, "
           "atomics applied in lane order. LT, AT (4-phase), DMI and debug access.";
-  t.params = {
-      size_param("base", "0x0", "first address the controller answers (addresses are global)"),
-      size_param("size", "256 TiB", "bytes answered from base; accesses outside get TLM_ADDRESS_ERROR_RESPONSE", 1.0),
-      int_param("channels", 8, "independent channels, each with its own banks, data bus and queue", 1.0, 4096.0,
-                "channels"),
-      int_param("banks", 16, "banks per channel, each with one row buffer", 1.0, 4096.0, "banks"),
-      size_param("row_size", "1 KiB", "bytes of one row (the page a bank holds open)", 1.0),
-      size_param("channel_interleave", "256 B", "consecutive bytes of one channel before the next channel's", 1.0),
-      size_param("bank_interleave", "1 KiB", "consecutive bytes of one bank (within a channel) before the next bank's",
-                 1.0),
-      size_param("burst_size", "32 B", "bytes per data burst; a request occupies the bus for whole bursts", 1.0),
-      bandwidth_param("bandwidth", "32 GB/s", "data bus bandwidth of ONE channel; burst time = burst_size / bandwidth"),
-      time_param("tCL", "14 ns", "column command to first data (CAS latency; writes use it too)"),
-      time_param("tRCD", "14 ns", "activate to column command"),
-      time_param("tRP", "14 ns", "precharge to activate"),
-      time_param("tRAS", "33 ns", "activate to precharge of the same bank, at least"),
-      time_param("controller_latency", "4 ns", "added to every response after its data's last beat (controller, PHY)"),
-      enum_param("scheduler", "frfcfs", {"frfcfs", "fcfs"},
-                 "frfcfs: oldest row hit first; fcfs: column commands in arrival order"),
-      int_param("queue_depth", 32, "requests per channel accepted (END_REQ sent) and not yet completed", 1.0,
-                1048576.0, "requests"),
-      string_param("store", "device", "name of the shared device memory holding the data"),
-  };
+  t.params = dram_controller_param_table().specs();
   SocketSpec in;
   in.name = "in";
   in.dir = SocketDir::Target;

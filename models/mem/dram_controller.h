@@ -1,7 +1,9 @@
 // "dram_controller": an HBM/DRAM memory controller with `channels` channels of
 // `banks` banks each, open-page row buffers, per-channel data buses of finite
 // bandwidth, a FCFS or FR-FCFS scheduler per channel (models/mem/dram_channel.h
-// has the command timing) and a finite request queue per channel.
+// has the command timing: refresh, write recovery, tRRD/tFAW, turnaround, bank
+// groups and a starvation cap besides the row timings, set one by one or from
+// a `timing_preset`) and a finite request queue per channel.
 //
 // The data lives in the platform's isa::DeviceMemory (shared object named by
 // `store`): reads of bytes outside every allocation return zeros, writes there
@@ -36,23 +38,46 @@
 
 #include <tlm_utils/simple_target_socket.h>
 
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "models/mem/dram_channel.h"
-#include "models/mem/due_queue.h"
-#include "models/mem/flat_map.h"
+#include "common/due_queue.h"
+#include "common/flat_map.h"
 #include "models/mem/gpu_access.h"
+#include "models/mem/protocol_checker.h"
+#include "models/mem/socket_table.h"
 #include "models/mem/tlm_helpers.h"
 #include "models/mem/timed_queue.h"
 #include "platform/block.h"
+#include "platform/param_table.h"
 #include "platform/registry.h"
 #include "platform/scheduler.h"
 
 namespace tessera {
 
+// The values of a DRAM controller's parameters, each filled by its one
+// declaration in dram_controller_param_table() (dram_controller.cpp).
+struct DramControllerConfig {
+  uint64_t base = 0, size = 0;
+  unsigned channels = 0, banks = 0;
+  uint64_t row_size = 0, channel_interleave = 0, bank_interleave = 0, burst_size = 0;
+  double bandwidth = 0;  // bytes per second, one channel
+  sc_core::sc_time tCL, tRCD, tRP, tRAS, controller_latency;
+  std::string scheduler;
+  std::string timing_preset;
+  bool refresh = true;
+  sc_core::sc_time tREFI, tRFC, tWR, tRRD, tFAW, tWTR, tRTW, tCCD_S, tCCD_L;
+  unsigned bank_groups = 0, starvation_cap = 0;
+  unsigned queue_depth = 0;
+  std::string store;
+};
+const ParamTable<DramControllerConfig>& dram_controller_param_table();
+
 class DramController : public Block {
  public:
   SC_HAS_PROCESS(DramController);
-  explicit DramController(const BlockContext& ctx);
+  explicit DramController(const BlockContext& ctx)
+      : DramController(ctx, dram_controller_param_table().read(ctx.params)) {}
+  DramController(const BlockContext& ctx, const DramControllerConfig& config);
 
   tlm_utils::simple_target_socket<DramController> in;
 
@@ -87,6 +112,8 @@ class DramController : public Block {
     bool operator>(const Ready& o) const { return at != o.at ? at > o.at : seq > o.seq; }
   };
 
+  // The timing constraints beyond tCL/tRCD/tRP/tRAS: the preset's, or the parameters'.
+  void set_constraints(const DramControllerConfig& c);
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
@@ -159,10 +186,15 @@ class DramController : public Block {
   bool error_logged_ = false;
 
   Counter &reads_, &writes_, &atomics_, &bytes_read_, &bytes_written_, &errors_;
-  Counter &row_hits_, &row_misses_, &row_conflicts_, &request_stalls_, &bus_busy_ps_;
+  Counter &row_hits_, &row_misses_, &row_conflicts_, &request_stalls_, &bus_busy_ps_, &refreshes_;
   Scalar &bandwidth_achieved_, &latency_mean_ns_;
   Histogram &latency_ns_, &occupancy_hist_;
   uint64_t latency_sum_ps_ = 0, latency_count_ = 0;
+
+  // Used at elaboration and on protocol errors only: kept after the state the
+  // simulation touches.
+  ProtocolChecker checker_{path()};
+  SocketTable<tlm::tlm_target_socket<>> targets_;
 };
 
 BlockType dram_controller_block_type();

@@ -11,6 +11,7 @@ const char* access_kind_name(AccessKind kind) {
     case AccessKind::InstFetch: return "instruction fetch";
     case AccessKind::Writeback: return "writeback";
     case AccessKind::Fill: return "fill";
+    case AccessKind::ZeroMask: return "zero mask";
   }
   return "?";
 }

@@ -35,6 +35,17 @@ enum class AccessKind : uint8_t {
   InstFetch,   // instruction fetch through the instruction cache
   Writeback,   // a cache writing a dirty line back to the next level
   Fill,        // a cache fetching a line from the next level
+  // A zero-cache mask query (LazyGPU): a READ whose address and length name
+  // the data words asked about (4-byte aligned, inside one mask line's
+  // coverage at every level). It travels the data's own route, so a mask line
+  // is homed where its data is. A cache with a zero cache answers it from its
+  // mask array (a miss fetches the mask line from below as another ZeroMask
+  // query); a cache without one passes it down; memory charges a read of the
+  // mask bytes (one bit per word). The payload's data is not a result: the
+  // requester learns which words are zero from the values themselves (the
+  // masks are kept coherent with every write, so they agree), and the query
+  // stands for the time and traffic of the mask lookup.
+  ZeroMask,
 };
 
 const char* access_kind_name(AccessKind kind);

@@ -10,7 +10,6 @@
 namespace tessera {
 
 using sc_core::sc_time;
-using sc_core::SC_ZERO_TIME;
 using tlm::tlm_generic_payload;
 
 namespace {
@@ -21,17 +20,15 @@ void masked_copy(uint8_t* dst, const uint8_t* src, uint64_t len, const uint8_t* 
 }
 }  // namespace
 
-Memory::Memory(const BlockContext& ctx)
+Memory::Memory(const BlockContext& ctx, const MemoryConfig& c)
     : Block(ctx),
       in("in"),
-      store_(shared().get<BackingStore>(ctx.params.string("store"), ctx.params.size("page_size"))),
-      base_(ctx.params.size("base")),
-      size_(ctx.params.size("size")),
-      latency_(ctx.params.time("latency")),
-      bandwidth_(ctx.params.bandwidth("bandwidth")),
-      queue_depth_(static_cast<unsigned>(ctx.params.integer("queue_depth"))),
-      req_peq_(accept_),
-      end_resp_peq_(end_resp_),
+      store_(shared().get<BackingStore>(c.store, c.page_size)),
+      base_(c.base),
+      size_(c.size),
+      latency_(c.latency),
+      bandwidth_(c.bandwidth),
+      port_(path(), in, *this, c.queue_depth),
       reads_(stats().counter("reads", "read transactions completed")),
       writes_(stats().counter("writes", "write transactions completed")),
       bytes_read_(stats().counter("bytes_read", "bytes returned by reads")),
@@ -41,9 +38,9 @@ Memory::Memory(const BlockContext& ctx)
       bandwidth_achieved_(stats().scalar("bandwidth", "bytes moved / time from first request to last response, B/s")),
       latency_ns_(stats().histogram("latency_ns", "request arrival to response, ns", 10, 100)),
       occupancy_hist_(stats().histogram("queue_occupancy", "accepted requests in the queue, weighted by time in ps",
-                                        1, queue_depth_ + 1)) {
-  if (store_.page_size() != ctx.params.size("page_size"))
-    throw UserError(path() + ": backing store '" + ctx.params.string("store") + "' already has page size " +
+                                        1, port_.depth() + 1)) {
+  if (store_.page_size() != c.page_size)
+    throw UserError(path() + ": backing store '" + c.store + "' already has page size " +
                     std::to_string(store_.page_size()) + "; every memory sharing it must use the same page_size");
   if (base_ + (size_ - 1) < base_)
     throw UserError(path() + ": base " + hex(base_) + " + size " + hex(size_) + " wraps around the address space");
@@ -52,10 +49,11 @@ Memory::Memory(const BlockContext& ctx)
   in.register_nb_transport_fw(this, &Memory::nb_transport_fw);
   in.register_get_direct_mem_ptr(this, &Memory::get_direct_mem_ptr);
   in.register_transport_dbg(this, &Memory::transport_dbg);
+  targets_.add("in", in);
 }
 
 tlm::tlm_target_socket<>* Memory::target_socket(const std::string& name, int index) {
-  return name == "in" && index < 0 ? &in : nullptr;
+  return targets_.find(name, index);
 }
 
 std::string Memory::summary() const {
@@ -180,115 +178,58 @@ unsigned int Memory::transport_dbg(tlm_generic_payload& trans) {
 // ---- AT ------------------------------------------------------------------
 
 tlm::tlm_sync_enum Memory::nb_transport_fw(tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_time& delay) {
-  if (phase == tlm::BEGIN_REQ) {
-    req_peq_.push(&trans, delay);
-    return tlm::TLM_ACCEPTED;
-  }
-  if (phase == tlm::END_RESP) {
-    end_resp_peq_.push(&trans, delay);
-    return tlm::TLM_COMPLETED;
-  }
-  SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on nb_transport_fw for " + describe(trans)).c_str());
-  return tlm::TLM_COMPLETED;
+  return port_.nb_transport_fw(trans, phase, delay);
 }
 
-void Memory::accept_method() {
-  for (tlm_generic_payload* t; req_peq_.pop(t);)
-    waiting_.push_back(Arrived{t, sim_now()});
-  while (!waiting_.empty() && occupancy_ < queue_depth_) {
-    Arrived a = waiting_.front();
-    waiting_.pop_front();
-    accept(a);
-  }
-}
-
-void Memory::accept(const Arrived& a) {
-  const sc_time now = sim_now();
-  set_occupancy(occupancy_ + 1);
-  const uint64_t bytes = execute(*a.trans);
+sc_time Memory::serve(tlm_generic_payload& trans, const sc_time& arrived) {
+  const uint64_t bytes = execute(trans);
   const sc_time transfer = transfer_time(bytes, bandwidth_);
-  const sc_time start = std::max(now, channel_free_);
+  const sc_time start = std::max(sim_now(), channel_free_);
   channel_free_ = start + transfer;
   busy_ps_ += picoseconds(transfer);
-  last_ready_ = std::max(channel_free_ + latency_, last_ready_);
-  in_service_.push_back(InService{a.trans, a.arrived, last_ready_});
   if (!active_) {
-    first_activity_ = a.arrived;
+    first_activity_ = arrived;
     active_ = true;
   }
-
-  tlm::tlm_phase phase = tlm::END_REQ;
-  sc_time delay = SC_ZERO_TIME;
-  in->nb_transport_bw(*a.trans, phase, delay);  // END_REQ: the initiator may only accept it
-  respond_event_.notify(SC_ZERO_TIME);
+  return channel_free_ + latency_;
 }
 
-void Memory::respond_method() {
-  if (resp_in_flight_ || in_service_.empty()) return;  // END_RESP or a new request wakes us
+void Memory::responding(tlm_generic_payload&, const sc_time& arrived) { record_done(arrived, sim_now()); }
+
+void Memory::occupancy_changing(unsigned from, unsigned) {
   const sc_time now = sim_now();
-  const sc_time when = std::max(in_service_.front().ready, resp_free_at_);
-  if (when > now) {
-    respond_.next_trigger(when - now);
-    return;
-  }
-  InService s = in_service_.front();
-  in_service_.pop_front();
-  record_done(s.arrived, now);
-  tlm::tlm_phase phase = tlm::BEGIN_RESP;
-  sc_time delay = SC_ZERO_TIME;
-  tlm::tlm_sync_enum r = in->nb_transport_bw(*s.trans, phase, delay);
-  if (r == tlm::TLM_ACCEPTED || (r == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP)) {
-    resp_in_flight_ = s.trans;  // wait for END_RESP on the forward path
-    return;
-  }
-  // TLM_COMPLETED, or TLM_UPDATED with END_RESP: the response is taken.
-  resp_free_at_ = now + delay;
-  retire(*s.trans);
-  respond_event_.notify(delay);
-}
-
-void Memory::end_resp_method() {
-  for (tlm_generic_payload* t; end_resp_peq_.pop(t);) {
-    if (t != resp_in_flight_) {
-      SC_REPORT_ERROR(path().c_str(), ("protocol violation: END_RESP for a response not in flight: " + describe(*t)).c_str());
-      continue;
-    }
-    resp_in_flight_ = nullptr;
-    retire(*t);
-    respond_event_.notify(SC_ZERO_TIME);
-  }
-}
-
-void Memory::retire(tlm_generic_payload&) {
-  set_occupancy(occupancy_ - 1);
-  space_event_.notify(SC_ZERO_TIME);
-}
-
-void Memory::set_occupancy(unsigned n) {
-  const sc_time now = sim_now();
-  occupancy_hist_.sample(occupancy_, picoseconds(now - occupancy_since_));
-  occupancy_ = n;
+  occupancy_hist_.sample(from, picoseconds(now - occupancy_since_));
   occupancy_since_ = now;
 }
 
 // ---- registration ----------------------------------------------------------
+
+const ParamTable<MemoryConfig>& memory_param_table() {
+  using C = MemoryConfig;
+  static const ParamTable<C> table = ParamTable<C>()
+      .add(&C::base, size_param("base", "0x0", "first address the memory answers (addresses are global)"))
+      .add(&C::size, size_param("size", "1 GiB",
+                                "bytes answered from base; accesses outside get TLM_ADDRESS_ERROR_RESPONSE", 1.0))
+      .add(&C::latency, time_param("latency", "40 ns", "time from a request's data leaving the channel to its response"))
+      .add(&C::bandwidth, bandwidth_param("bandwidth", "25.6 GB/s",
+                                          "data channel bandwidth; a request occupies it for length/bandwidth"))
+      .add(&C::queue_depth, int_param("queue_depth", 16,
+                                      "requests accepted (END_REQ sent) and not yet completed before back-pressure",
+                                      1.0, 1048576.0, "requests"))
+      .add(&C::store, string_param("store", "dram", "name of the shared backing store holding the data"))
+      .add(&C::page_size, size_param("page_size", "64 KiB",
+                                     "page size of the backing store (power of two); memories sharing a store must "
+                                     "agree",
+                                     64.0, static_cast<double>(uint64_t{1} << 30)));
+  return table;
+}
 
 BlockType memory_block_type() {
   BlockType t;
   t.name = "memory";
   t.doc = "Memory target with fixed latency, a finite-bandwidth data channel and a finite request queue; "
           "data lives in a shared sparse backing store. Supports LT, AT (4-phase), DMI and debug access.";
-  t.params = {
-      size_param("base", "0x0", "first address the memory answers (addresses are global)"),
-      size_param("size", "1 GiB", "bytes answered from base; accesses outside get TLM_ADDRESS_ERROR_RESPONSE", 1.0),
-      time_param("latency", "40 ns", "time from a request's data leaving the channel to its response"),
-      bandwidth_param("bandwidth", "25.6 GB/s", "data channel bandwidth; a request occupies it for length/bandwidth"),
-      int_param("queue_depth", 16, "requests accepted (END_REQ sent) and not yet completed before back-pressure",
-                1.0, 1048576.0, "requests"),
-      string_param("store", "dram", "name of the shared backing store holding the data"),
-      size_param("page_size", "64 KiB", "page size of the backing store (power of two); memories sharing a store must agree",
-                 64.0, static_cast<double>(uint64_t{1} << 30)),
-  };
+  t.params = memory_param_table().specs();
   SocketSpec in;
   in.name = "in";
   in.dir = SocketDir::Target;

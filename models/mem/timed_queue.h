@@ -3,7 +3,7 @@
 // (platform/scheduler.h) when the earliest one is due.
 //
 // It behaves as tlm_utils::peq_with_get does, but keeps its items in a
-// DueQueue (models/mem/due_queue.h) instead of a std::multimap: no allocation
+// DueQueue (common/due_queue.h) instead of a std::multimap: no allocation
 // per item once the vector has grown, and what a block queues arrives mostly
 // in time order, which a DueQueue appends and takes from its front for a few
 // host instructions; every request crosses several of these queues on its
@@ -14,7 +14,7 @@
 
 #include <systemc>
 
-#include "models/mem/due_queue.h"
+#include "common/due_queue.h"
 #include "platform/scheduler.h"
 
 namespace tessera {

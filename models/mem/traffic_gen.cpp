@@ -34,19 +34,19 @@ uint64_t mix64(uint64_t x) {  // splitmix64 finaliser: a cheap, well-spread hash
 }
 }  // namespace
 
-TrafficGen::TrafficGen(const BlockContext& ctx)
+TrafficGen::TrafficGen(const BlockContext& ctx, const TrafficGenConfig& c)
     : Block(ctx),
       mem("mem"),
-      pattern_name_(ctx.params.string("pattern")),
-      base_(ctx.params.size("base")),
-      size_(ctx.params.size("size")),
-      access_size_(ctx.params.size("access_size")),
-      count_(static_cast<uint64_t>(ctx.params.integer("count"))),
+      pattern_name_(c.pattern),
+      base_(c.base),
+      size_(c.size),
+      access_size_(c.access_size),
+      count_(c.count),
       blocks_(size_ / access_size_),
-      outstanding_(static_cast<unsigned>(ctx.params.integer("outstanding"))),
-      lt_(ctx.params.string("protocol") == "lt"),
-      start_(ctx.params.time("start")),
-      seed_(static_cast<uint64_t>(ctx.params.integer("seed"))),
+      outstanding_(c.outstanding),
+      lt_(c.lt),
+      start_(c.start),
+      seed_(c.seed),
       rng_(seed_),
       peq_(this, &TrafficGen::peq_callback),
       scratch_(access_size_),
@@ -302,24 +302,35 @@ void TrafficGen::complete(Request& r) {
 
 // ---- registration -------------------------------------------------------------
 
+const ParamTable<TrafficGenConfig>& traffic_gen_param_table() {
+  using C = TrafficGenConfig;
+  static const ParamTable<C> table =
+      ParamTable<C>()
+          .add(&C::pattern, enum_param("pattern", "stream", {"stream", "random", "pointer_chase"},
+                                       "access pattern: sequential, seeded random blocks, or a dependent chase of a "
+                                       "seeded pointer cycle"))
+          .add(&C::base, size_param("base", "0x0", "first address of the region"))
+          .add(&C::size, size_param("size", "64 KiB", "bytes in the region; a multiple of access_size", 1.0))
+          .add(&C::access_size, size_param("access_size", "64 B", "bytes per transaction", 1.0, 1048576.0))
+          .add(&C::count, int_param("count", 1024, "reads after the write pass (which covers the whole region)", 0.0,
+                                    1e12, "reads"))
+          .add(&C::outstanding, int_param("outstanding", 8,
+                                          "transactions in flight at most (AT; pointer_chase reads are one at a time)",
+                                          1.0, 65536.0, "transactions"))
+          .add_flag(&C::lt, enum_param("protocol", "at", {"at", "lt"},
+                                       "approximately timed (nb_transport) or loosely timed (b_transport)"),
+                    "lt")
+          .add(&C::seed, int_param("seed", 1, "seed of the data pattern and of the random orders", 0.0))
+          .add(&C::start, time_param("start", "0 ns", "when the generator starts"));
+  return table;
+}
+
 BlockType traffic_gen_block_type() {
   BlockType t;
   t.name = "traffic_gen";
   t.doc = "Self-checking traffic generator: writes a known pattern over its region, reads it back and checks every "
           "byte; ok() is false on any mismatch or error response.";
-  t.params = {
-      enum_param("pattern", "stream", {"stream", "random", "pointer_chase"},
-                 "access pattern: sequential, seeded random blocks, or a dependent chase of a seeded pointer cycle"),
-      size_param("base", "0x0", "first address of the region"),
-      size_param("size", "64 KiB", "bytes in the region; a multiple of access_size", 1.0),
-      size_param("access_size", "64 B", "bytes per transaction", 1.0, 1048576.0),
-      int_param("count", 1024, "reads after the write pass (which covers the whole region)", 0.0, 1e12, "reads"),
-      int_param("outstanding", 8, "transactions in flight at most (AT; pointer_chase reads are one at a time)", 1.0,
-                65536.0, "transactions"),
-      enum_param("protocol", "at", {"at", "lt"}, "approximately timed (nb_transport) or loosely timed (b_transport)"),
-      int_param("seed", 1, "seed of the data pattern and of the random orders", 0.0),
-      time_param("start", "0 ns", "when the generator starts"),
-  };
+  t.params = traffic_gen_param_table().specs();
   SocketSpec mem;
   mem.name = "mem";
   mem.dir = SocketDir::Initiator;

@@ -23,14 +23,28 @@
 #include <tlm_utils/simple_initiator_socket.h>
 
 #include "platform/block.h"
+#include "platform/param_table.h"
 #include "platform/registry.h"
 
 namespace tessera {
 
+// The values of a traffic generator's parameters, each filled by its one
+// declaration in traffic_gen_param_table() (traffic_gen.cpp).
+struct TrafficGenConfig {
+  std::string pattern;
+  uint64_t base = 0, size = 0, access_size = 0, count = 0;
+  unsigned outstanding = 0;
+  bool lt = false;  // protocol "lt"
+  uint64_t seed = 0;
+  sc_core::sc_time start;
+};
+const ParamTable<TrafficGenConfig>& traffic_gen_param_table();
+
 class TrafficGen : public Block, public tlm::tlm_mm_interface {
  public:
   SC_HAS_PROCESS(TrafficGen);
-  explicit TrafficGen(const BlockContext& ctx);
+  explicit TrafficGen(const BlockContext& ctx) : TrafficGen(ctx, traffic_gen_param_table().read(ctx.params)) {}
+  TrafficGen(const BlockContext& ctx, const TrafficGenConfig& config);
   ~TrafficGen() override;
 
   tlm_utils::simple_initiator_socket<TrafficGen> mem;

@@ -118,4 +118,11 @@ int AddressMap::decode(uint64_t addr, uint64_t len) const {
   return r->port_of(addr);
 }
 
+ParamSpec address_map_param() {
+  return json_param("address_map", nullptr,
+                    "array of {\"base\", \"size\", \"ports\": [out port...], \"interleave\": bytes (0 = "
+                    "none)}; with interleave, consecutive chunks go round-robin over ports, without it ports has "
+                    "one entry");
+}
+
 }  // namespace tessera

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "platform/params.h"
+
 namespace tessera {
 
 struct AddressRegion {
@@ -49,5 +51,9 @@ class AddressMap {
  private:
   std::vector<AddressRegion> regions_;  // sorted by base, disjoint
 };
+
+// The `address_map` parameter of the blocks that decode addresses (router,
+// crossbar): one declaration for both.
+ParamSpec address_map_param();
 
 }  // namespace tessera

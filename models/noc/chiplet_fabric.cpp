@@ -70,7 +70,7 @@ ChipletFabric::Link& ChipletFabric::add_link(unsigned from, unsigned to, StatReg
   l.to = to;
   l.flits = &g.counter("flits", "flits that crossed the link");
   l.bytes = &g.counter("bytes", "data bytes that crossed the link");
-  l.busy_cycles = &g.counter("busy_cycles", "cycles the link was transferring");
+  l.busy_cycles = &g.counter("busy_cycles", "cycles the link was transferring (fractions summed, rounded at the end)");
   l.utilisation = &g.scalar("utilisation", "busy cycles / simulated cycles");
   link_of_[size_t(from) * nodes_ + to] = static_cast<int>(links_.size());
   links_.push_back(l);
@@ -107,10 +107,25 @@ uint64_t ChipletFabric::flits(uint64_t bytes) const {
   return bytes ? (bytes + config_.flit_bytes - 1) / config_.flit_bytes : 1;
 }
 
+double ChipletFabric::flit_seconds(uint64_t bytes) const {
+  return double(flits(bytes) * config_.flit_bytes) / config_.link_bytes_per_second;
+}
+
 sc_time ChipletFabric::serialization(uint64_t bytes) const {
-  const double seconds = double(flits(bytes) * config_.flit_bytes) / config_.link_bytes_per_second;
-  // Whole cycles of the network's clock: a link moves flits on clock edges.
-  return period_ * std::ceil(seconds / period_.to_seconds() - 1e-9);
+  // Whole cycles of the network's clock: a link delivers flits on clock edges.
+  return period_ * std::ceil(flit_seconds(bytes) / period_.to_seconds() - 1e-9);
+}
+
+sc_time ChipletFabric::cross(Link& l, uint64_t bytes, const sc_time& at) {
+  const double period = period_.to_seconds();
+  const double start = std::max(at.to_seconds(), l.free);
+  const double seconds = flit_seconds(bytes);
+  l.free = start + seconds;
+  l.busy += seconds;
+  *l.flits += flits(bytes);
+  *l.bytes += bytes;
+  // The last flit arrives on the first clock edge (counted from `at`) at or after it is across.
+  return at + period_ * std::ceil((l.free - at.to_seconds()) / period - 1e-9);
 }
 
 sc_time ChipletFabric::traverse(unsigned from, unsigned to, uint64_t bytes, const sc_time& at) {
@@ -121,17 +136,10 @@ sc_time ChipletFabric::traverse(unsigned from, unsigned to, uint64_t bytes, cons
   }
   ++remote_messages_;
   remote_bytes_ += bytes;
-  const sc_time ser = serialization(bytes);
   sc_time t = at;
   const std::vector<unsigned> nodes = path(from, to);
   for (size_t k = 0; k + 1 < nodes.size(); ++k) {
-    Link& l = links_[link_index(nodes[k], nodes[k + 1])];
-    t = std::max(t, l.free) + ser;
-    l.free = t;
-    *l.flits += flits(bytes);
-    *l.bytes += bytes;
-    *l.busy_cycles += static_cast<uint64_t>(std::llround(ser / period_));
-    t += config_.link_latency;
+    t = cross(links_[link_index(nodes[k], nodes[k + 1])], bytes, t) + config_.link_latency;
     ++hops_;
   }
   return t;
@@ -145,7 +153,10 @@ sc_time ChipletFabric::uncontended(unsigned from, unsigned to, uint64_t bytes) c
 
 void ChipletFabric::finish(const sc_time& end) {
   const double cycles = end / period_;
-  for (Link& l : links_) l.utilisation->value = cycles > 0 ? double(l.busy_cycles->value) / cycles : 0.0;
+  for (Link& l : links_) {
+    l.busy_cycles->value = static_cast<uint64_t>(std::llround(l.busy / period_.to_seconds()));
+    l.utilisation->value = cycles > 0 ? l.busy / period_.to_seconds() / cycles : 0.0;
+  }
 }
 
 }  // namespace tessera

@@ -13,6 +13,14 @@
 // one) at the link's bandwidth, then travels `link_latency`. A message within
 // one chiplet crosses no link and takes `local_latency`.
 //
+// Bandwidth is bytes per second, not messages per cycle: a link is busy for
+// exactly flits * flit_size / bandwidth per message, so a link faster than one
+// message per cycle carries several messages in one cycle, and the fractions
+// of a cycle add up from message to message instead of each being rounded up.
+// A message's flits reach the far end on a clock edge: its arrival is rounded
+// up to a whole number of cycles after it could start (so an uncontended
+// message pays ceil(flit time) cycles per link).
+//
 // Every link counts its flits, bytes and busy time; the fabric counts local and
 // remote messages and bytes.
 #pragma once
@@ -56,14 +64,19 @@ class ChipletFabric {
  private:
   struct Link {
     unsigned from = 0, to = 0;
-    sc_core::sc_time free;
+    double free = 0;  // free from then, in seconds: not rounded to the time resolution, so fractions add up
+    double busy = 0;  // seconds spent transferring
     Counter *flits = nullptr, *bytes = nullptr, *busy_cycles = nullptr;
     Scalar* utilisation = nullptr;
   };
   unsigned next_hop(unsigned at, unsigned to) const;
   int link_index(unsigned from, unsigned to) const;
   Link& add_link(unsigned from, unsigned to, StatRegistry& stats, const std::string& path);
+  // A message's flits on one link: exactly, in seconds, and in whole cycles.
+  double flit_seconds(uint64_t bytes) const;
   sc_core::sc_time serialization(uint64_t bytes) const;
+  // Sends a message over one link from `at` (a clock edge); returns when its last flit is across.
+  sc_core::sc_time cross(Link& link, uint64_t bytes, const sc_core::sc_time& at);
   uint64_t flits(uint64_t bytes) const;
 
   Config config_;

@@ -48,13 +48,16 @@ Crossbar::PortStats Crossbar::make_port_stats(StatRegistry& registry, const std:
 }
 
 Crossbar::Crossbar(const BlockContext& ctx, AddressMap map)
+    : Crossbar(ctx, std::move(map), crossbar_param_table().read(ctx.params)) {}
+
+Crossbar::Crossbar(const BlockContext& ctx, AddressMap map, const CrossbarConfig& c)
     : Block(ctx),
       map_(std::move(map)),
-      latency_(cycles(static_cast<uint64_t>(ctx.params.integer("latency")))),
+      latency_(cycles(c.latency)),
       never_(sc_core::sc_max_time()),
       one_cycle_(cycles(1)),
-      queue_depth_(static_cast<unsigned>(ctx.params.integer("queue_depth"))),
-      response_queue_depth_(static_cast<unsigned>(ctx.params.integer("response_queue_depth"))),
+      queue_depth_(c.queue_depth),
+      response_queue_depth_(c.response_queue_depth),
       req_peq_(admit_),
       forwarded_(stats().counter("forwarded", "transactions sent to an output")),
       decode_errors_(stats().counter("decode_errors", "transactions to unmapped addresses (address error)")),
@@ -62,8 +65,8 @@ Crossbar::Crossbar(const BlockContext& ctx, AddressMap map)
       response_stalls_(stats().counter("response_stalls", "responses whose END_RESP waited for room in an input buffer")),
       dmi_grants_(stats().counter("dmi_grants", "DMI requests granted by a target through the crossbar")) {
   const int n_in = ctx.socket_count("in"), n_out = ctx.socket_count("out");
-  const unsigned in_width = static_cast<unsigned>(ctx.params.integer("in_width"));
-  const unsigned out_width = static_cast<unsigned>(ctx.params.integer("out_width"));
+  const unsigned in_width = c.in_width;
+  const unsigned out_width = c.out_width;
   for (int i = 0; i < n_in; ++i) {
     in.push_back(std::make_unique<TargetSocket>(("in_" + std::to_string(i)).c_str()));
     in.back()->register_b_transport(this, &Crossbar::b_transport, i);
@@ -78,6 +81,8 @@ Crossbar::Crossbar(const BlockContext& ctx, AddressMap map)
     out.back()->register_invalidate_direct_mem_ptr(this, &Crossbar::invalidate_direct_mem_ptr, o);
     out_stats_.push_back(make_port_stats(*ctx.stats, "out[" + std::to_string(o) + "]", queue_depth_));
   }
+  targets_.add("in", in);
+  initiators_.add("out", out);
   blocked_.resize(n_out);
   out_buffer_.resize(n_out);
   req_in_flight_.assign(n_out, nullptr);
@@ -146,13 +151,11 @@ void Crossbar::end_of_simulation() {
 }
 
 tlm::tlm_initiator_socket<>* Crossbar::initiator_socket(const std::string& name, int index) {
-  if (name != "out" || index < 0 || index >= static_cast<int>(out.size())) return nullptr;
-  return out[index].get();
+  return initiators_.find(name, index);
 }
 
 tlm::tlm_target_socket<>* Crossbar::target_socket(const std::string& name, int index) {
-  if (name != "in" || index < 0 || index >= static_cast<int>(in.size())) return nullptr;
-  return in[index].get();
+  return targets_.find(name, index);
 }
 
 void Crossbar::address_error(int id, tlm_generic_payload& trans) {
@@ -259,16 +262,14 @@ tlm::tlm_sync_enum Crossbar::nb_transport_fw(int id, tlm_generic_payload& trans,
   }
   if (phase == tlm::END_RESP) {
     if (resp_in_flight_[id] != &trans) {
-      SC_REPORT_ERROR(path().c_str(),
-                      ("protocol violation: END_RESP for a response not in flight: " + describe(trans)).c_str());
+      checker_.violation("END_RESP for a response not in flight", trans);
       return tlm::TLM_COMPLETED;
     }
     resp_in_flight_[id] = nullptr;
     finish_response(id);
     return tlm::TLM_COMPLETED;
   }
-  SC_REPORT_ERROR(path().c_str(),
-                  ("protocol violation: unexpected phase on nb_transport_fw for " + describe(trans)).c_str());
+  checker_.unexpected_phase(trans, phase, "in[" + std::to_string(id) + "]");
   return tlm::TLM_COMPLETED;
 }
 
@@ -384,8 +385,7 @@ tlm::tlm_sync_enum Crossbar::nb_transport_bw(int o, tlm_generic_payload& trans, 
     const auto it = routes_.find(&trans);
     if (it != routes_.end()) return take_or_hold_response(o, trans, it->second, delay);
   }
-  SC_REPORT_ERROR(path().c_str(),
-                  ("protocol violation: unexpected phase on nb_transport_bw for " + describe(trans)).c_str());
+  checker_.unexpected_phase(trans, phase, "out[" + std::to_string(o) + "]");
   return tlm::TLM_COMPLETED;
 }
 
@@ -441,9 +441,7 @@ void Crossbar::respond_early(int i, uint64_t bytes) {
   routes_.erase(&trans);  // the initiator may reuse the payload as soon as it is due
   tlm::tlm_phase phase = tlm::BEGIN_RESP;
   sc_time delay = arrives - now;
-  if ((*in[i])->nb_transport_bw(trans, phase, delay) != tlm::TLM_COMPLETED)
-    SC_REPORT_ERROR(path().c_str(), ("protocol violation: an initiator asking for early responses did not complete "
-                                     "BEGIN_RESP at once: " + describe(trans)).c_str());
+  checker_.early_response_completed(trans, (*in[i])->nb_transport_bw(trans, phase, delay));
 }
 
 void Crossbar::release_sent(int i, const sc_time& now) {
@@ -517,26 +515,30 @@ void Crossbar::finish_response(int i) {
 
 // ---- registration ------------------------------------------------------------
 
+const ParamTable<CrossbarConfig>& crossbar_param_table() {
+  using C = CrossbarConfig;
+  static const ParamTable<C> table =
+      ParamTable<C>()
+          .add(address_map_param())
+          .add(&C::latency, int_param("latency", 1, "cycles through the switch, for a request and again for its "
+                                      "response", 0.0, 1e6, "cycles"))
+          .add(&C::in_width, int_param("in_width", 64, "bytes per cycle of each input port's link, each direction "
+                                       "(0 = unlimited)", 0.0, 1048576.0, "bytes/cycle"))
+          .add(&C::out_width, int_param("out_width", 64, "bytes per cycle of each output port's link, each direction "
+                                        "(0 = unlimited)", 0.0, 1048576.0, "bytes/cycle"))
+          .add(&C::queue_depth, int_param("queue_depth", 4, "requests buffered per output port before END_REQ is "
+                                          "withheld", 1.0, 1048576.0, "requests"))
+          .add(&C::response_queue_depth, int_param("response_queue_depth", 4, "responses buffered per input port "
+                                                   "before END_RESP is withheld", 1.0, 1048576.0, "responses"));
+  return table;
+}
+
 BlockType crossbar_block_type() {
   BlockType t;
   t.name = "crossbar";
   t.doc = "Address-decoding switch with per-port link bandwidth, pipeline latency and finite buffers: requests to "
           "one output serialize on its link, full buffers withhold END_REQ/END_RESP. LT, AT, DMI and debug.";
-  t.params = {
-      json_param("address_map", nullptr,
-                 "array of {\"base\", \"size\", \"ports\": [out port...], \"interleave\": bytes (0 = none)}; with "
-                 "interleave, consecutive chunks go round-robin over ports, without it ports has one entry"),
-      int_param("latency", 1, "cycles through the switch, for a request and again for its response", 0.0, 1e6,
-                "cycles"),
-      int_param("in_width", 64, "bytes per cycle of each input port's link, each direction (0 = unlimited)", 0.0,
-                1048576.0, "bytes/cycle"),
-      int_param("out_width", 64, "bytes per cycle of each output port's link, each direction (0 = unlimited)", 0.0,
-                1048576.0, "bytes/cycle"),
-      int_param("queue_depth", 4, "requests buffered per output port before END_REQ is withheld", 1.0, 1048576.0,
-                "requests"),
-      int_param("response_queue_depth", 4, "responses buffered per input port before END_RESP is withheld", 1.0,
-                1048576.0, "responses"),
-  };
+  t.params = crossbar_param_table().specs();
   SocketSpec in;
   in.name = "in";
   in.dir = SocketDir::Target;

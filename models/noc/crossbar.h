@@ -37,16 +37,28 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "models/mem/flat_map.h"
-#include "models/mem/ring.h"
+#include "common/flat_map.h"
+#include "models/mem/protocol_checker.h"
+#include "common/ring.h"
+#include "models/mem/socket_table.h"
 #include "models/mem/timed_queue.h"
 #include "models/noc/address_map.h"
 #include "models/noc/chiplet_fabric.h"
 #include "platform/block.h"
+#include "platform/param_table.h"
 #include "platform/registry.h"
 #include "platform/scheduler.h"
 
 namespace tessera {
+
+// The values of a crossbar's parameters (a chiplet_network's too), each filled
+// by its one declaration in crossbar_param_table() (crossbar.cpp). The
+// address map is declared there as well and parsed by the block type's create.
+struct CrossbarConfig {
+  uint64_t latency = 0;  // cycles
+  unsigned in_width = 0, out_width = 0, queue_depth = 0, response_queue_depth = 0;
+};
+const ParamTable<CrossbarConfig>& crossbar_param_table();
 
 class Crossbar : public Block {
  public:
@@ -71,6 +83,7 @@ class Crossbar : public Block {
   tlm::tlm_target_socket<>* target_socket(const std::string& name, int index) override;
 
  private:
+  Crossbar(const BlockContext& ctx, AddressMap map, const CrossbarConfig& config);
   struct Route {
     int in = -1, out = -1;
     bool early = false;  // the initiator takes early responses (GpuAccess::early_response)
@@ -216,6 +229,12 @@ class Crossbar : public Block {
   bool error_logged_ = false;
 
   Counter &forwarded_, &decode_errors_, &request_stalls_, &response_stalls_, &dmi_grants_;
+
+  // Used at elaboration and on protocol errors only: kept after the state the
+  // simulation touches.
+  ProtocolChecker checker_{path()};
+  SocketTable<tlm::tlm_target_socket<>> targets_;
+  SocketTable<tlm::tlm_initiator_socket<>> initiators_;
 };
 
 BlockType crossbar_block_type();

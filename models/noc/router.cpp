@@ -21,7 +21,7 @@ static_assert(std::is_base_of_v<tlm::tlm_initiator_socket<>, Router::InitiatorSo
 Router::Router(const BlockContext& ctx, AddressMap map)
     : Block(ctx),
       map_(std::move(map)),
-      latency_(cycles(static_cast<uint64_t>(ctx.params.integer("latency")))),
+      latency_(cycles(router_param_table().read(ctx.params).latency)),
       req_peq_(request_),
       forwarded_(stats().counter("forwarded", "transactions sent to an output")),
       decode_errors_(stats().counter("decode_errors", "transactions to unmapped addresses (address error)")),
@@ -41,6 +41,8 @@ Router::Router(const BlockContext& ctx, AddressMap map)
     out.back()->register_nb_transport_bw(this, &Router::nb_transport_bw, o);
     out.back()->register_invalidate_direct_mem_ptr(this, &Router::invalidate_direct_mem_ptr, o);
   }
+  targets_.add("in", in);
+  initiators_.add("out", out);
   req_in_flight_.assign(n_out, nullptr);
   req_queue_.resize(n_out);
   resp_in_flight_.assign(n_in, nullptr);
@@ -49,13 +51,11 @@ Router::Router(const BlockContext& ctx, AddressMap map)
 }
 
 tlm::tlm_initiator_socket<>* Router::initiator_socket(const std::string& name, int index) {
-  if (name != "out" || index < 0 || index >= static_cast<int>(out.size())) return nullptr;
-  return out[index].get();
+  return initiators_.find(name, index);
 }
 
 tlm::tlm_target_socket<>* Router::target_socket(const std::string& name, int index) {
-  if (name != "in" || index < 0 || index >= static_cast<int>(in.size())) return nullptr;
-  return in[index].get();
+  return targets_.find(name, index);
 }
 
 void Router::address_error(int id, tlm_generic_payload& trans) {
@@ -113,7 +113,7 @@ tlm::tlm_sync_enum Router::nb_transport_fw(int id, tlm_generic_payload& trans, t
   if (phase == tlm::END_RESP) {
     auto it = routes_.find(&trans);
     if (it == routes_.end() || resp_in_flight_[id] != &trans) {
-      SC_REPORT_ERROR(path().c_str(), ("protocol violation: END_RESP for a response not in flight: " + describe(trans)).c_str());
+      checker_.violation("END_RESP for a response not in flight", trans);
       return tlm::TLM_COMPLETED;
     }
     resp_in_flight_[id] = nullptr;
@@ -125,7 +125,7 @@ tlm::tlm_sync_enum Router::nb_transport_fw(int id, tlm_generic_payload& trans, t
     input_free_event_.notify(SC_ZERO_TIME);
     return tlm::TLM_COMPLETED;
   }
-  SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on nb_transport_fw for " + describe(trans)).c_str());
+  checker_.unexpected_phase(trans, phase, "in[" + std::to_string(id) + "]");
   return tlm::TLM_COMPLETED;
 }
 
@@ -181,7 +181,7 @@ tlm::tlm_sync_enum Router::nb_transport_bw(int id, tlm_generic_payload& trans, t
     }
   }
   if (phase == tlm::BEGIN_RESP && routes_.count(&trans)) return accept_response(trans, delay);
-  SC_REPORT_ERROR(path().c_str(), ("protocol violation: unexpected phase on nb_transport_bw for " + describe(trans)).c_str());
+  checker_.unexpected_phase(trans, phase, "out[" + std::to_string(id) + "]");
   return tlm::TLM_COMPLETED;
 }
 
@@ -242,17 +242,22 @@ void Router::finish(tlm_generic_payload& trans) { routes_.erase(&trans); }
 
 // ---- registration ----------------------------------------------------------
 
+const ParamTable<RouterConfig>& router_param_table() {
+  using C = RouterConfig;
+  static const ParamTable<C> table =
+      ParamTable<C>()
+          .add(address_map_param())
+          .add(&C::latency, int_param("latency", 1, "cycles added to each traversal, request and response", 0.0, 1e6,
+                                      "cycles"));
+  return table;
+}
+
 BlockType router_block_type() {
   BlockType t;
   t.name = "router";
   t.doc = "Address decoder: forwards LT, AT (with back-pressure), DMI and debug transactions from in[] to the out[] "
           "port its address_map names; addresses are not translated.";
-  t.params = {
-      json_param("address_map", nullptr,
-                 "array of {\"base\", \"size\", \"ports\": [out port...], \"interleave\": bytes (0 = none)}; with "
-                 "interleave, consecutive chunks go round-robin over ports, without it ports has one entry"),
-      int_param("latency", 1, "cycles added to each traversal, request and response", 0.0, 1e6, "cycles"),
-  };
+  t.params = router_param_table().specs();
   SocketSpec in;
   in.name = "in";
   in.dir = SocketDir::Target;

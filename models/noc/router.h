@@ -17,14 +17,25 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "models/mem/flat_map.h"
+#include "common/flat_map.h"
+#include "models/mem/protocol_checker.h"
+#include "models/mem/socket_table.h"
 #include "models/mem/timed_queue.h"
 #include "models/noc/address_map.h"
 #include "platform/block.h"
+#include "platform/param_table.h"
 #include "platform/registry.h"
 #include "platform/scheduler.h"
 
 namespace tessera {
+
+// The values of a router's parameters, each filled by its one declaration in
+// router_param_table() (router.cpp). The address map is declared there as
+// well and parsed by the block type's create.
+struct RouterConfig {
+  uint64_t latency = 0;  // cycles
+};
+const ParamTable<RouterConfig>& router_param_table();
 
 class Router : public Block {
  public:
@@ -89,6 +100,12 @@ class Router : public Block {
   bool error_logged_ = false;
 
   Counter &forwarded_, &decode_errors_, &request_waits_, &response_waits_, &dmi_grants_;
+
+  // Used at elaboration and on protocol errors only: kept after the state the
+  // simulation touches.
+  ProtocolChecker checker_{path()};
+  SocketTable<tlm::tlm_target_socket<>> targets_;
+  SocketTable<tlm::tlm_initiator_socket<>> initiators_;
 };
 
 BlockType router_block_type();

@@ -1,8 +1,9 @@
 /* aql_cp: the command processor's AQL packet processor. It serves the queues
  * the host programs in the CP's queue registers and never halts:
- *   kernel dispatch  acquire (invalidate the CU-side caches, then L2), one
- *                    contiguous range of workgroups per dispatcher, wait for
- *                    all ranges, release (write back L2, keeping clean copies);
+ *   kernel dispatch  the policy's acquire, one contiguous range of workgroups
+ *                    per dispatcher, wait for all ranges, the policy's release
+ *                    (the baseline, policy/baseline.c: invalidate the CU-side
+ *                    caches, then L2; write back L2, keeping clean copies);
  *   barrier-AND      completes once its dependency signals are all 0;
  *   vendor-specific  format TESSERA_ACCESS_MODES: the access modes of the
  *                    buffers of the queue's next kernel dispatch.
@@ -77,23 +78,15 @@ static void cache_command(uint32_t op) {
     }
 }
 
-/* Acquire at a packet's start: no CU may read data cached before it. L2 is
- * invalidated too because another chiplet may have written the data back to
- * memory since. CP_DEBUG_SKIP_ACQUIRE skips only the L2 part: the CU-side
- * caches always start clean, as kernel arguments and code change at every
- * launch. */
-static void acquire(uint16_t header) {
-  if (AQL_HEADER_ACQUIRE_SCOPE(header) == AQL_SCOPE_NONE) return;
-  cache_command(DISP_CACHE_INVALIDATE | DISP_CACHE_TO_ACQUIRE);
-  if (!(debug & CP_DEBUG_SKIP_ACQUIRE)) cache_command(DISP_CACHE_INVALIDATE | DISP_CACHE_TO_RELEASE);
-}
-
-/* Release at a packet's end: the host and the other chiplets see the results
- * in memory; L2 keeps clean copies for the next kernel. */
-static void release(uint16_t header) {
-  if (AQL_HEADER_RELEASE_SCOPE(header) == AQL_SCOPE_NONE || (debug & CP_DEBUG_SKIP_RELEASE)) return;
-  cache_command(DISP_CACHE_WRITEBACK | DISP_CACHE_TO_RELEASE);
-}
+/* The kernel-boundary policy: acquire(header) at a packet's start and
+ * release(header) at its end, from one file (policy/baseline.c unless the
+ * build names another through AQL_CP_POLICY). It is compiled as part of this
+ * file, so that it may use what is above (cache_command, debug, n_dispatchers)
+ * and the access modes, and costs no call across files. */
+#ifndef AQL_CP_POLICY
+#define AQL_CP_POLICY "policy/baseline.c"
+#endif
+#include AQL_CP_POLICY
 
 /* The first n access modes of queue q that are read-only (for the trace; the
  * baseline policy does not use the modes otherwise). */
@@ -146,7 +139,11 @@ static void kernel_dispatch(unsigned q, uint32_t index, uint64_t pkt, uint16_t h
   uint64_t id = dispatch_id++;
   boundary_lines_invalidated = boundary_lines_written_back = 0;
   uint64_t t0 = cp_cycles();
+#ifdef POLICY_USES_ACCESS_MODES /* the policy acts on the dispatch's access modes and grid split */
+  kernel_acquire(header, access_modes[q], n_modes, g.workgroups);
+#else
   acquire(header);
+#endif
   uint64_t t1 = cp_cycles();
 
   /* Dispatcher d runs workgroups [d*total/D, (d+1)*total/D). */

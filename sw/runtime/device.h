@@ -62,6 +62,17 @@ struct LaunchStats {
   uint64_t kernel_cycles = 0;
 };
 
+// How the next launch uses one of its buffers: the analogue of
+// hipSetAccessMode, for kernel-boundary cache policies that act per buffer.
+enum class AccessMode : uint32_t { ReadOnly = 1, ReadWrite = 2 };
+
+struct BufferAccess {
+  DevicePtr base = 0;
+  size_t bytes = 0;
+  AccessMode mode = AccessMode::ReadWrite;
+  uint32_t chiplet_mask = 0;  // chiplets that touch it (bit c for chiplet c); 0: all
+};
+
 // A device-side failure that the user must see: a kernel that faulted, an
 // instruction not implemented, a kernel that does not exist.
 class DeviceError : public std::runtime_error {
@@ -85,6 +96,12 @@ class Device {
   // semantics: the last workgroup is partial). Throws DeviceError on a fault.
   virtual LaunchStats launch(const std::string& program, const std::string& kernel, Dim3 global, Dim3 local,
                              const KernelArgs& args) = 0;
+
+  // Declares how the next launch() uses its buffers. A hint only: it never
+  // changes what a kernel computes. Devices whose caches need no hints ignore
+  // it (the default); the timing device with a command processor sends it to
+  // the firmware as an access-mode packet ahead of the next dispatch.
+  virtual void set_access_modes(const std::vector<BufferAccess>& buffers) { (void)buffers; }
 
   // Convenience: allocate and fill / read back whole vectors.
   template <class T>

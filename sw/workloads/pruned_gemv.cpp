@@ -1,4 +1,4 @@
-// pruned_gemv_<percent>: y = W x for one layer of a pruned language model:
+// pruned_gemv_<percent> (0, 20, 40, 50, 60, 90): y = W x for one layer of a pruned language model:
 // W has `size` rows and 4 size + 3 columns (an MLP up-projection shape), and in
 // every row the given fraction of the smallest-magnitude weights is set to
 // zero (per-row magnitude pruning, as one-shot LLM pruning does). The kernel
@@ -79,6 +79,9 @@ Workload pruned_gemv_workload(int percent) {
 }
 
 const WorkloadRegistrar dense{pruned_gemv_workload(0)};
+const WorkloadRegistrar pruned_20{pruned_gemv_workload(20)};
+const WorkloadRegistrar pruned_40{pruned_gemv_workload(40)};
+const WorkloadRegistrar pruned_60{pruned_gemv_workload(60)};
 const WorkloadRegistrar half_pruned{pruned_gemv_workload(50)};
 const WorkloadRegistrar mostly_pruned{pruned_gemv_workload(90)};
 

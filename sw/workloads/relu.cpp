@@ -1,20 +1,22 @@
 // relu: out = max(in, 0). A compare and select per element; half the inputs are negative.
+// relu_s<percent>: the same with that fraction of the inputs zero (input sparsity).
 #include <string>
 
 #include "sw/workloads/compare.h"
-#include "sw/workloads/rng.h"
+#include "sw/workloads/sparsity.h"
 
 namespace tessera::workloads {
 namespace {
 
 constexpr uint32_t kGroup = 256;
 
-Result run_relu(Device& device, size_t n, uint64_t seed) {
+Result run_relu(Device& device, size_t n, uint64_t seed, double sparsity) {
   Rng rng(seed);
   std::vector<float> in(n);
   for (auto& v : in) v = rng.uniform(-4.0f, 4.0f);
+  zero_fraction(in, sparsity, seed);
   Result result;
-  result.shape = "n=" + std::to_string(n);
+  result.shape = "n=" + std::to_string(n) + (sparsity > 0 ? ", input " + zero_percent(in) : "");
   std::vector<float> out;
   {
     Session s(device, result);
@@ -30,7 +32,17 @@ Result run_relu(Device& device, size_t n, uint64_t seed) {
 }
 
 const WorkloadRegistrar registrar{{"relu", "out = max(in, 0) over n floats", 1u << 20, {3, 1000, 65536 + 5},
-                                   run_relu}};
+                                   [](Device& d, size_t n, uint64_t seed) { return run_relu(d, n, seed, 0.0); }}};
+
+Workload sparse_relu(int percent) {
+  return Workload{"relu_s" + std::to_string(percent),
+                  "relu with " + std::to_string(percent) + "% of the n inputs zero", 1u << 20, {3, 1000, 20000},
+                  [percent](Device& d, size_t n, uint64_t seed) { return run_relu(d, n, seed, percent / 100.0); }};
+}
+
+const WorkloadRegistrar relu_s25{sparse_relu(25)};
+const WorkloadRegistrar relu_s50{sparse_relu(50)};
+const WorkloadRegistrar relu_s75{sparse_relu(75)};
 
 }  // namespace
 }  // namespace tessera::workloads

@@ -1,10 +1,11 @@
 // spmv: y = A x for a random size x size CSR matrix with 0 to 24 non-zeros per
 // row (some rows empty), one work-item per row.
+// spmv_s<percent>: the same with that fraction of the dense vector x zero.
 #include <cmath>
 #include <string>
 
 #include "sw/workloads/compare.h"
-#include "sw/workloads/rng.h"
+#include "sw/workloads/sparsity.h"
 
 namespace tessera::workloads {
 namespace {
@@ -12,7 +13,7 @@ namespace {
 constexpr uint32_t kGroup = 128;
 constexpr uint32_t kMaxRowNonZeros = 24;
 
-Result run_spmv(Device& device, size_t rows, uint64_t seed) {
+Result run_spmv(Device& device, size_t rows, uint64_t seed, double sparsity) {
   Rng rng(seed);
   std::vector<uint32_t> row_ptr(rows + 1, 0), col_idx;
   std::vector<float> values, x(rows);
@@ -25,8 +26,10 @@ Result run_spmv(Device& device, size_t rows, uint64_t seed) {
     row_ptr[r + 1] = uint32_t(col_idx.size());
   }
   for (auto& v : x) v = rng.uniform(-1.0f, 1.0f);
+  zero_fraction(x, sparsity, seed);
   Result result;
-  result.shape = std::to_string(rows) + "x" + std::to_string(rows) + ", nnz=" + std::to_string(values.size());
+  result.shape = std::to_string(rows) + "x" + std::to_string(rows) + ", nnz=" + std::to_string(values.size()) +
+                 (sparsity > 0 ? ", x " + zero_percent(x) : "");
   std::vector<float> y;
   {
     Session s(device, result);
@@ -53,7 +56,19 @@ Result run_spmv(Device& device, size_t rows, uint64_t seed) {
 }
 
 const WorkloadRegistrar registrar{{"spmv", "sparse matrix-vector product, CSR, one work-item per row; size is rows",
-                                   100000, {1, 129, 2000}, run_spmv}};
+                                   100000, {1, 129, 2000},
+                                   [](Device& d, size_t n, uint64_t seed) { return run_spmv(d, n, seed, 0.0); }}};
+
+Workload sparse_spmv(int percent) {
+  return Workload{"spmv_s" + std::to_string(percent),
+                  "spmv with " + std::to_string(percent) + "% of the dense vector x zero; size is rows", 100000,
+                  {1, 129, 2000},
+                  [percent](Device& d, size_t n, uint64_t seed) { return run_spmv(d, n, seed, percent / 100.0); }};
+}
+
+const WorkloadRegistrar spmv_s25{sparse_spmv(25)};
+const WorkloadRegistrar spmv_s50{sparse_spmv(50)};
+const WorkloadRegistrar spmv_s75{sparse_spmv(75)};
 
 }  // namespace
 }  // namespace tessera::workloads

@@ -79,6 +79,7 @@ void Session::launch(const std::string& program, const std::string& kernel, Dim3
   result_.stats.waves += s.waves;
   result_.stats.workgroups += s.workgroups;
   result_.stats.cycles += s.cycles;
+  result_.stats.kernel_cycles += s.kernel_cycles;
 }
 
 }  // namespace tessera::workloads

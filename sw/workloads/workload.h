@@ -14,6 +14,8 @@
 
 namespace tessera::workloads {
 
+using runtime::AccessMode;
+using runtime::BufferAccess;
 using runtime::Device;
 using runtime::DevicePtr;
 using runtime::Dim3;
@@ -98,6 +100,8 @@ class Session {
 
   void launch(const std::string& program, const std::string& kernel, Dim3 global, Dim3 local,
               const KernelArgs& args);
+  // Declares the next launch's buffer uses (Device::set_access_modes).
+  void set_access_modes(const std::vector<BufferAccess>& buffers) { device_.set_access_modes(buffers); }
 
  private:
   Device& device_;

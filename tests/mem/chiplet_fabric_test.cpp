@@ -82,3 +82,54 @@ TEST_CASE("chiplet fabric: impossible configurations are clear errors", "[noc][c
                     Catch::Contains("mesh_columns must divide the chiplet count"));
   CHECK_THROWS_WITH(ChipletFabric::topology_of("torus"), Catch::Contains("unknown chiplet topology \"torus\""));
 }
+
+namespace {
+
+// Sends `messages` messages of `bytes` from chiplet 0 to 1 at time 0 and
+// returns the bandwidth the link delivered: bytes over the time from the start
+// to the last arrival, less the link's latency.
+double delivered_bandwidth(ChipletFabric& fabric, unsigned messages, uint64_t bytes, const sc_time& latency) {
+  sc_time last;
+  for (unsigned k = 0; k < messages; ++k) last = std::max(last, fabric.traverse(0, 1, bytes, sc_time(0, SC_NS)));
+  return double(messages) * double(bytes) / (last - latency).to_seconds();
+}
+
+}  // namespace
+
+TEST_CASE("chiplet fabric: a link faster than one message per cycle carries several per cycle", "[noc][chiplet]") {
+  StatRegistry stats;
+  // 768 GB/s at 1 GHz: 768 B per cycle, six 128-byte messages per cycle.
+  ChipletFabric::Config c = config(2, ChipletFabric::Topology::Full);
+  c.link_bytes_per_second = 768e9;
+  ChipletFabric fabric(c, stats, "noc", kPeriod);
+  const double bw = delivered_bandwidth(fabric, 6000, 128, c.link_latency);
+  INFO("delivered " << bw / 1e9 << " GB/s of 768");
+  CHECK(bw == Approx(768e9).epsilon(0.01));
+  // One message alone still takes a whole cycle (its flits arrive on a clock edge).
+  CHECK(fabric.uncontended(0, 1, 128) == sc_time(1 + 10, SC_NS));
+  fabric.finish(sc_time(1000, SC_NS));
+  // 6000 messages of 128 B at 768 B per cycle: 1000 cycles busy, all of the run.
+  CHECK(stats.to_json()["noc"]["link[0->1]"]["busy_cycles"] == 1000);
+  CHECK(stats.to_json()["noc"]["link[0->1]"]["utilisation"] == Approx(1.0));
+}
+
+TEST_CASE("chiplet fabric: fractions of a cycle per message add up instead of being rounded up", "[noc][chiplet]") {
+  StatRegistry stats;
+  // 24 GB/s at 1 GHz with 16-byte flits: 2/3 of a cycle per one-flit message.
+  // Rounded up per message it would carry 16 GB/s.
+  ChipletFabric::Config c = config(2, ChipletFabric::Topology::Full);
+  c.link_bytes_per_second = 24e9;
+  ChipletFabric fabric(c, stats, "noc", kPeriod);
+  const double bw = delivered_bandwidth(fabric, 3000, 16, c.link_latency);
+  INFO("delivered " << bw / 1e9 << " GB/s of 24");
+  CHECK(bw == Approx(24e9).epsilon(0.01));
+  // Consecutive messages arrive 1 or 2 cycles apart, on clock edges.
+  StatRegistry stats2;
+  ChipletFabric f2(c, stats2, "noc", kPeriod);
+  const sc_time a = f2.traverse(0, 1, 16, sc_time(0, SC_NS));
+  const sc_time b = f2.traverse(0, 1, 16, sc_time(0, SC_NS));
+  const sc_time d = f2.traverse(0, 1, 16, sc_time(0, SC_NS));
+  CHECK(a == sc_time(11, SC_NS));  // 2/3 cycle, rounded up to the edge
+  CHECK(b == sc_time(12, SC_NS));  // 4/3
+  CHECK(d == sc_time(12, SC_NS));  // 6/3: two whole cycles
+}

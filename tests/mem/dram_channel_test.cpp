@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 #include <vector>
 
+#include "tests/mem/mem_test_support.h"
+
 using namespace tessera;
 using sc_core::sc_time;
 using sc_core::SC_NS;
@@ -80,4 +82,153 @@ TEST_CASE("dram channel: FR-FCFS keeps a row open while a younger request still 
   CHECK(seqs(order) == std::vector<uint64_t>{0, 2, 1});
   CHECK(order[1].outcome == RowOutcome::Hit);
   CHECK(order[2].outcome == RowOutcome::Conflict);
+}
+
+// ---- the timing constraints beyond the row timings ---------------------------
+// Each test runs the same requests with the constraint off and on; the
+// constraint must move the outcome by what it says, so a model that ignored it
+// fails.
+
+namespace {
+
+struct Access {
+  unsigned bank;
+  uint64_t row;
+  bool write;
+  unsigned bursts;
+};
+
+// Queues `reqs` at time 0 and schedules until empty; returns what was issued, in column order.
+std::vector<DramIssued> issue_all(const DramTiming& t, const std::vector<Access>& reqs) {
+  DramChannel ch(t, 16, DramChannel::Policy::FrFcfs);
+  for (size_t i = 0; i < reqs.size(); ++i) {
+    DramRequest r;
+    r.seq = i;
+    r.bank = reqs[i].bank;
+    r.row = reqs[i].row;
+    r.write = reqs[i].write;
+    r.bursts = reqs[i].bursts;
+    ch.push(r);
+  }
+  std::vector<DramIssued> issued;
+  sc_time now = sc_core::SC_ZERO_TIME;
+  while (ch.queued()) now = ch.schedule(now, issued);
+  return issued;
+}
+
+}  // namespace
+
+using tessera::test::ns;
+
+TEST_CASE("dram channel: a write then a read of another bank waits tWTR after the write data", "[mem][dram]") {
+  DramTiming t = timing();
+  const std::vector<Access> reqs = {{0, 0, true, 1}, {1, 0, false, 1}};
+  const auto off = issue_all(t, reqs);
+  // Both banks open at 0; the write's data 28..29, the read's right behind it.
+  CHECK(off[1].data_start == ns(29));
+  t.tWTR = ns(7);
+  const auto on = issue_all(t, reqs);
+  // The read's column no earlier than 29 + 7 = 36: its data at 36 + 14.
+  CHECK(on[0].data_end == ns(29));
+  CHECK(on[1].data_start == ns(50));
+}
+
+TEST_CASE("dram channel: a read then a write waits tRTW between their data", "[mem][dram]") {
+  DramTiming t = timing();
+  const std::vector<Access> reqs = {{0, 0, false, 1}, {1, 0, true, 1}};
+  CHECK(issue_all(t, reqs)[1].data_start == ns(29));
+  t.tRTW = ns(3);
+  CHECK(issue_all(t, reqs)[1].data_start == ns(32));
+}
+
+TEST_CASE("dram channel: a bank's precharge waits tWR after its write data", "[mem][dram]") {
+  DramTiming t = timing();
+  // A write to row 0 of bank 0, then a read of row 1 of bank 0 (a conflict).
+  const std::vector<Access> reqs = {{0, 0, true, 1}, {0, 1, false, 1}};
+  // Off: PRE at tRAS = 33, ACT at 47, column at 61, data at 75.
+  CHECK(issue_all(t, reqs)[1].data_start == ns(75));
+  t.tWR = ns(20);
+  // The write's data ends at 29: PRE at 49, ACT 63, column 77, data 91.
+  CHECK(issue_all(t, reqs)[1].data_start == ns(91));
+}
+
+TEST_CASE("dram channel: activates are tRRD apart and at most four in a tFAW window", "[mem][dram]") {
+  DramTiming t = timing();
+  std::vector<Access> reqs;
+  for (unsigned b = 0; b < 6; ++b) reqs.push_back({b, 0, false, 1});
+  // Off: every bank opens at 0; data back to back from 28.
+  const auto off = issue_all(t, reqs);
+  CHECK(off[5].data_start == ns(33));
+  t.tRRD = ns(2);
+  const auto rrd = issue_all(t, reqs);
+  // ACTs at 0, 2, 4, ..., 10: bank 5's column at 24, its data at 38.
+  CHECK(rrd[5].data_start == ns(38));
+  t.tFAW = ns(20);
+  const auto faw = issue_all(t, reqs);
+  // ACTs at 0, 2, 4, 6, then the fifth no earlier than 0 + 20, the sixth at 22: data at 22 + 28 = 50.
+  CHECK(faw[4].data_start == ns(48));
+  CHECK(faw[5].data_start == ns(50));
+}
+
+TEST_CASE("dram channel: columns in one bank group are tCCD_L apart, across groups tCCD_S", "[mem][dram]") {
+  DramTiming t = timing();
+  t.bank_groups = 4;
+  // Banks 0 and 4 share group 0; bank 1 is in group 1. Each request one burst (1 ns).
+  const std::vector<Access> same = {{0, 0, false, 1}, {4, 0, false, 1}};
+  const std::vector<Access> other = {{0, 0, false, 1}, {1, 0, false, 1}};
+  CHECK(issue_all(t, same)[1].data_start == ns(29));
+  t.tCCD_L = ns(4);
+  t.tCCD_S = ns(2);
+  CHECK(issue_all(t, same)[1].data_start == ns(32));   // column at 14 + 4
+  CHECK(issue_all(t, other)[1].data_start == ns(30));  // column at 14 + 2
+  // A request is one column access: its own 4 bursts stream back to back.
+  const auto four = issue_all(t, {{0, 0, false, 4}});
+  CHECK(four[0].data_end - four[0].data_start == ns(4));
+}
+
+TEST_CASE("dram channel: refresh closes every row and holds the banks for tRFC", "[mem][dram]") {
+  DramTiming t = timing();
+  t.tREFI = ns(100);
+  t.tRFC = ns(50);
+  DramChannel ch(t, 4, DramChannel::Policy::FrFcfs);
+  std::vector<DramIssued> issued;
+  auto request = [&](uint64_t seq, const sc_time& at) {
+    DramRequest r;
+    r.seq = seq;
+    r.bank = 0;
+    r.row = 0;
+    ch.push(r);
+    sc_time now = at;
+    while (ch.queued()) now = ch.schedule(now, issued);
+  };
+  request(0, ns(0));    // opens row 0 of bank 0: data at 28
+  request(1, ns(60));   // a hit: data at 74
+  request(2, ns(120));  // after the refresh due at 100 (PRE 100..114, refresh until 164): a miss
+  REQUIRE(issued.size() == 3);
+  CHECK(issued[1].req.outcome == RowOutcome::Hit);
+  CHECK(issued[1].data_start == ns(74));
+  CHECK(issued[2].req.outcome == RowOutcome::Miss);
+  // ACT at 164, column at 178, data at 192.
+  CHECK(issued[2].data_start == ns(192));
+  CHECK(ch.refreshes() == 1);
+}
+
+TEST_CASE("dram channel: FR-FCFS with a starvation cap serves the oldest request after that many younger hits",
+          "[mem][dram]") {
+  DramTiming t = timing();
+  // Request 0 opens row 0 of bank 0; request 1 wants row 1 of the same bank
+  // (a conflict); requests 2..9 hit row 0. Without a cap every hit goes before request 1.
+  std::vector<Access> reqs = {{0, 0, false, 1}, {0, 1, false, 1}};
+  for (int k = 0; k < 8; ++k) reqs.push_back({0, 0, false, 1});
+  auto position_of_1 = [&](const std::vector<DramIssued>& issued) {
+    for (size_t i = 0; i < issued.size(); ++i)
+      if (issued[i].req.seq == 1) return i;
+    return issued.size();
+  };
+  CHECK(position_of_1(issue_all(t, reqs)) == 9);
+  t.starvation_cap = 3;
+  // Request 0 goes, then three hits pass request 1: it is next.
+  const auto capped = issue_all(t, reqs);
+  CHECK(position_of_1(capped) == 4);
+  CHECK(capped[4].req.outcome == RowOutcome::Conflict);
 }

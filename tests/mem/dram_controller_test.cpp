@@ -15,7 +15,7 @@
 #include <memory>
 
 #include "mem_test_support.h"
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "models/mem/gpu_access.h"
 
 using namespace tessera;

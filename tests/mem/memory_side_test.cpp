@@ -7,7 +7,7 @@
 #include <random>
 
 #include "mem_test_support.h"
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "models/mem/dram_controller.h"
 #include "models/noc/crossbar.h"
 

@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "platform/calibration.h"
 #include "platform/timing_device.h"
 #include "tests/timing/kernel_dir.h"
 
@@ -49,6 +50,7 @@ class Calibration {
   }
 
   TimingDevice& device() { return dev_; }
+  const Netlist& netlist() const { return dev_.platform().netlist(); }
 
   // A parameter of one instance as the netlist resolved it.
   const json& raw(const std::string& instance, const std::string& name) const {
@@ -158,59 +160,22 @@ class Calibration {
   runtime::DevicePtr out_ = 0;
 };
 
-// What each level's round trip is made of, from the netlist's parameters
-// (instance names as in small_gpu.json / r9_nano.json).
-struct RoundTrips {
-  double l1, l2, dram;
-  std::string explain;
-};
-
-// Cycles through a crossbar (or the chiplet network, which is one) for a
-// request and for its response: the input link, the switch's `latency` and
-// the output link each way. A request carries no data (1 cycle per link); a
-// response carries `line` bytes (line / width cycles per link, at least 1).
-// A width of 0 is unlimited: no cycles.
-struct CrossbarCycles {
-  double request, response;
-};
+// The round-trip arithmetic and the chain layouts are `tessera calibrate`'s
+// (platform/calibration.h), with the instances named here.
+using calibration::CrossbarCycles;
+using calibration::RoundTrips;
 
 CrossbarCycles crossbar_cycles(const Calibration& c, const std::string& xbar, double line) {
-  auto link = [&](const char* width, double bytes) {
-    const double w = c.param(xbar, width);
-    return w == 0 ? 0.0 : std::max(1.0, std::ceil(bytes / w));
-  };
-  const double latency = c.param(xbar, "latency");
-  return {link("in_width", 0) + latency + link("out_width", 0),
-          link("out_width", line) + latency + link("in_width", line)};
+  return calibration::crossbar_cycles(c.netlist(), xbar, line);
 }
 
 RoundTrips expected_round_trips(const Calibration& c, const std::string& l1v, const std::string& l2,
                                 const std::string& xbar, const std::string& dram) {
-  // The CU sees a response the cycle after it arrives (s_waitcnt), and issues
-  // the dependent load the cycle after that: 2 cycles per link on top of the
-  // memory's latency from request to response.
-  const double cu = 2;
-  // The response carries the L1's line.
-  const CrossbarCycles x = crossbar_cycles(c, xbar, c.param(l1v, "line_size"));
-  const double xbar_req = x.request, xbar_resp = x.response;
-  RoundTrips r;
-  r.l1 = cu + c.param(l1v, "hit_latency");
-  r.l2 = cu + c.param(l1v, "miss_latency") + xbar_req + c.param(l2, "hit_latency") + xbar_resp;
-  // A row conflict: precharge, activate, column; the L2 line's bursts on the
-  // bus; the controller. The L2 fetches the line miss_latency after the
-  // lookup and answers the cycle the fill returns.
-  const double bursts = std::ceil(c.param(l2, "line_size") / c.param(dram, "burst_size"));
-  const double transfer = bursts * c.param(dram, "burst_size") / c.param(dram, "bandwidth") * c.clock_hz();
-  const double row_conflict = c.cycles_of(dram, "tRP") + c.cycles_of(dram, "tRCD") + c.cycles_of(dram, "tCL");
-  const double dram_latency = row_conflict + transfer + c.cycles_of(dram, "controller_latency");
-  r.dram = r.l2 - c.param(l2, "hit_latency") + c.param(l2, "miss_latency") + dram_latency;
-  r.explain = "L1 = 2 (CU) + " + std::to_string(int(c.param(l1v, "hit_latency"))) + " (L1 hit); L2 = 2 + " +
-              std::to_string(int(c.param(l1v, "miss_latency"))) + " (L1 miss) + " + std::to_string(int(xbar_req)) +
-              " (crossbar request) + " + std::to_string(int(c.param(l2, "hit_latency"))) + " (L2 hit) + " +
-              std::to_string(int(xbar_resp)) + " (crossbar response); DRAM = L2 - L2 hit + " +
-              std::to_string(int(c.param(l2, "miss_latency"))) + " (L2 miss) + " +
-              std::to_string(int(std::lround(dram_latency))) + " (row conflict, transfer, controller)";
-  return r;
+  return calibration::implied_round_trips(c.netlist(), {l1v, l2, xbar, dram});
+}
+
+std::string explain(const RoundTrips& r) {
+  return "L1 = " + r.how_l1 + "; L2 = " + r.how_l2 + "; DRAM = " + r.how_dram;
 }
 
 // L1: 64 links one L1 line apart (4 KiB): after the first pass every link hits.
@@ -231,21 +196,9 @@ std::vector<uint32_t> l2_chain() {
 }
 
 // DRAM: links that never repeat in a launch (every one misses both caches),
-// all in L2 slice 0 and so in its DRAM channel, visiting the channel's banks
-// in turn; each bank's next link is in another row than the one it left open,
-// so every link is a row conflict. `slices` L2 slices interleave 128 B
-// chunks; the controller packs its channel's chunks and maps them to banks
-// every `bank_bytes` bytes (= its row size).
-std::vector<uint32_t> dram_chain(uint32_t slices, uint32_t banks, uint32_t bank_bytes) {
-  std::vector<uint32_t> links;
-  for (uint32_t column = 0; column < bank_bytes / 128; ++column)
-    for (uint32_t row = 0; row < 5; ++row)
-      for (uint32_t bank = 0; bank < banks; ++bank) {
-        const uint64_t local = uint64_t(row) * banks * bank_bytes + uint64_t(bank) * bank_bytes + column * 128;
-        links.push_back(static_cast<uint32_t>(local / 128 * 128 * slices + local % 128));
-      }
-  return links;
-}
+// all in L2 slice 0 and so in its DRAM channel, each a row conflict
+// (calibration::dram_chain).
+using calibration::dram_chain;
 
 // Cycles measured for `n` links at each level against the round trips
 // expected: the whole number of cycles per link exactly, the total within
@@ -263,9 +216,11 @@ void check_levels(const RoundTrips& want, const std::array<uint64_t, 3>& measure
 
 void check_chase(const std::string& netlist, const std::string& l1v, const std::string& l2, const std::string& xbar,
                  const std::string& dram, const RoundTrips* target) {
-  Calibration c(netlist);
+  // Refresh stalls a chase at times that differ from launch to launch: the
+  // exact sums below are checked without it (docs/MEMORY.md has its effect).
+  Calibration c(netlist, {"dram[*].refresh=false"});
   const RoundTrips want = expected_round_trips(c, l1v, l2, xbar, dram);
-  INFO(netlist << ": " << want.explain);
+  INFO(netlist << ": " << explain(want));
   REQUIRE(c.param(dram, "row_size") == c.param(dram, "bank_interleave"));
   const uint32_t slices = static_cast<uint32_t>(c.param(dram, "channels"));
   const uint32_t banks = static_cast<uint32_t>(c.param(dram, "banks"));
@@ -299,7 +254,7 @@ TEST_CASE("calibration: r9_nano pointer chases measure round trips of 60 (L1) 11
   // In each shader array the CUs share caches; sa[0].l1v[0] serves cu[0] of
   // sa[0], the work-item's CU. The DRAM channels have 16 "channels" each so
   // that a slice's controller maps its own 128 B chunks as the full memory does.
-  const RoundTrips lazygpu{60, 112, 146, ""};
+  const RoundTrips lazygpu{60, 112, 146, "", "", ""};
   check_chase("r9_nano", "sa[0].l1v[0]", "l2[0]", "xbar", "dram[0]", &lazygpu);
 }
 
@@ -309,6 +264,17 @@ TEST_CASE("calibration: small_gpu pointer chases measure the round trips its par
 }
 
 namespace {
+
+// `sets` and no DRAM timing preset in any chiplet: refresh stalls a chase at
+// times that differ from launch to launch, and write recovery and turnaround
+// after the chase's final store move its end; the chases below check the
+// exact sums of the row timings and the network (the preset's constraints
+// are tested in tests/mem/dram_channel_test.cpp, and the reference chiplet
+// netlists' round trips with them in chiplet_calibration_test.cpp).
+std::vector<std::string> without_dram_preset(std::vector<std::string> sets) {
+  sets.push_back("chiplet[*].dram.timing_preset=none");
+  return sets;
+}
 
 // The reference chiplet netlists' address_map interleave for noc: pages of
 // this many bytes round-robin over the chiplets.
@@ -328,22 +294,6 @@ std::vector<uint32_t> home_chain(uint32_t home, uint32_t chiplets, uint32_t page
     for (uint32_t off = 0; off < page && chain.size() < links; off += line)
       if (p != home || off) chain.push_back(p * page + off);
   return chain;
-}
-
-// Links a message crosses from chiplet `from` to chiplet `to` of `n`, by the
-// topology's arithmetic: a ring the shorter way, a mesh of rows of `columns`
-// X then Y, a central switch two, a full connection one.
-uint32_t hops(const std::string& topology, uint32_t from, uint32_t to, uint32_t n, uint32_t columns) {
-  if (from == to) return 0;
-  if (topology == "ring") {
-    const uint32_t up = (to + n - from) % n;
-    return std::min(up, n - up);
-  }
-  if (topology == "mesh") {
-    auto distance = [](uint32_t a, uint32_t b) { return a > b ? a - b : b - a; };
-    return distance(from % columns, to % columns) + distance(from / columns, to / columns);
-  }
-  return topology == "switch" ? 2 : 1;
 }
 
 // The chiplet whose compute units ran instructions; exactly one must have.
@@ -368,7 +318,7 @@ uint32_t chiplet_that_ran(Calibration& c, uint32_t chiplets) {
 // sees the same pattern of lines whichever chiplet it is on, so the round
 // trips differ by exactly what the network adds.
 void check_chiplet_chase(const std::string& netlist, const std::vector<std::string>& sets) {
-  Calibration c(netlist, sets, false);
+  Calibration c(netlist, without_dram_preset(sets), false);
   REQUIRE(c.device().platform().netlist().find("noc")->type->name == "chiplet_network");
   const uint32_t chiplets = uint32_t(c.param("noc", "chiplets"));
   const std::string topology = c.raw("noc", "topology").get<std::string>();
@@ -411,7 +361,7 @@ void check_chiplet_chase(const std::string& netlist, const std::vector<std::stri
   INFO(netlist << ", " << topology << ": the chase ran on chiplet " << own << "; cycles for " << n
                << " links to the memory of chiplet" << measured);
   for (uint32_t home = 0; home < chiplets; ++home) {
-    const uint32_t h = hops(topology, own, home, chiplets, columns);
+    const uint32_t h = calibration::chiplet_hops(topology, own, home, chiplets, columns);
     const double extra = network(h) - network(0);
     INFO("home " << home << ": " << h << " hops each way, " << extra << " cycles per link more than local");
     // Launches through the command processor start and end a few cycles apart
@@ -462,53 +412,6 @@ TEST_CASE("calibration: mi200_2chiplet chases to the other chiplet's memory add 
 
 namespace {
 
-// A chain for the DRAM of chiplet `home`, built for the absolute addresses
-// from `base` (a multiple of chiplets x page): links homed on that chiplet,
-// all in its controller's channel 0, visiting the banks that channel sees
-// from this chiplet's pages in turn, each in another row than the one it
-// left open, so that every link is a row conflict. The controller's mapping,
-// as its parameters document it: channels every `channel_interleave` bytes,
-// the channel's chunks packed, banks every `bank_interleave` bytes of those,
-// rows of `row_size` within a bank.
-std::vector<uint32_t> chiplet_dram_chain(const Calibration& c, const std::string& dram, uint64_t base,
-                                         uint32_t home, uint32_t chiplets, uint32_t page, uint32_t line,
-                                         uint32_t span, size_t links) {
-  const uint64_t channels = uint64_t(c.param(dram, "channels")), banks = uint64_t(c.param(dram, "banks"));
-  const uint64_t chunk = uint64_t(c.param(dram, "channel_interleave"));
-  const uint64_t bank_bytes = uint64_t(c.param(dram, "bank_interleave")), row = uint64_t(c.param(dram, "row_size"));
-  const uint64_t dram_base = uint64_t(c.param(dram, "base"));
-  // (bank, row) -> that row's lines in the chain, in address order.
-  std::map<std::pair<uint64_t, uint64_t>, std::vector<uint32_t>> lines;
-  std::set<uint64_t> bank_set, row_set;
-  for (uint32_t off = line; off < span; off += line) {
-    const uint64_t a = base + off;
-    if ((a / page) % chiplets != home || ((a - dram_base) / chunk) % channels != 0) continue;
-    const uint64_t local = (a - dram_base) / (chunk * channels) * chunk + (a - dram_base) % chunk;
-    const uint64_t bank = (local / bank_bytes) % banks;
-    const uint64_t in_bank = local / (bank_bytes * banks) * bank_bytes + local % bank_bytes;
-    lines[{bank, in_bank / row}].push_back(off);
-    bank_set.insert(bank);
-    row_set.insert(in_bank / row);
-  }
-  REQUIRE(bank_set.size() >= 2);
-  // Rows that every bank has, with as many lines each as the first.
-  const size_t columns = lines.begin()->second.size();
-  std::vector<uint64_t> rows;
-  for (uint64_t r : row_set) {
-    bool full = true;
-    for (uint64_t b : bank_set) full = full && lines.count({b, r}) && lines[{b, r}].size() >= columns;
-    if (full) rows.push_back(r);
-  }
-  REQUIRE(rows.size() >= 2);
-  std::vector<uint32_t> chain{0};
-  for (size_t col = 0; col < columns && chain.size() < links; ++col)
-    for (uint64_t r : rows)
-      for (uint64_t b : bank_set)
-        if (chain.size() < links) chain.push_back(lines[{b, r}][col]);
-  REQUIRE(chain.size() == links);
-  return chain;
-}
-
 // The instance path `path` below `prefix`, or below `prefix` + "sa[0]." in
 // netlists whose chiplets group compute units and their L1s in shader arrays.
 std::string chiplet_instance(Calibration& c, const std::string& prefix, const std::string& path) {
@@ -528,7 +431,7 @@ std::string chiplet_instance(Calibration& c, const std::string& prefix, const st
 // The fill returns on an L2 clock edge, so with DRAM timings that are not
 // whole cycles (netlists not at 1 GHz) the round trip is the sum rounded up.
 void check_chiplet_round_trips(const std::string& netlist, const std::vector<std::string>& sets = {}) {
-  Calibration c(netlist, sets, false);
+  Calibration c(netlist, without_dram_preset(sets), false);
   const uint32_t n = 512;
   // The L1 chase first: it says which chiplet runs the chases.
   const uint64_t l1 = c.cycles_of_links(c.chain(l1_chain()), 64, n);
@@ -541,14 +444,14 @@ void check_chiplet_round_trips(const std::string& netlist, const std::vector<std
   const CrossbarCycles noc = crossbar_cycles(c, "noc", line);
   const double network = noc.request + noc.response;
   want.dram = std::ceil(want.dram + network - 1e-9);
-  INFO(netlist << ", chiplet " << own << ": " << want.explain << "; on a chiplet, DRAM + " << network
+  INFO(netlist << ", chiplet " << own << ": " << explain(want) << "; on a chiplet, DRAM + " << network
                << " (chiplet network, request and response), rounded up: " << want.dram);
 
   const uint64_t l2_ = c.cycles_of_links(c.chain(l2_chain()), 1024, n);
   const uint32_t page = kNocPage, span = 16u << 20;
   const runtime::DevicePtr p = c.device().alloc(span);
   REQUIRE(p % (uint64_t(chiplets) * page) == 0);
-  c.write_chain(p, chiplet_dram_chain(c, dram, p, own, chiplets, page, uint32_t(line), span, 96 + n + 32));
+  c.write_chain(p, calibration::chiplet_dram_chain(c.netlist(), dram, p, own, chiplets, uint32_t(line), span, 96 + n + 32));
   // The result goes to another chiplet's memory, as in the network's chases.
   const uint64_t dr = c.cycles_of_links(p, 96, n, uint64_t((own + 1) % chiplets) * page);
   // Through the command processor, launches start and end a few cycles apart.
@@ -599,7 +502,8 @@ double configured_dram(const Calibration& c, const std::vector<std::string>& con
 
 }  // namespace
 
-TEST_CASE("calibration: r9_nano streams reach at least 90% of the 256 GB/s DRAM bandwidth", "[timing][calibration]") {
+TEST_CASE("calibration: r9_nano streams reach at least 55% of the 256 GB/s DRAM bandwidth with HBM timings",
+          "[timing][calibration]") {
   Calibration c("r9_nano");
   std::vector<std::string> drams;
   for (int i = 0; i < 16; ++i) drams.push_back("dram[" + std::to_string(i) + "]");
@@ -611,7 +515,11 @@ TEST_CASE("calibration: r9_nano streams reach at least 90% of the 256 GB/s DRAM 
   // all waves issue their loads in the same two bursts, measures 91%).
   const double bw = dram_bytes_per_cycle(c, 8u << 20, 256);
   INFO("bytes/cycle " << bw << " of " << peak);
-  CHECK(bw >= 0.9 * peak);
+  // With HBM (gen 1) timings (the hbm preset: refresh, tWR, tRRD/tFAW,
+  // turnaround; tRCD = tRP = 14 ns, tRAS 34 ns) in place of the 2 ns tRCD and
+  // tRP the netlist had, each row conflict of the FCFS scheduler costs 28 ns
+  // instead of 4: about 61 % (155 B/cycle), where the old timings gave 93 %.
+  CHECK(bw >= 0.55 * peak);
   CHECK(bw <= peak);
 }
 

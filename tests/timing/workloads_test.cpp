@@ -18,7 +18,9 @@
 #include "platform/functional_device.h"
 #include "platform/timing_device.h"
 #include "sw/workloads/compare.h"
+#include "tests/mem/mem_test_support.h"
 #include "tests/timing/workload_compare.h"
+#include "tests/workload_list.h"
 
 using namespace tessera;
 using namespace tessera::workloads;
@@ -68,36 +70,7 @@ void check_write_back_l1(bool direct_dispatch, bool write_allocate) {
     check_identical({#name}, small_gpu(false));                                                 \
   }
 
-TESSERA_TIMING_WORKLOAD(vector_add)
-TESSERA_TIMING_WORKLOAD(saxpy)
-TESSERA_TIMING_WORKLOAD(reduction)
-TESSERA_TIMING_WORKLOAD(relu)
-TESSERA_TIMING_WORKLOAD(scan)
-TESSERA_TIMING_WORKLOAD(sgemm16)
-TESSERA_TIMING_WORKLOAD(sgemm32)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_f32)
-TESSERA_TIMING_WORKLOAD(mfma_gemm_f16)
-TESSERA_TIMING_WORKLOAD(conv2d)
-TESSERA_TIMING_WORKLOAD(stencil2d)
-TESSERA_TIMING_WORKLOAD(transpose)
-TESSERA_TIMING_WORKLOAD(spmv)
-TESSERA_TIMING_WORKLOAD(pruned_gemv_0)
-TESSERA_TIMING_WORKLOAD(pruned_gemv_50)
-TESSERA_TIMING_WORKLOAD(pruned_gemv_90)
-TESSERA_TIMING_WORKLOAD(fir)
-TESSERA_TIMING_WORKLOAD(histogram)
-TESSERA_TIMING_WORKLOAD(bfs)
-TESSERA_TIMING_WORKLOAD(babelstream)
-TESSERA_TIMING_WORKLOAD(nbody)
-TESSERA_TIMING_WORKLOAD(kmeans)
-TESSERA_TIMING_WORKLOAD(babelstream_iter)
-TESSERA_TIMING_WORKLOAD(stencil_iter)
-TESSERA_TIMING_WORKLOAD(producer_consumer)
-TESSERA_TIMING_WORKLOAD(permuted_consumer)
-TESSERA_TIMING_WORKLOAD(no_reuse)
-TESSERA_TIMING_WORKLOAD(const_table)
-TESSERA_TIMING_WORKLOAD(libm)
-TESSERA_TIMING_WORKLOAD(private_index)
+TESSERA_WORKLOAD_LIST(TESSERA_TIMING_WORKLOAD)
 
 TEST_CASE("the timing netlist in functional mode gives the results of the functional executor", "[timing][workload]") {
   // One process, one platform: several workloads in sequence on it.
@@ -113,19 +86,23 @@ TEST_CASE("a write-back, write-allocate vector L1 gives the functional executor'
   check_write_back_l1(true, true);
 }
 
-TEST_CASE("every workload of the suite has a timing test case", "[timing][workload]") {
-  // Keeps the list above complete: a new workload must be added there.
-  const std::vector<std::string> listed = {
-      "vector_add",    "saxpy",         "reduction",     "relu",           "scan",           "sgemm16",
-      "sgemm32",       "mfma_gemm_f32", "mfma_gemm_f16", "conv2d",         "stencil2d",      "transpose",
-      "spmv",          "pruned_gemv_0", "pruned_gemv_50", "pruned_gemv_90", "fir",           "histogram",
-      "bfs",           "babelstream",   "nbody",         "kmeans",
-      "babelstream_iter", "stencil_iter", "producer_consumer", "permuted_consumer", "no_reuse",
-      "const_table",   "libm",          "private_index"};
-  std::vector<std::string> registered;
-  for (const auto& w : tessera::workloads::workloads()) registered.push_back(w.name);
-  std::vector<std::string> sorted = listed;
-  std::sort(sorted.begin(), sorted.end());
-  std::sort(registered.begin(), registered.end());
-  CHECK(sorted == registered);
+TEST_CASE("a workload's access modes reach the firmware ahead of each launch (Device::set_access_modes)",
+          "[timing][workload]") {
+  // debug_flags 4: the firmware traces every packet on its console. square
+  // declares a read-only and a read-write buffer before each of its 8 launches.
+  TimingDeviceOptions o = small_gpu(false);
+  o.overrides.push_back(parse_override("cp.debug_flags=4"));
+  TimingDevice timing(o);
+  const Workload* w = find_workload("square");
+  REQUIRE(w);
+  CaptureStdout out;
+  const Result r = w->run(timing, 1000, 1);
+  REQUIRE(r.passed);
+  const std::string text = out.text();
+  size_t packets = 0, dispatches = 0;
+  for (size_t at = 0; (at = text.find(": 2 access modes\n", at)) != std::string::npos; ++at) ++packets;
+  for (size_t at = 0; (at = text.find("2 access modes (1 read-only)", at)) != std::string::npos; ++at) ++dispatches;
+  CHECK(packets == 8);
+  CHECK(dispatches == 8);
 }
+

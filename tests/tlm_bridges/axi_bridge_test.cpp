@@ -79,6 +79,10 @@ TEST_CASE("axi bridges: back-pressure on every channel both ways with one ID and
   run_random_traffic({1, 3}, {2, 4});
 }
 
+TEST_CASE("axi bridges: the subordinate carries out 8 bursts at once, in order per address and per ID", "[axi]") {
+  run_random_traffic({8, 1}, {8, 1, 8});
+}
+
 TEST_CASE("axi bridges: DECERR and SLVERR come back as TLM address and generic errors", "[axi]") {
   sc_clock clk("clk", 1, SC_NS);
   Pins pins("axi");

@@ -13,6 +13,7 @@
 #include "platform/timing_device.h"
 #include "sw/workloads/compare.h"
 #include "tests/timing/workload_compare.h"
+#include "tests/workload_list.h"
 
 using namespace tessera;
 using namespace tessera::test;
@@ -38,49 +39,5 @@ void check_on_rtl_memory(const std::string& name) {
     check_on_rtl_memory(#name);                                                                      \
   }
 
-TESSERA_RTL_WORKLOAD(vector_add)
-TESSERA_RTL_WORKLOAD(saxpy)
-TESSERA_RTL_WORKLOAD(reduction)
-TESSERA_RTL_WORKLOAD(relu)
-TESSERA_RTL_WORKLOAD(scan)
-TESSERA_RTL_WORKLOAD(sgemm16)
-TESSERA_RTL_WORKLOAD(sgemm32)
-TESSERA_RTL_WORKLOAD(mfma_gemm_f32)
-TESSERA_RTL_WORKLOAD(mfma_gemm_f16)
-TESSERA_RTL_WORKLOAD(conv2d)
-TESSERA_RTL_WORKLOAD(stencil2d)
-TESSERA_RTL_WORKLOAD(transpose)
-TESSERA_RTL_WORKLOAD(spmv)
-TESSERA_RTL_WORKLOAD(pruned_gemv_0)
-TESSERA_RTL_WORKLOAD(pruned_gemv_50)
-TESSERA_RTL_WORKLOAD(pruned_gemv_90)
-TESSERA_RTL_WORKLOAD(fir)
-TESSERA_RTL_WORKLOAD(histogram)
-TESSERA_RTL_WORKLOAD(bfs)
-TESSERA_RTL_WORKLOAD(babelstream)
-TESSERA_RTL_WORKLOAD(nbody)
-TESSERA_RTL_WORKLOAD(kmeans)
-TESSERA_RTL_WORKLOAD(babelstream_iter)
-TESSERA_RTL_WORKLOAD(stencil_iter)
-TESSERA_RTL_WORKLOAD(producer_consumer)
-TESSERA_RTL_WORKLOAD(permuted_consumer)
-TESSERA_RTL_WORKLOAD(no_reuse)
-TESSERA_RTL_WORKLOAD(const_table)
-TESSERA_RTL_WORKLOAD(libm)
-TESSERA_RTL_WORKLOAD(private_index)
+TESSERA_WORKLOAD_LIST(TESSERA_RTL_WORKLOAD)
 
-TEST_CASE("rtl memory: every workload of the suite has a test case on the RTL memory", "[rtl][workload]") {
-  const std::vector<std::string> listed = {
-      "vector_add",    "saxpy",         "reduction",     "relu",           "scan",           "sgemm16",
-      "sgemm32",       "mfma_gemm_f32", "mfma_gemm_f16", "conv2d",         "stencil2d",      "transpose",
-      "spmv",          "pruned_gemv_0", "pruned_gemv_50", "pruned_gemv_90", "fir",           "histogram",
-      "bfs",           "babelstream",   "nbody",         "kmeans",
-      "babelstream_iter", "stencil_iter", "producer_consumer", "permuted_consumer", "no_reuse",
-      "const_table",   "libm",          "private_index"};
-  std::vector<std::string> registered;
-  for (const auto& w : workloads::workloads()) registered.push_back(w.name);
-  std::vector<std::string> sorted = listed;
-  std::sort(sorted.begin(), sorted.end());
-  std::sort(registered.begin(), registered.end());
-  CHECK(sorted == registered);
-}

@@ -83,6 +83,10 @@ TEST_CASE("vr bridges: random concurrent traffic reads back what was written and
   run_random_traffic({4, 1}, {4, 1});
 }
 
+TEST_CASE("vr bridges: the subordinate carries out 16 requests at once and answers in order", "[vr]") {
+  run_random_traffic({16, 1}, {16, 1, 16});
+}
+
 TEST_CASE("vr bridges: back-pressure both ways with one request outstanding", "[vr]") {
   run_random_traffic({1, 3}, {1, 4});
 }

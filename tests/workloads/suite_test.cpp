@@ -11,6 +11,7 @@
 
 #include "sw/runtime/device_registry.h"
 #include "sw/workloads/compare.h"
+#include "tests/workload_list.h"
 
 using namespace tessera::workloads;
 using tessera::runtime::create_device;
@@ -18,39 +19,6 @@ using tessera::runtime::device_names;
 
 namespace {
 
-// Every workload the suite knows about; a test below checks this list against
-// the registry so that a new workload cannot go untested.
-#define TESSERA_WORKLOAD_LIST(X) \
-  X(vector_add)                  \
-  X(saxpy)                       \
-  X(reduction)                   \
-  X(relu)                        \
-  X(scan)                        \
-  X(sgemm16)                     \
-  X(sgemm32)                     \
-  X(mfma_gemm_f32)               \
-  X(mfma_gemm_f16)               \
-  X(conv2d)                      \
-  X(stencil2d)                   \
-  X(transpose)                   \
-  X(spmv)                        \
-  X(pruned_gemv_0)               \
-  X(pruned_gemv_50)              \
-  X(pruned_gemv_90)              \
-  X(fir)                         \
-  X(histogram)                   \
-  X(bfs)                         \
-  X(babelstream)                 \
-  X(nbody)                       \
-  X(kmeans)                      \
-  X(babelstream_iter)            \
-  X(stencil_iter)                \
-  X(producer_consumer)           \
-  X(permuted_consumer)           \
-  X(no_reuse)                    \
-  X(const_table)                 \
-  X(libm)                        \
-  X(private_index)
 
 uint64_t seed_for(size_t size) { return 0x7e55e7a0ull ^ (uint64_t(size) * 0x9e3779b97f4a7c15ull); }
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "models/cu/isa/decode_cache.h"
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "models/cu/isa/dispatch.h"
 #include "models/cu/isa/wave_runner.h"
 

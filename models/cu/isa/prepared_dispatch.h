@@ -16,7 +16,7 @@
 #include <memory>
 
 #include "models/cu/isa/decode_cache.h"
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "models/cu/isa/dispatch.h"
 
 namespace tessera::isa {

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <string>
 
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 #include "models/cu/isa/wave_state.h"
 
 namespace tessera::isa {

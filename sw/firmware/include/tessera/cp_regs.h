@@ -136,6 +136,9 @@
 #define ACCESS_ENTRY_BYTES    24u /* uint64 base, uint64 size, uint32 mode, uint32 chiplet mask (0: all) */
 #define ACCESS_READ_ONLY      1u
 #define ACCESS_READ_WRITE     2u
+#define ACCESS_MODE_MASK      0xffu
+#define ACCESS_PARTITIONED    0x100u /* flag: each chiplet touches its share of the buffer, in proportion
+                                      * to its workgroups (contiguous split), not the whole buffer */
 
 /* Signals: a 64-byte block as HSA's amd_signal_t; the value is the int64 at +8. */
 #define SIGNAL_VALUE 8u

@@ -1,4 +1,4 @@
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 
 #include <algorithm>
 #include <cstdio>

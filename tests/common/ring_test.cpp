@@ -5,7 +5,7 @@
 #include <deque>
 #include <random>
 
-#include "models/mem/ring.h"
+#include "common/ring.h"
 
 using tessera::Ring;
 

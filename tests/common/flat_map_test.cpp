@@ -5,7 +5,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "models/mem/flat_map.h"
+#include "common/flat_map.h"
 
 using tessera::FlatMap;
 

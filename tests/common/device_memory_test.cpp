@@ -1,6 +1,6 @@
 // DeviceMemory's memory-side access: ranges that span allocations and the
 // unmapped gaps between them, as a DRAM controller sees them.
-#include "models/cu/isa/device_memory.h"
+#include "common/device_memory.h"
 
 #include <catch2/catch.hpp>
 #include <numeric>

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "models/mem/due_queue.h"
+#include "common/due_queue.h"
 
 using tessera::DueQueue;
 

@@ -1,0 +1,104 @@
+// The analysis listing of `tessera disasm --analysis`.
+#include "models/cu/analysis/analysis_listing.h"
+
+#include <cstdio>
+
+#include "models/cu/isa/disassembler.h"
+
+namespace tessera::analysis {
+
+namespace {
+
+std::string sources_text(Sources s) {
+  static const struct {
+    Sources bit;
+    const char* text;
+  } kNames[] = {
+      {kItemXLow, "work-item x bits 5:0"}, {kItemXHigh, "work-item x bits 9:6"}, {kItemY, "work-item y"},
+      {kItemZ, "work-item z"}, {kMemory, "memory its barrier section may write"},
+      {kWaveId, "hardware ID, clock or private memory"}, {kCall, "a call"},
+  };
+  std::string out = (s & kItemX) == kItemX ? "work-item x" : "";
+  if ((s & kItemX) == kItemX) s &= ~kItemX;
+  for (const auto& n : kNames)
+    if (s & n.bit) out += (out.empty() ? "" : ", ") + std::string(n.text);
+  return out;
+}
+
+std::string value_text(const InstructionMark& m) {
+  if (!m.writes_value) return "";
+  return m.sources ? "depends on " + sources_text(m.sources) : "same in every wave";
+}
+
+std::string multicast_text(const InstructionMark& m) {
+  if (!m.lds_read) return "";
+  if (!m.multicast_read) return "no multicast: address depends on " + sources_text(m.read_sources);
+  if (m.multicast_class == ValueClass::Uniform) return "multicast: address same in every wave";
+  if (m.multicast_class == ValueClass::LaneX) return "multicast when x-size is a power of two <= 64";
+  return "multicast when x-size is a power of two <= 64 or a multiple of 64";
+}
+
+void append(std::string& out, const std::string& part) {
+  if (!part.empty()) out += (out.empty() ? "" : "; ") + part;
+}
+
+const char* multicast_column(const InstructionMark& m) {
+  if (!m.lds_read) return "";
+  return m.multicast_read ? "mc" : "-";
+}
+
+void count(const InstructionMark& m, MarkCounts& c) {
+  ++c.instructions;
+  (m.darsie == Darsie::DR ? c.dr : m.darsie == Darsie::CR ? c.cr : c.v) += 1;
+  c.lds_reads += m.lds_read;
+  c.multicast_reads += m.multicast_read;
+}
+
+void list_kernel(const isa::CodeObject& object, const isa::KernelInfo& kernel, std::ostream& out, MarkCounts& total) {
+  const std::vector<isa::Instruction> code = kernel_code(object, kernel);
+  const KernelMarks marks = analyze(code, kernel.descriptor);
+  MarkCounts c;
+  for (const InstructionMark& m : marks.marks) count(m, c);
+  out << "\nkernel " << kernel.name << ": " << c.instructions << " instructions, DR " << c.dr << ", CR " << c.cr
+      << ", V " << c.v << "; LDS reads " << c.lds_reads << ", multicast " << c.multicast_reads << '\n';
+  if (!marks.unanalysed.empty()) out << "  not analysed: " << marks.unanalysed << " (every instruction V)\n";
+  out << "  pc      value      darsie mc  instruction                                   reason\n";
+  for (size_t i = 0; i < code.size(); ++i) {
+    const InstructionMark& m = marks.marks[i];
+    char head[64];
+    std::snprintf(head, sizeof head, "  %06llx  %-10s %-6s %-3s ", static_cast<unsigned long long>(m.pc),
+                  m.writes_value ? class_name(m.value) : "-", darsie_name(m.darsie), multicast_column(m));
+    std::string text = isa::disassemble(code[i]);
+    if (text.size() < 45) text.append(45 - text.size(), ' ');
+    out << head << text << ' ' << mark_reason(m) << '\n';
+  }
+  total.instructions += c.instructions, total.dr += c.dr, total.cr += c.cr, total.v += c.v;
+  total.lds_reads += c.lds_reads, total.multicast_reads += c.multicast_reads;
+  ++total.kernels;
+  total.unanalysed += !marks.unanalysed.empty();
+}
+
+}  // namespace
+
+std::string mark_reason(const InstructionMark& m) {
+  std::string out;
+  if (m.never_skipped) append(out, std::string("never skipped: ") + m.never_skipped);
+  append(out, value_text(m));
+  if (m.control) append(out, "under a branch on " + sources_text(m.control));
+  append(out, multicast_text(m));
+  return out;
+}
+
+MarkCounts write_analysis(const isa::CodeObject& object, const std::string& kernel, std::ostream& out) {
+  const isa::KernelInfo* only = kernel.empty() ? nullptr : object.find_kernel(kernel);
+  if (!kernel.empty() && !only)
+    throw isa::CodeObjectError(object.name() + ": no kernel named '" + kernel + "' (kernels: " + object.kernel_names() + ")");
+  out << "value: uniform | lane-x-low | lane-x | varying across the waves of a workgroup; darsie: DR, CR, V; "
+         "mc: an LDS read marked for multicast\n";
+  MarkCounts total;
+  for (const isa::KernelInfo& k : object.kernels())
+    if (!only || &k == only) list_kernel(object, k, out, total);
+  return total;
+}
+
+}  // namespace tessera::analysis

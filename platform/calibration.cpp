@@ -1,0 +1,567 @@
+#include "platform/calibration.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include "platform/errors.h"
+#include "platform/timing_device.h"
+#include "sw/workloads/calib.h"
+
+namespace tessera {
+namespace {
+
+namespace calib = workloads::calib;
+using runtime::DevicePtr;
+
+// Links measured per round trip, after a warm-up; a chase is the difference
+// of two launches, so launch overheads cancel.
+constexpr uint32_t kLinks = 512;
+// The reference netlists interleave memory over the chiplets in pages of this.
+constexpr uint32_t kNocPage = 4096;
+
+// The netlist's parameters, looked up by instance.
+class InstanceParams {
+ public:
+  explicit InstanceParams(const Netlist& n) : net_(n) {}
+  const json& raw(const std::string& inst, const std::string& name) const {
+    const InstanceSpec* i = net_.find(inst);
+    if (!i || !i->params.count(name)) throw UserError("calibrate: the netlist has no " + inst + "." + name);
+    return i->params.at(name);
+  }
+  double operator()(const std::string& inst, const std::string& name) const {
+    return raw(inst, name).get<double>();
+  }
+  double cycles(const std::string& inst, const std::string& name) const {
+    return (*this)(inst, name) * net_.default_clock_hz();
+  }
+  // The first instance of `type` whose path starts with `prefix`, or "".
+  std::string first(const std::string& type, const std::string& prefix = "") const {
+    for (const auto& i : net_.instances)
+      if (i.type->name == type && i.path.rfind(prefix, 0) == 0) return i.path;
+    return "";
+  }
+  std::vector<std::string> all(const std::string& type) const {
+    std::vector<std::string> out;
+    for (const auto& i : net_.instances)
+      if (i.type->name == type) out.push_back(i.path);
+    return out;
+  }
+  const Netlist& netlist() const { return net_; }
+
+ private:
+  const Netlist& net_;
+};
+
+std::string num(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.4g", v);
+  return b;
+}
+
+}  // namespace
+
+namespace calibration {
+
+CrossbarCycles crossbar_cycles(const Netlist& net, const std::string& xbar, double line) {
+  const InstanceParams p(net);
+  auto link = [&](const char* width, double bytes) {
+    const double w = p(xbar, width);
+    return w == 0 ? 0.0 : std::max(1.0, std::ceil(bytes / w));
+  };
+  const double latency = p(xbar, "latency");
+  return {link("in_width", 0) + latency + link("out_width", 0), link("out_width", line) + latency + link("in_width", line)};
+}
+
+RoundTrips implied_round_trips(const Netlist& net, const Hierarchy& h) {
+  const InstanceParams p(net);
+  const double cu = 2;  // response seen the cycle after it arrives, dependent load issued the next
+  const CrossbarCycles x = crossbar_cycles(net, h.xbar, p(h.l1, "line_size"));
+  RoundTrips r;
+  r.l1 = cu + p(h.l1, "hit_latency");
+  r.l2 = cu + p(h.l1, "miss_latency") + x.request + p(h.l2, "hit_latency") + x.response;
+  const double bursts = std::ceil(p(h.l2, "line_size") / p(h.dram, "burst_size"));
+  const double transfer = bursts * p(h.dram, "burst_size") / p(h.dram, "bandwidth") * p.netlist().default_clock_hz();
+  const double row_conflict = p.cycles(h.dram, "tRP") + p.cycles(h.dram, "tRCD") + p.cycles(h.dram, "tCL");
+  const double dram = row_conflict + transfer + p.cycles(h.dram, "controller_latency");
+  r.dram = r.l2 - p(h.l2, "hit_latency") + p(h.l2, "miss_latency") + dram;
+  r.how_l1 = "2 (CU) + " + num(p(h.l1, "hit_latency")) + " (L1 hit)";
+  r.how_l2 = "2 + " + num(p(h.l1, "miss_latency")) + " (L1 miss) + " + num(x.request) + " + " +
+             num(p(h.l2, "hit_latency")) + " (L2 hit) + " + num(x.response) + " (crossbar)";
+  r.how_dram = "L2 - L2 hit + " + num(p(h.l2, "miss_latency")) + " (L2 miss) + " + num(dram) +
+               " (row conflict, transfer, controller)";
+  return r;
+}
+
+// The DRAM chain of a single die: links in L2 slice 0's channel, visiting its
+// banks in turn, each bank's next link in another row (every link a row
+// conflict). `slices` slices interleave 128 B chunks; banks every `bank_bytes`.
+std::vector<uint32_t> dram_chain(uint32_t slices, uint32_t banks, uint32_t bank_bytes) {
+  std::vector<uint32_t> links;
+  for (uint32_t column = 0; column < bank_bytes / 128; ++column)
+    for (uint32_t row = 0; row < 5; ++row)
+      for (uint32_t bank = 0; bank < banks; ++bank) {
+        const uint64_t local = uint64_t(row) * banks * bank_bytes + uint64_t(bank) * bank_bytes + column * 128;
+        links.push_back(static_cast<uint32_t>(local / 128 * 128 * slices + local % 128));
+      }
+  return links;
+}
+
+// The DRAM chain of chiplet `home` for addresses from `base` (a multiple of
+// chiplets x page): links homed there, all in channel 0 of its controller,
+// visiting its banks in turn, each in another row than the one it left open.
+std::vector<uint32_t> chiplet_dram_chain(const Netlist& net, const std::string& dram, uint64_t base, uint32_t home,
+                                         uint32_t chiplets, uint32_t line, uint32_t span, size_t links) {
+  const InstanceParams p(net);
+  const uint64_t channels = uint64_t(p(dram, "channels")), banks = uint64_t(p(dram, "banks"));
+  const uint64_t chunk = uint64_t(p(dram, "channel_interleave"));
+  const uint64_t bank_bytes = uint64_t(p(dram, "bank_interleave")), row = uint64_t(p(dram, "row_size"));
+  const uint64_t dram_base = uint64_t(p(dram, "base"));
+  std::map<std::pair<uint64_t, uint64_t>, std::vector<uint32_t>> lines;  // (bank, row) -> lines
+  std::set<uint64_t> bank_set, row_set;
+  for (uint32_t off = line; off < span; off += line) {
+    const uint64_t a = base + off;
+    if ((a / kNocPage) % chiplets != home || ((a - dram_base) / chunk) % channels != 0) continue;
+    const uint64_t local = (a - dram_base) / (chunk * channels) * chunk + (a - dram_base) % chunk;
+    const uint64_t bank = (local / bank_bytes) % banks;
+    const uint64_t in_bank = local / (bank_bytes * banks) * bank_bytes + local % bank_bytes;
+    lines[{bank, in_bank / row}].push_back(off);
+    bank_set.insert(bank);
+    row_set.insert(in_bank / row);
+  }
+  if (bank_set.size() < 2) throw UserError("calibrate: " + dram + " maps a chiplet's pages to fewer than 2 banks");
+  const size_t columns = lines.begin()->second.size();
+  std::vector<uint64_t> rows;
+  for (uint64_t r : row_set) {
+    bool full = true;
+    for (uint64_t b : bank_set) full = full && lines.count({b, r}) && lines[{b, r}].size() >= columns;
+    if (full) rows.push_back(r);
+  }
+  std::vector<uint32_t> chain{0};
+  for (size_t col = 0; col < columns && chain.size() < links; ++col)
+    for (uint64_t r : rows)
+      for (uint64_t b : bank_set)
+        if (chain.size() < links) chain.push_back(lines[{b, r}][col]);
+  if (chain.size() < links) throw UserError("calibrate: too few DRAM rows for a chase on " + dram);
+  return chain;
+}
+
+uint32_t chiplet_hops(const std::string& topology, uint32_t from, uint32_t to, uint32_t n, uint32_t columns) {
+  if (from == to) return 0;
+  if (topology == "ring") {
+    const uint32_t up = (to + n - from) % n;
+    return std::min(up, n - up);
+  }
+  if (topology == "mesh") {
+    auto distance = [](uint32_t a, uint32_t b) { return a > b ? a - b : b - a; };
+    return distance(from % columns, to % columns) + distance(from / columns, to / columns);
+  }
+  return topology == "switch" ? 2 : 1;
+}
+
+}  // namespace calibration
+
+namespace {
+
+using calibration::CrossbarCycles;
+using calibration::Hierarchy;
+using calibration::RoundTrips;
+
+// L1: 64 links one L1 line apart. L2: 1024 links 128 B apart (128 KiB), more
+// than an L1 set holds, far less than the L2.
+std::vector<uint32_t> strided(uint32_t links, uint32_t stride) {
+  std::vector<uint32_t> v;
+  for (uint32_t k = 0; k < links; ++k) v.push_back(k * stride);
+  return v;
+}
+
+class Calibrator {
+ public:
+  Calibrator(const CalibrationOptions& o, bool direct)
+      : options_(o), dev_(device_options(o, direct)), p_(dev_.platform().netlist()) {}
+
+  CalibrationReport run() {
+    CalibrationReport r;
+    r.netlist_file = options_.netlist_file;
+    r.clock_hz = p_.netlist().default_clock_hz();
+    const std::string noc = p_.first("chiplet_network");
+    if (wanted({"l1_latency", "l2_latency", "dram_latency", "remote_latency"})) {
+      if (noc.empty())
+        round_trips_single_die(r);
+      else
+        round_trips_chiplets(r, noc);
+    }
+    if (wanted({"dram_bandwidth"})) dram_stream(r);
+    if (noc.empty() && wanted({"l2_bandwidth"})) l2_stream(r);
+    throughputs(r);
+    attach_references(r);
+    return r;
+  }
+
+ private:
+  static TimingDeviceOptions device_options(const CalibrationOptions& o, bool direct) {
+    TimingDeviceOptions t;
+    t.netlist_file = o.netlist_file;
+    t.overrides = o.overrides;
+    t.kernel_dir = o.kernel_dir;
+    // Single-die netlists launch straight through their dispatcher, so no
+    // firmware time is measured; chiplet netlists (a dispatcher per chiplet)
+    // through the command processor, whose time cancels in the differences.
+    t.direct_dispatch = direct;
+    return t;
+  }
+
+  bool wanted(std::initializer_list<const char*> figures) const {
+    if (options_.only.empty()) return true;
+    for (const char* f : figures)
+      if (std::find(options_.only.begin(), options_.only.end(), f) != options_.only.end()) return true;
+    return false;
+  }
+
+  void say(const std::string& what) {
+    if (options_.progress) options_.progress(what);
+  }
+
+  static void check(const workloads::Result& r, const std::string& what) {
+    if (!r.passed) throw runtime::DeviceError(what + ": output differs from the CPU reference: " + r.message);
+  }
+
+  DevicePtr out() {
+    if (!out_) out_ = dev_.alloc(4u << 20);
+    return out_;
+  }
+
+  uint64_t chase(DevicePtr chain, const std::vector<uint32_t>& links, uint32_t warm, uint32_t steps,
+               uint64_t result_offset) {
+    // The same warm-up before every measured launch: the same DRAM row state.
+    check(calib::chase(dev_, chain, links, warm, out() + result_offset), "calib_chase");
+    const workloads::Result r = calib::chase(dev_, chain, links, steps, out() + result_offset);
+    check(r, "calib_chase");
+    return r.stats.kernel_cycles;
+  }
+
+  // Cycles per link: kLinks more links than `base`, over kLinks.
+  double per_link(const std::vector<uint32_t>& links, uint32_t base, DevicePtr chain = 0, uint64_t result_offset = 0) {
+    if (!chain) {
+      chain = dev_.alloc(*std::max_element(links.begin(), links.end()) + 4);
+      calib::write_chain(dev_, chain, links);
+    }
+    const uint64_t a = chase(chain, links, base, base, result_offset);
+    const uint64_t b = chase(chain, links, base, base + kLinks, result_offset);
+    return double(int64_t(b) - int64_t(a)) / kLinks;
+  }
+
+  void add(CalibrationReport& r, const std::string& name, const std::string& how, ReferenceUnit unit,
+           double measured, std::optional<double> implied, const std::string& implied_how) {
+    CalibrationFigure f;
+    f.name = name;
+    f.how = how;
+    f.unit = unit;
+    f.measured = measured;
+    f.implied = implied;
+    f.implied_how = implied_how;
+    r.figures.push_back(std::move(f));
+  }
+
+  void round_trips_single_die(CalibrationReport& r) {
+    const Hierarchy h{p_.first("l1v_cache"), p_.first("l2_cache"), p_.first("crossbar"), p_.first("dram_controller")};
+    if (h.l1.empty() || h.l2.empty() || h.xbar.empty() || h.dram.empty()) {
+      say("no vector L1, L2, crossbar and DRAM controller: no round trips");
+      return;
+    }
+    const RoundTrips want = calibration::implied_round_trips(p_.netlist(), h);
+    say("pointer chase: L1");
+    add(r, "l1_latency", "pointer chase, 64 links 64 B apart", ReferenceUnit::Cycles, per_link(strided(64, 64), 64),
+        want.l1, want.how_l1);
+    say("pointer chase: L2");
+    add(r, "l2_latency", "pointer chase, 1024 links 128 B apart", ReferenceUnit::Cycles,
+        per_link(strided(1024, 128), 1024), want.l2, want.how_l2);
+    say("pointer chase: DRAM");
+    const auto d = calibration::dram_chain(uint32_t(p_(h.dram, "channels")), uint32_t(p_(h.dram, "banks")),
+                              uint32_t(p_(h.dram, "bank_interleave")));
+    add(r, "dram_latency", "pointer chase, a new DRAM row every link", ReferenceUnit::Cycles, per_link(d, 96),
+        want.dram, want.how_dram);
+  }
+
+  // The chiplet whose compute units ran instructions (a one-work-item grid
+  // runs on one).
+  uint32_t chiplet_that_ran(uint32_t chiplets) {
+    for (uint32_t k = 0; k < chiplets; ++k) {
+      const std::string prefix = "chiplet[" + std::to_string(k) + "].";
+      for (const StatGroup* g : dev_.platform().stats().groups())
+        if (g->path().rfind(prefix, 0) == 0 && g->path().find("cu[") != std::string::npos &&
+            g->to_json().value("instructions", uint64_t{0}) > 0)
+          return k;
+    }
+    throw runtime::DeviceError("calibrate: no chiplet ran the chase");
+  }
+
+  void round_trips_chiplets(CalibrationReport& r, const std::string& noc) {
+    const uint32_t chiplets = uint32_t(p_(noc, "chiplets"));
+    say("pointer chase: L1");
+    const double l1 = per_link(strided(64, 64), 64);
+    const uint32_t own = chiplet_that_ran(chiplets);
+    const std::string prefix = "chiplet[" + std::to_string(own) + "].";
+    const Hierarchy h{p_.first("l1v_cache", prefix), p_.first("l2_cache", prefix), p_.first("crossbar", prefix),
+                      p_.first("dram_controller", prefix)};
+    RoundTrips want = calibration::implied_round_trips(p_.netlist(), h);
+    const double line = p_(h.l2, "line_size");
+    const CrossbarCycles local = calibration::crossbar_cycles(p_.netlist(), noc, line);
+    // The fill returns on an L2 clock edge: DRAM timings that are not whole
+    // cycles round the sum up.
+    const double local_dram = std::ceil(want.dram + local.request + local.response - 1e-9);
+    add(r, "l1_latency", "pointer chase, 64 links 64 B apart, on chiplet " + std::to_string(own), ReferenceUnit::Cycles,
+        l1, want.l1, want.how_l1);
+    say("pointer chase: L2");
+    add(r, "l2_latency", "pointer chase, 1024 links 128 B apart", ReferenceUnit::Cycles,
+        per_link(strided(1024, 128), 1024), want.l2, want.how_l2);
+    const uint32_t span = 16u << 20;
+    const DevicePtr base = dev_.alloc(span);
+    if (base % (uint64_t(chiplets) * kNocPage))
+      throw runtime::DeviceError("calibrate: an allocation not aligned to the chiplets' pages");
+    // Each chase stores its result in a third chiplet's memory, away from
+    // the rows the chain leaves open.
+    auto to_home = [&](uint32_t home) {
+      const auto links = calibration::chiplet_dram_chain(p_.netlist(), "chiplet[" + std::to_string(home) + "].dram", base, home, chiplets, uint32_t(line), span,
+                                            96 + kLinks + 32);
+      calib::write_chain(dev_, base, links);
+      const uint32_t away = (home + 1) % chiplets == own && chiplets > 2 ? (home + 2) % chiplets : (home + 1) % chiplets;
+      return per_link(links, 96, base, uint64_t(away) * kNocPage);
+    };
+    say("pointer chase: DRAM, own chiplet");
+    add(r, "dram_latency", "pointer chase, a new DRAM row every link, own chiplet's memory", ReferenceUnit::Cycles,
+        to_home(own), local_dram,
+        want.how_dram + " + " + num(local.request + local.response) + " (chiplet network), rounded up");
+    const uint32_t remote = (own + 1) % chiplets;
+    say("pointer chase: DRAM, chiplet " + std::to_string(remote));
+    const double link_bytes = p_(noc, "link_bandwidth") / p_.netlist().default_clock_hz();
+    const double flit = p_(noc, "flit_size"), link_latency = p_(noc, "link_latency");
+    auto serialise = [&](double bytes) {
+      return std::ceil(std::max(1.0, std::ceil(bytes / flit)) * flit / link_bytes - 1e-9);
+    };
+    // A message to another chiplet crosses each link of its route instead of
+    // the switch stage's `latency` a local one takes, each way.
+    const double n_hops = hops(p_, noc, own, remote, chiplets);
+    const double more = n_hops * (serialise(0) + link_latency + serialise(line) + link_latency) - 2 * p_(noc, "latency");
+    add(r, "remote_latency", "pointer chase, a new DRAM row every link, chiplet " + std::to_string(remote) + "'s memory",
+        ReferenceUnit::Cycles, to_home(remote), std::ceil(local_dram + more - 1e-9),
+        "DRAM + " + num(n_hops) + " hop(s) x (request " + num(serialise(0) + link_latency) + " + response " +
+            num(serialise(line) + link_latency) + ") - 2 x " + num(p_(noc, "latency")) + " (local switch)");
+  }
+
+  // Links from chiplet `from` to `to` of `n` on the network `noc`.
+  static double hops(const InstanceParams& p, const std::string& noc, uint32_t from, uint32_t to, uint32_t n) {
+    uint32_t columns = uint32_t(p(noc, "mesh_columns"));
+    if (columns == 0) columns = uint32_t(std::ceil(std::sqrt(double(n))));
+    return calibration::chiplet_hops(p.raw(noc, "topology").get<std::string>(), from, to, n, columns);
+  }
+
+  uint32_t compute_units() const { return uint32_t(p_.all("compute_unit").size()); }
+
+  // Cycles of a stream of `bytes`, `passes` times, over `wgs` workgroups of `wg`.
+  uint64_t stream_cycles(DevicePtr in, uint64_t bytes, uint32_t wg, uint32_t wgs, uint32_t passes) {
+    const workloads::Result res = calib::stream(dev_, in, bytes, wg, wgs, passes);
+    check(res, "calib_stream");
+    return res.stats.cycles;
+  }
+
+  // Channels of DRAM controller `index` of `count` that a stream reaches:
+  // the router that spreads memory over `count` targets sends target i the
+  // blocks of `interleave` bytes with (address / interleave) % count == i,
+  // and the controller maps channels every `channel_interleave`.
+  double channels_reached(const std::string& dram, size_t index, size_t count) const {
+    const uint64_t channels = uint64_t(p_(dram, "channels")), chunk = uint64_t(p_(dram, "channel_interleave"));
+    for (const auto& i : p_.netlist().instances) {
+      if (!i.params.count("address_map") || !i.params.at("address_map").is_array()) continue;
+      for (const json& e : i.params.at("address_map")) {
+        if (!e.contains("ports") || e["ports"].size() != count || !e.contains("interleave")) continue;
+        const uint64_t g = e["interleave"].get<uint64_t>();
+        if (g == 0) continue;
+        std::set<uint64_t> reached;
+        for (uint64_t block = 0; block < channels * count; ++block)
+          for (uint64_t off = 0; off < g; off += std::min(g, chunk))
+            reached.insert(((block * count + index) * g + off) / chunk % channels);
+        return double(reached.size());
+      }
+    }
+    return double(channels);
+  }
+
+  void dram_stream(CalibrationReport& r) {
+    const std::vector<std::string> drams = p_.all("dram_controller");
+    if (drams.empty()) return;
+    double peak = 0;
+    for (size_t i = 0; i < drams.size(); ++i)
+      peak += p_(drams[i], "bandwidth") * channels_reached(drams[i], i, drams.size());
+    // Four workgroups of 256 per CU; one pass reads every line once, so every
+    // read misses the caches. Two and four loop steps per work-item.
+    const uint32_t wgs = 4 * compute_units(), wg = 256;
+    const uint64_t step = 16ull * 4 * wg * wgs;
+    const uint64_t small = std::max<uint64_t>(2 * step, (8u << 20) / step * step);
+    const DevicePtr in = dev_.alloc(2 * small);
+    calib::fill_stream(dev_, in, 2 * small);
+    say("DRAM stream: " + std::to_string(small >> 20) + " MiB");
+    const uint64_t a = stream_cycles(in, small, wg, wgs, 1);
+    say("DRAM stream: " + std::to_string((2 * small) >> 20) + " MiB");
+    const uint64_t b = stream_cycles(in, 2 * small, wg, wgs, 1);
+    const double hz = p_.netlist().default_clock_hz();
+    add(r, "dram_bandwidth",
+        "read stream, " + std::to_string(wgs) + " workgroups of 256, " + std::to_string(small >> 20) + " vs " +
+            std::to_string((2 * small) >> 20) + " MiB",
+        ReferenceUnit::BytesPerSecond, double(small) / double(b - a) * hz, peak,
+        "sum of the DRAM channels' bandwidth the stream reaches");
+  }
+
+  // An L2-resident stream: 3/4 of the L2, one workgroup of 128 per CU, more
+  // than each CU's L1 holds, passes 3..6 over the difference.
+  void l2_stream(CalibrationReport& r) {
+    const std::vector<std::string> slices = p_.all("l2_cache");
+    const std::string l1 = p_.first("l1v_cache"), xbar = p_.first("crossbar");
+    if (slices.empty() || l1.empty() || xbar.empty()) return;
+    double l2_bytes = 0;
+    for (const auto& s : slices) l2_bytes += p_(s, "size");
+    const uint32_t wgs = compute_units(), wg = 128;
+    const uint64_t step = 16ull * 4 * wg * wgs;
+    const uint64_t bytes = uint64_t(0.75 * l2_bytes) / step * step;
+    if (bytes == 0) return;
+    const DevicePtr in = dev_.alloc(bytes);
+    calib::fill_stream(dev_, in, bytes);
+    say("L2 stream: 2 and 6 passes over " + std::to_string(bytes >> 10) + " KiB");
+    // A first pass before each measured launch, so that both start from the
+    // same DRAM state (the one pass each fetches from DRAM cancels).
+    stream_cycles(in, bytes, wg, wgs, 1);
+    const uint64_t a = stream_cycles(in, bytes, wg, wgs, 2);
+    stream_cycles(in, bytes, wg, wgs, 1);
+    const uint64_t b = stream_cycles(in, bytes, wg, wgs, 6);
+    const double out_width = p_(xbar, "out_width");
+    double per_slice = p_(slices[0], "ports") * p_(l1, "line_size");
+    if (out_width > 0) per_slice = std::min(per_slice, out_width);
+    const double hz = p_.netlist().default_clock_hz();
+    add(r, "l2_bandwidth", "L2-resident read stream, passes 3..6 over " + std::to_string(bytes >> 10) + " KiB",
+        ReferenceUnit::BytesPerSecond, double(4 * bytes) / double(b - a) * hz, per_slice * slices.size() * hz,
+        num(double(slices.size())) + " slices x min(ports x L1 line, crossbar out_width) = " +
+            num(per_slice * slices.size()) + " B/cycle");
+  }
+
+  // Instructions of class `cls` issued by every CU so far ("" for all).
+  uint64_t issued(const std::string& cls) const {
+    uint64_t n = 0;
+    for (const auto& cu : p_.all("compute_unit")) {
+      const StatGroup* g = dev_.platform().stats().find(cu);
+      if (g) n += g->to_json().value(cls.empty() ? "instructions" : "issued_" + cls, uint64_t{0});
+    }
+    return n;
+  }
+
+  // Instructions of `cls` per cycle over launches of `iters` and 3 x `iters`
+  // loop steps: what differs is the loop alone.
+  double rate(calib::Kind kind, const std::string& cls, uint32_t wg, uint32_t wgs, uint32_t iters) {
+    auto once = [&](uint32_t n, uint64_t& cycles) {
+      const uint64_t before = issued(cls);
+      const workloads::Result res = calib::throughput(dev_, kind, wg, wgs, n);
+      check(res, std::string("calib_") + calib::kind_name(kind));
+      cycles = res.stats.kernel_cycles;
+      return issued(cls) - before;
+    };
+    uint64_t ca = 0, cb = 0;
+    const uint64_t ia = once(iters, ca), ib = once(3 * iters, cb);
+    return double(ib - ia) / double(cb - ca);
+  }
+
+  // One workgroup on one CU: 8 waves (two per SIMD, so that one's loop
+  // instructions overlap the other's) for the ALUs, 16 for the LDS, one wave
+  // for the one-wave issue rate.
+  void throughputs(CalibrationReport& r) {
+    const std::string cu = p_.first("compute_unit");
+    if (cu.empty()) return;
+    const double simds = p_(cu, "simds"), width = p_(cu, "simd_width");
+    if (wanted({"valu_rate"})) {
+      say("VALU throughput");
+      add(r, "valu_rate", "VALU instructions per cycle, 8 waves on one CU", ReferenceUnit::PerCycle,
+          rate(calib::Kind::valu, "valu", 512, 1, 200), simds * width / 64,
+          num(simds) + " SIMDs x simd_width " + num(width) + " / 64 lanes");
+    }
+    if (wanted({"salu_rate"})) {
+      say("SALU throughput");
+      add(r, "salu_rate", "SALU instructions per cycle, 8 waves on one CU", ReferenceUnit::PerCycle,
+          rate(calib::Kind::salu, "salu", 512, 1, 200), std::nullopt, "no parameter sets it");
+    }
+    if (wanted({"mfma_rate"})) {
+      say("MFMA throughput");
+      const double cycles = mfma_cycles(cu, "v_mfma_f32_32x32x2f32");
+      add(r, "mfma_rate", "v_mfma_f32_32x32x2f32 per cycle, 8 waves on one CU", ReferenceUnit::PerCycle,
+          rate(calib::Kind::mfma, "mfma", 512, 1, 50), cycles > 0 ? std::optional<double>(simds / cycles) : std::nullopt,
+          num(simds) + " SIMDs / " + num(cycles) + " cycles per 32x32 MFMA");
+    }
+    if (wanted({"lds_bandwidth"})) {
+      say("LDS throughput");
+      // Each ds_read_b32 moves 64 lanes x 4 B.
+      add(r, "lds_bandwidth", "LDS bytes per cycle (ds_read_b32), 16 waves on one CU", ReferenceUnit::BytesPerCycle,
+          rate(calib::Kind::lds, "lds", 1024, 1, 100) * 256, p_(cu, "lds_banks") * 4,
+          num(p_(cu, "lds_banks")) + " banks x 4 B");
+    }
+    if (wanted({"issue_rate"})) {
+      say("one-wave issue rate");
+      add(r, "issue_rate", "instructions per cycle of one wave (calib_salu)", ReferenceUnit::PerCycle,
+          rate(calib::Kind::salu, "", 64, 1, 200), std::nullopt, "no parameter sets it");
+    }
+  }
+
+  // The CU's mfma_cycles entry for `mnemonic`: the longest fragment it contains.
+  double mfma_cycles(const std::string& cu, const std::string& mnemonic) const {
+    double cycles = 0;
+    size_t best = 0;
+    for (const auto& [fragment, value] : p_.raw(cu, "mfma_cycles").items())
+      if (fragment.size() > best && mnemonic.find(fragment) != std::string::npos) {
+        cycles = value.get<double>();
+        best = fragment.size();
+      }
+    return cycles;
+  }
+
+  void attach_references(CalibrationReport& r) {
+    for (const ReferenceFigure& ref : p_.netlist().references) {
+      auto it = std::find_if(r.figures.begin(), r.figures.end(), [&](const CalibrationFigure& f) { return f.name == ref.name; });
+      if (it == r.figures.end())
+        r.unmeasured.push_back(ref);
+      else
+        it->reference = ref;
+    }
+  }
+
+  const CalibrationOptions& options_;
+  TimingDevice dev_;
+  InstanceParams p_;
+  DevicePtr out_ = 0;
+};
+
+bool has_one_dispatcher(const CalibrationOptions& o) {
+  const Netlist n = load_netlist_file(o.netlist_file, o.overrides);
+  size_t dispatchers = 0;
+  for (const auto& i : n.instances) dispatchers += i.type->name == "dispatcher";
+  return dispatchers == 1;
+}
+
+}  // namespace
+
+CalibrationReport calibrate(const CalibrationOptions& options) {
+  return Calibrator(options, has_one_dispatcher(options)).run();
+}
+
+bool meets_reference(const std::string& figure, double measured, double ref) {
+  if (figure == "issue_rate") return measured <= ref;
+  if (figure == "dram_bandwidth") return measured >= 0.85 * ref && measured <= ref * 1.0001;
+  if (figure == "l2_bandwidth" || figure == "link_bandwidth") return std::abs(measured / ref - 1) <= 0.10;
+  return std::abs(measured / ref - 1) <= 0.05;
+}
+
+std::string tolerance_text(const std::string& figure) {
+  if (figure == "issue_rate") return "at most";
+  if (figure == "dram_bandwidth") return "85-100 %";
+  if (figure == "l2_bandwidth" || figure == "link_bandwidth") return "within 10 %";
+  return "within 5 %";
+}
+
+}  // namespace tessera

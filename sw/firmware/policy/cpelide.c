@@ -1,0 +1,340 @@
+/* CPElide: the kernel-boundary policy that elides L2 synchronisation the
+ * Chiplet Coherence Table shows is not needed (docs/CPELIDE.md). Included by
+ * aql_cp.c like policy/baseline.c; built into aql_cp_cpelide.elf.
+ *
+ * The table has one row per data structure (a buffer named by an access-mode
+ * packet): its address range, whether any kernel wrote it, and per chiplet a
+ * 2-bit state (NP not present, V valid, D dirty, S stale) with the byte range
+ * of it that chiplet's L2 may hold. At each kernel launch, before any
+ * workgroup runs, the rules below decide per chiplet:
+ *   release (write back)   a chiplet holding D data that another chiplet of
+ *                          this kernel will read or write;
+ *   acquire (invalidate)   a chiplet that will access a structure it holds S,
+ *                          or one whose stale copy another chiplet of this
+ *                          kernel overwrites while it also uses the structure;
+ * all commands at once, their acks counted before the launch. Writes by one
+ * chiplet turn the other chiplets' overlapping copies S. L1s (the acquire side)
+ * are written back and invalidated at every kernel start.
+ *
+ * Scopes: a kernel's Agent-scope acquire and release are elided by the table;
+ * a System-scope acquire (the host may have written memory) invalidates every
+ * chiplet that holds anything, and a System-scope release (the host will read)
+ * writes back every dirty chiplet. A kernel without access modes, or whose
+ * modes the table cannot follow, gets the baseline's acquire and release. */
+
+#define POLICY_USES_ACCESS_MODES 1
+
+#define CCT_ROWS 64u          /* 8 structures x 8 kernels, as the paper sizes it */
+#define CCT_CHIPLETS 8u       /* more dispatchers: the baseline for every kernel */
+#define CCT_PER_KERNEL 8u     /* more access modes in one kernel are coarsened to 8 */
+#define CCT_GRANULE 256u      /* ranges widen to this, so that shared lines count as overlap */
+
+enum cct_state { NP = 0, V = 1, D = 2, S = 3 };
+
+struct cct_row {
+  uint64_t base, end;            /* [base, end) */
+  uint32_t lo[CCT_CHIPLETS];     /* offsets from base of the part chiplet c may hold */
+  uint32_t hi[CCT_CHIPLETS];
+  uint16_t states;               /* 2 bits per chiplet */
+};
+
+/* The table in the CP's private memory; a row is written before it is read. */
+static struct cct_row cct[CCT_ROWS] __attribute__((section(".preserve")));
+static unsigned cct_rows;
+/* Chiplets whose L2 holds data of a kernel without access modes: the table
+ * does not know what, so they are invalidated before a kernel that it follows. */
+static uint32_t untracked;
+/* Whether the current kernel's release is the baseline's (no usable modes). */
+static bool kernel_fell_back;
+
+/* One kernel's use of one structure, per chiplet. */
+struct use {
+  uint64_t base, end;
+  uint32_t mode;
+  uint32_t chiplets;             /* chiplets that touch it */
+  uint32_t lo[CCT_CHIPLETS], hi[CCT_CHIPLETS];
+};
+static struct use uses[CCT_PER_KERNEL + 1]; /* one more, to coarsen */
+
+static unsigned row_state(const struct cct_row *r, unsigned c) { return (r->states >> (2 * c)) & 3u; }
+static void set_row_state(struct cct_row *r, unsigned c, unsigned s) {
+  r->states = (uint16_t)((r->states & ~(3u << (2 * c))) | (s << (2 * c)));
+}
+static bool overlaps(uint32_t alo, uint32_t ahi, uint32_t blo, uint32_t bhi) { return alo < bhi && blo < ahi; }
+
+/* One cache command per chiplet of `mask` (op[c]), issued together; returns
+ * when all have acknowledged. */
+static void chiplet_commands(uint32_t mask, const uint32_t *op) {
+  uint32_t irqs = 0;
+  for (unsigned c = 0; c < n_dispatchers; ++c)
+    if (mask & (1u << c)) {
+      CP_DREG(c, DISP_REG_CACHE_OP) = op[c];
+      irqs |= CP_IRQ_DISPATCHER(c);
+    }
+  if (!irqs) return;
+  wait_irqs(irqs);
+  if (TRACE)
+    for (unsigned c = 0; c < n_dispatchers; ++c)
+      if (mask & (1u << c)) {
+        boundary_lines_invalidated += CP_DREG(c, DISP_REG_LINES_INV);
+        boundary_lines_written_back += CP_DREG(c, DISP_REG_LINES_WB);
+      }
+}
+
+static uint32_t chiplets_in(unsigned state) {
+  uint32_t mask = 0;
+  for (unsigned i = 0; i < cct_rows; ++i)
+    for (unsigned c = 0; c < n_dispatchers; ++c)
+      if (row_state(&cct[i], c) == state) mask |= 1u << c;
+  return mask;
+}
+
+/* Writes back the L2s of `wb` and invalidates those of `inv` (written back
+ * first where dirty), then records what that did to every row. */
+static void l2_commands(uint32_t wb, uint32_t inv) {
+  uint32_t dirty = chiplets_in(D) | untracked, op[CP_MAX_DISPATCHERS];
+  for (unsigned c = 0; c < n_dispatchers; ++c) {
+    bool i = inv & (1u << c), w = (wb | dirty) & (1u << c);
+    op[c] = DISP_CACHE_TO_RELEASE | (i ? (w ? DISP_CACHE_WB_INVALIDATE : DISP_CACHE_INVALIDATE) : DISP_CACHE_WRITEBACK);
+  }
+  chiplet_commands(wb | inv, op);
+  for (unsigned i = 0; i < cct_rows; ++i)
+    for (unsigned c = 0; c < n_dispatchers; ++c) {
+      unsigned s = row_state(&cct[i], c);
+      if (inv & (1u << c)) set_row_state(&cct[i], c, NP);
+      else if ((wb & (1u << c)) && s == D) set_row_state(&cct[i], c, V);
+    }
+  untracked &= ~inv;
+  /* Rows no chiplet holds any more are removed. */
+  unsigned kept = 0;
+  for (unsigned i = 0; i < cct_rows; ++i)
+    if (cct[i].states) cct[kept++] = cct[i];
+  cct_rows = kept;
+}
+
+/* Every chiplet that holds anything: written back where dirty, invalidated. */
+static void l2_clear_all(void) {
+  l2_commands(0, chiplets_in(V) | chiplets_in(D) | chiplets_in(S) | untracked);
+}
+
+static void l1_acquire(void) {
+  /* Write back first: a write-back L1 may still hold the previous kernel's
+   * writes, which no kernel-end release moved to the L2. */
+  cache_command(DISP_CACHE_WB_INVALIDATE | DISP_CACHE_TO_ACQUIRE);
+}
+
+/* a * b / c, rounded down; in 32 bits (one hardware division on RV32IM) when
+ * the product fits, where a 64-bit division is a software routine. */
+static uint64_t mul_div(uint64_t a, uint64_t b, uint64_t c) {
+  if (a <= UINT32_MAX && b <= UINT32_MAX && c <= UINT32_MAX && c != 0) {
+    uint32_t a32 = (uint32_t)a, b32 = (uint32_t)b; /* the test itself must not divide in 64 bits */
+    if (b32 == 0 || a32 <= UINT32_MAX / b32) return a32 * b32 / (uint32_t)c;
+  }
+  return a * b / c;
+}
+
+/* The first workgroup of each chiplet, as kernel_dispatch splits the grid
+ * (wg_first[n_dispatchers] is the end); computed once per launch. */
+static uint32_t wg_first[CCT_CHIPLETS + 1];
+
+static void split_grid(uint32_t workgroups) {
+  for (unsigned c = 0; c <= n_dispatchers; ++c) wg_first[c] = (uint32_t)mul_div(c, workgroups, n_dispatchers);
+}
+
+/* The byte range chiplet c touches of use u, widened to granules. */
+static void use_ranges(struct use *u, uint32_t workgroups) {
+  uint64_t size = u->end - u->base;
+  for (unsigned c = 0; c < n_dispatchers; ++c) {
+    uint32_t first = wg_first[c], end = wg_first[c + 1];
+    uint64_t lo = 0, hi = size;
+    if (end == first) u->chiplets &= ~(1u << c); /* runs no workgroup */
+    if (u->mode & ACCESS_PARTITIONED) {
+      lo = mul_div(size, first, workgroups);
+      hi = mul_div(size, end, workgroups);
+      hi += hi * workgroups != size * end; /* rounded up */
+    }
+    u->lo[c] = (uint32_t)(lo & ~(uint64_t)(CCT_GRANULE - 1));
+    u->hi[c] = (uint32_t)((hi + CCT_GRANULE - 1) & ~(uint64_t)(CCT_GRANULE - 1));
+  }
+}
+
+/* More than CCT_PER_KERNEL structures: merge the two closest in memory
+ * (contiguous ones first, distance 0) until they fit; the merged use covers
+ * both, all their chiplets, the whole range on each, R/W if either is. */
+static unsigned coarsen(unsigned n) {
+  while (n > CCT_PER_KERNEL) {
+    unsigned bi = 0, bj = 1;
+    uint64_t best = UINT64_MAX;
+    for (unsigned i = 0; i < n; ++i)
+      for (unsigned j = 0; j < n; ++j) {
+        if (i == j || uses[j].base < uses[i].base) continue;
+        uint64_t gap = uses[j].base > uses[i].end ? uses[j].base - uses[i].end : 0;
+        if (gap < best) best = gap, bi = i, bj = j;
+      }
+    struct use *a = &uses[bi], *b = &uses[bj];
+    if (b->end > a->end) a->end = b->end;
+    a->mode = ((a->mode & ACCESS_MODE_MASK) == ACCESS_READ_WRITE || (b->mode & ACCESS_MODE_MASK) == ACCESS_READ_WRITE)
+                  ? ACCESS_READ_WRITE : ACCESS_READ_ONLY;
+    a->chiplets |= b->chiplets;
+    uses[bj] = uses[--n];
+  }
+  return n;
+}
+
+/* Reads the dispatch's access modes into uses[]; false if the table cannot
+ * follow them (none, too large, too many chiplets, or one that covers an
+ * existing row only in part). Keeps at most CCT_PER_KERNEL + 1 before
+ * coarsening, then merges as it goes. */
+static bool read_uses(const struct access_mode *modes, uint32_t n_modes, uint32_t workgroups, unsigned *n_out) {
+  if (n_modes == 0 || n_dispatchers > CCT_CHIPLETS) return false;
+  unsigned n = 0;
+  uint32_t all = (1u << n_dispatchers) - 1;
+  for (uint32_t i = 0; i < n_modes; ++i) {
+    const struct access_mode *m = &modes[i];
+    if (m->size == 0 || m->size > UINT32_MAX - CCT_GRANULE || m->base + m->size < m->base) return false;
+    struct use *u = &uses[n++];
+    u->base = m->base;
+    u->end = m->base + m->size;
+    u->mode = m->mode;
+    u->chiplets = m->chiplets ? (m->chiplets & all) : all;
+    if (n > CCT_PER_KERNEL) n = coarsen(n);
+  }
+  split_grid(workgroups);
+  for (unsigned i = 0; i < n; ++i) {
+    if (uses[i].end - uses[i].base > UINT32_MAX - CCT_GRANULE) return false;
+    use_ranges(&uses[i], workgroups);
+  }
+  *n_out = n;
+  return true;
+}
+
+/* The row of use u: an exact match, or a new row; NULL if u overlaps a row
+ * only in part or the table is full. */
+static struct cct_row *find_row(const struct use *u) {
+  for (unsigned i = 0; i < cct_rows; ++i) {
+    struct cct_row *r = &cct[i];
+    if (r->base == u->base && r->end == u->end) return r;
+    if (r->base < u->end && u->base < r->end) return NULL;
+  }
+  if (cct_rows == CCT_ROWS) return NULL;
+  struct cct_row *r = &cct[cct_rows++];
+  r->base = u->base;
+  r->end = u->end;
+  r->states = 0;
+  return r;
+}
+
+static bool writes(const struct use *u) { return (u->mode & ACCESS_MODE_MASK) != ACCESS_READ_ONLY; }
+
+/* The rules: which chiplets release (wb) and acquire (inv) for use u. */
+static void decide(const struct cct_row *r, const struct use *u, uint32_t *wb, uint32_t *inv) {
+  for (unsigned c = 0; c < n_dispatchers; ++c) {
+    if (!(u->chiplets & (1u << c))) continue;
+    if (row_state(r, c) == S) *inv |= 1u << c;
+    for (unsigned o = 0; o < n_dispatchers; ++o) {
+      unsigned so = row_state(r, o);
+      if (o == c || so == NP || !overlaps(r->lo[o], r->hi[o], u->lo[c], u->hi[c])) continue;
+      if (so == D) *wb |= 1u << o;
+      /* o's copy goes stale while o uses the structure in this kernel too:
+       * one state cannot say both, so o starts clean. */
+      if (writes(u) && (u->chiplets & (1u << o))) *inv |= 1u << o;
+    }
+  }
+}
+
+/* What this kernel leaves in the table for use u. */
+static void record(struct cct_row *r, const struct use *u) {
+  if (writes(u))
+    for (unsigned c = 0; c < n_dispatchers; ++c) {
+      if (!(u->chiplets & (1u << c))) continue;
+      for (unsigned o = 0; o < n_dispatchers; ++o)
+        if (o != c && row_state(r, o) != NP && overlaps(r->lo[o], r->hi[o], u->lo[c], u->hi[c]))
+          set_row_state(r, o, S);
+    }
+  for (unsigned c = 0; c < n_dispatchers; ++c) {
+    if (!(u->chiplets & (1u << c))) continue;
+    unsigned s = row_state(r, c);
+    if (s == NP) {
+      r->lo[c] = u->lo[c];
+      r->hi[c] = u->hi[c];
+    } else {
+      if (u->lo[c] < r->lo[c]) r->lo[c] = u->lo[c];
+      if (u->hi[c] > r->hi[c]) r->hi[c] = u->hi[c];
+    }
+    set_row_state(r, c, writes(u) || s == D ? D : V);
+  }
+}
+
+/* The baseline's acquire, after the table's chiplets are made current: the
+ * kernel's data is unknown, so every L2 starts empty and memory current. */
+static void fall_back(uint16_t header) {
+  kernel_fell_back = true;
+  uint32_t all = (1u << n_dispatchers) - 1;
+  if (AQL_HEADER_ACQUIRE_SCOPE(header) != AQL_SCOPE_NONE) {
+    l1_acquire();
+    l2_commands(all, (debug & CP_DEBUG_SKIP_ACQUIRE) ? 0 : all);
+  }
+  untracked = all; /* from now on the L2s hold data the table does not know */
+}
+
+static void kernel_acquire(uint16_t header, const struct access_mode *modes, uint32_t n_modes, uint32_t workgroups) {
+  kernel_fell_back = false;
+  unsigned n = 0;
+  if (!read_uses(modes, n_modes, workgroups, &n)) {
+    fall_back(header);
+    return;
+  }
+  unsigned scope = AQL_HEADER_ACQUIRE_SCOPE(header);
+  if (scope != AQL_SCOPE_NONE) l1_acquire();
+  if (scope == AQL_SCOPE_SYSTEM) l2_clear_all();
+  struct cct_row *rows[CCT_PER_KERNEL];
+  bool cleared = false;
+  for (unsigned i = 0; i < n; ++i) {
+    rows[i] = find_row(&uses[i]);
+    if (rows[i]) continue;
+    if (cleared) { /* two of this kernel's structures overlap in part */
+      fall_back(header);
+      return;
+    }
+    /* Table full, or a structure seen with other bounds: start over empty. */
+    l2_clear_all();
+    cct_rows = 0;
+    cleared = true;
+    i = (unsigned)-1;
+  }
+  uint32_t wb = 0, inv = untracked;
+  for (unsigned i = 0; i < n; ++i) decide(rows[i], &uses[i], &wb, &inv);
+  if (debug & CP_DEBUG_SKIP_RELEASE) wb = 0;
+  if (debug & CP_DEBUG_SKIP_ACQUIRE) inv = 0;
+  if (wb | inv) l2_commands(wb, inv);
+  /* l2_commands may have removed rows: find them again (they exist, or are
+   * re-created empty, which is what a removed row meant). */
+  for (unsigned i = 0; i < n; ++i) {
+    struct cct_row *r = find_row(&uses[i]);
+    if (r) record(r, &uses[i]);
+    else untracked |= uses[i].chiplets; /* cannot happen: only removed rows are re-created */
+  }
+}
+
+/* A barrier-AND's acquire: the host may have written any buffer. */
+static void acquire(uint16_t header) {
+  if (AQL_HEADER_ACQUIRE_SCOPE(header) == AQL_SCOPE_NONE) return;
+  l1_acquire();
+  if (!(debug & CP_DEBUG_SKIP_ACQUIRE)) l2_clear_all();
+}
+
+/* At a packet's end. After a kernel the table followed, an Agent-scope release
+ * is elided (lazy: a later kernel's launch writes back what another chiplet
+ * needs); a System-scope one, and a barrier's, make memory current for the
+ * host. After a fallback kernel, the baseline's release. */
+static void release(uint16_t header) {
+  unsigned scope = AQL_HEADER_RELEASE_SCOPE(header);
+  if (scope == AQL_SCOPE_NONE || (debug & CP_DEBUG_SKIP_RELEASE)) return;
+  if (kernel_fell_back) { /* the baseline's release: every L2 written back */
+    kernel_fell_back = false;
+    l2_commands((1u << n_dispatchers) - 1, 0);
+    return;
+  }
+  bool barrier = AQL_HEADER_TYPE(header) == AQL_TYPE_BARRIER_AND;
+  if (scope == AQL_SCOPE_SYSTEM || barrier) l2_commands(chiplets_in(D) | untracked, 0);
+}

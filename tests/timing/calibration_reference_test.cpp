@@ -1,0 +1,163 @@
+// The reference netlists held to their "reference" sections and to what their
+// parameters imply, through the same measurements `tessera calibrate` makes
+// (platform/calibration.h), within the tolerances it states: latencies within
+// 5 %, DRAM streams 85-100 % of the configured bandwidth, L2 streams and
+// per-CU rates within 5 % of the parameters, one wave issuing at most 0.25
+// instructions per cycle.
+//
+// Test cases tagged [.][calibration-pending] hold targets the model does not
+// meet yet (docs/TIMING.md, "Calibration", lists them with today's figures).
+// They are hidden from the default run and registered in tests/CMakeLists.txt
+// as disabled CTest tests; run them with
+//   build/tests/timing_tests '[calibration-pending]'
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "platform/calibration.h"
+#include "tests/timing/kernel_dir.h"
+
+using namespace tessera;
+
+namespace {
+
+CalibrationReport measure(const std::string& netlist, const std::vector<std::string>& figures,
+                          const std::vector<Override>& overrides = {}) {
+  CalibrationOptions o;
+  o.netlist_file = std::string(TESSERA_SOURCE_DIR) + "/json/platforms/" + netlist + ".json";
+  o.kernel_dir = tessera::test::kKernelDir;
+  o.only = figures;
+  o.overrides = overrides;
+  return calibrate(o);
+}
+
+const CalibrationFigure& figure(const CalibrationReport& r, const std::string& name) {
+  for (const auto& f : r.figures)
+    if (f.name == name) return f;
+  FAIL("no measurement of " << name);
+  throw;
+}
+
+// Each figure against the netlist's reference, which must name it.
+void check_references(const std::string& netlist, const std::vector<std::string>& figures) {
+  const CalibrationReport r = measure(netlist, figures);
+  for (const auto& name : figures) {
+    const CalibrationFigure& f = figure(r, name);
+    REQUIRE(f.reference);
+    INFO(netlist << " " << name << ": measured " << f.measured << ", reference " << f.reference->value << " ("
+                 << f.reference->source << "), tolerance " << tolerance_text(name));
+    CHECK(meets_reference(name, f.measured, f.reference->value));
+  }
+}
+
+// Each figure against what the netlist's parameters imply, within `tolerance`
+// (the DRAM stream: at least 85 % of the configured bandwidth, at most all).
+void check_implied(const std::string& netlist, const std::vector<std::string>& figures,
+                   const std::vector<Override>& overrides = {}) {
+  const CalibrationReport r = measure(netlist, figures, overrides);
+  for (const auto& name : figures) {
+    const CalibrationFigure& f = figure(r, name);
+    REQUIRE(f.implied);
+    INFO(netlist << " " << name << ": measured " << f.measured << ", implied " << *f.implied << " (" << f.implied_how
+                 << ")");
+    if (name == "dram_bandwidth") {
+      CHECK(f.measured >= 0.85 * *f.implied);
+      CHECK(f.measured <= *f.implied * 1.0001);
+    } else {
+      CHECK(std::abs(f.measured / *f.implied - 1) <= 0.05);
+    }
+  }
+}
+
+const std::vector<std::string> kRoundTrips = {"l1_latency", "l2_latency", "dram_latency"};
+const std::vector<std::string> kRates = {"valu_rate", "mfma_rate", "lds_bandwidth"};
+
+}  // namespace
+
+TEST_CASE("calibration reference: r9_nano meets LazyGPU's round trips", "[timing][calibration][reference]") {
+  check_references("r9_nano", {"l1_latency", "l2_latency", "dram_latency"});
+}
+
+TEST_CASE("calibration reference: r9_nano's LDS delivers the GCN whitepaper's 128 B per cycle",
+          "[timing][calibration][reference]") {
+  check_references("r9_nano", {"lds_bandwidth"});
+}
+
+TEST_CASE("calibration reference: small_gpu measures what its parameters imply", "[timing][calibration][reference]") {
+  std::vector<std::string> figures = kRoundTrips;
+  figures.insert(figures.end(), {"dram_bandwidth", "l2_bandwidth", "valu_rate", "mfma_rate", "lds_bandwidth"});
+  check_implied("small_gpu", figures);
+}
+
+TEST_CASE("calibration reference: r9_nano per-CU VALU, MFMA and LDS rates are what its parameters imply",
+          "[timing][calibration][reference]") {
+  check_implied("r9_nano", kRates);
+}
+
+TEST_CASE("calibration reference: r9_nano an L2-resident stream delivers 16 slices x 64 B per cycle",
+          "[timing][calibration][reference]") {
+  check_implied("r9_nano", {"l2_bandwidth"});
+}
+
+// The implied round trips add up the row, transfer and controller times, not
+// what refresh, tRRD/tFAW or turnarounds add now and then: the DRAM timing
+// preset is set aside for these sums, as the chiplet calibration tests do.
+const std::vector<Override> kNoDramPreset = {{"chiplet[*].dram", "timing_preset", "none", "--set"}};
+
+TEST_CASE("calibration reference: cpelide_4chiplet round trips are what its parameters imply",
+          "[timing][calibration][reference][chiplet]") {
+  check_implied("cpelide_4chiplet", {"l1_latency", "l2_latency", "dram_latency", "remote_latency"}, kNoDramPreset);
+}
+
+TEST_CASE("calibration reference: mi200_2chiplet round trips are what its parameters imply",
+          "[timing][calibration][reference][chiplet]") {
+  check_implied("mi200_2chiplet", {"l1_latency", "l2_latency", "dram_latency", "remote_latency"}, kNoDramPreset);
+}
+
+// Pending: the targets of the model's next changes (docs/TIMING.md).
+
+TEST_CASE("calibration pending: r9_nano DRAM stream reaches 85 % of LazyGPU's 256 GB/s with HBM timings",
+          "[.][calibration-pending]") {
+  check_references("r9_nano", {"dram_bandwidth"});
+}
+
+TEST_CASE("calibration pending: r9_nano one wave issues at most 0.25 instructions per cycle",
+          "[.][calibration-pending]") {
+  check_references("r9_nano", {"issue_rate"});
+}
+
+TEST_CASE("calibration pending: cpelide_4chiplet round trips within 5 % of CPElide's Table I",
+          "[.][calibration-pending]") {
+  check_references("cpelide_4chiplet", {"l1_latency", "l2_latency", "remote_latency"});
+}
+
+TEST_CASE("calibration pending: cpelide_4chiplet DRAM stream reaches 85 % of its configured bandwidth",
+          "[.][calibration-pending]") {
+  check_implied("cpelide_4chiplet", {"dram_bandwidth"});
+}
+
+TEST_CASE("calibration pending: cpelide_4chiplet one wave issues at most 0.25 instructions per cycle",
+          "[.][calibration-pending]") {
+  check_references("cpelide_4chiplet", {"issue_rate"});
+}
+
+TEST_CASE("calibration pending: mi200_2chiplet round trips within 5 % of the published MI210 figures",
+          "[.][calibration-pending]") {
+  check_references("mi200_2chiplet", kRoundTrips);
+}
+
+TEST_CASE("calibration pending: mi200_2chiplet DRAM stream reaches 85 % of its configured bandwidth",
+          "[.][calibration-pending]") {
+  check_implied("mi200_2chiplet", {"dram_bandwidth"});
+}
+
+TEST_CASE("calibration pending: mi200_2chiplet DRAM stream reaches 85 % of MI250's 3.2 TB/s",
+          "[.][calibration-pending]") {
+  check_references("mi200_2chiplet", {"dram_bandwidth"});
+}
+
+TEST_CASE("calibration pending: mi200_2chiplet one wave issues at most 0.25 instructions per cycle",
+          "[.][calibration-pending]") {
+  check_references("mi200_2chiplet", {"issue_rate"});
+}
