@@ -204,11 +204,9 @@ class TestDispatcher : public sc_core::sc_module {
 };
 
 // CU parameters with no launch latency, so that cycle counts start at the
-// first instruction, and every SIMD considered every cycle (issue_period 1),
-// the rule the exact counts of the older tests are derived with; `extra`
-// adds or overrides parameters (issue turns: {"issue_period", 4}).
+// first instruction; `extra` adds or overrides parameters.
 inline json quiet(json extra = json::object()) {
-  json p = {{"launch_latency", 0}, {"issue_period", 1}};
+  json p = {{"launch_latency", 0}};
   for (auto& [k, v] : extra.items()) p[k] = v;
   return p;
 }

@@ -1,8 +1,11 @@
-// Issue turns (issue_period 4, the CDNA2 default): the arbiter considers one
-// SIMD per cycle, SIMD s at cycles c with c % 4 == s, so one wave alone
-// issues at most one instruction per four cycles, and s_nop and s_waitcnt
-// take their turn like any instruction. Rig as in compute_unit_test.cpp: a
-// wave's first instruction is in its buffer at cycle 11.
+// Issue turns (issue_period 4, CDNA2's rule; the parameter's default is 1):
+// the arbiter considers one SIMD per cycle, SIMD s at cycles c with
+// c % 4 == s, so one wave alone issues at most one instruction per four
+// cycles; s_nop and s_waitcnt take their wave's turn but no unit, so any
+// number of waves of the SIMD may issue them in one turn, while each unit's
+// category (here the SALU) takes one instruction per cycle. Rig as in
+// compute_unit_test.cpp: a wave's first instruction is in its buffer at
+// cycle 11.
 #include <catch2/catch.hpp>
 
 #include "tests/cu/compute_unit_harness.h"
@@ -79,4 +82,32 @@ TEST_CASE("compute unit issue turns: four SIMDs take turns, one VALU each per fo
   }
   CHECK(f == want);
   CHECK(rig.stat("issued_valu") == 64);
+}
+
+// Four waves on one SIMD (simds 1), one workgroup: every wave may issue an
+// s_nop in each of the SIMD's turns (internal instructions use no unit, so no
+// category limits them: on MI250 a kernel of s_nop issues about 7 per CU per
+// cycle against 1 for v_mov_b32), but only one of them a SALU instruction
+// per turn (the next test).
+uint64_t four_waves_one_simd(const std::string& line) {
+  CuRig rig(assemble(scalar_stream(line)), "scalars", quiet({{"issue_period", 4}, {"simds", 1}}));
+  rig.launch(0, 4 * 64, 4 * 64);
+  rig.run();
+  REQUIRE(rig.dispatcher.finished.size() == 1);
+  CHECK(rig.stat("instructions") == 4 * 65);
+  return rig.finish_cycle();
+}
+
+// 65 turns of every wave (s_endpgm's included), the last wave's buffer
+// filled a few cycles after the first's (one fetch per cycle).
+TEST_CASE("compute unit issue turns: the waves of one SIMD issue their s_nop in the same turn", "[cu]") {
+  const uint64_t c = four_waves_one_simd("s_nop 0");
+  CHECK(c >= 12 + 64 * 4);
+  CHECK(c <= 12 + 64 * 4 + 16);
+}
+
+// One SALU per cycle, so per turn of the one SIMD: 256 turns for the four
+// waves' 256 s_add.
+TEST_CASE("compute unit issue turns: the waves of one SIMD issue one SALU instruction per turn", "[cu]") {
+  CHECK(four_waves_one_simd("s_add_u32 s5, s5, 1") >= 12 + 255 * 4);
 }
