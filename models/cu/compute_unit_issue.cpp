@@ -13,7 +13,8 @@ using isa::Instruction;
 
 // Every resident wave is considered each cycle in priority order (oldest
 // first, or rotating); a wave issues at most one instruction per cycle and
-// each unit takes at most one. A second pass records, for the cycles after
+// each unit takes at most one. With issue turns (issue_period > 1) a wave may
+// issue only in its SIMD's turn (evaluate, next_turn). A second pass records, for the cycles after
 // this one, why each wave cannot issue and the earliest cycle it might.
 //
 // A wave whose last evaluation still holds (nothing it waits for has changed,
