@@ -111,3 +111,20 @@ TEST_CASE("compute unit issue turns: the waves of one SIMD issue their s_nop in 
 TEST_CASE("compute unit issue turns: the waves of one SIMD issue one SALU instruction per turn", "[cu]") {
   CHECK(four_waves_one_simd("s_add_u32 s5, s5, 1") >= 12 + 255 * 4);
 }
+
+// SALU and SMEM are one category with turns: two waves on one SIMD, each
+// with 56 s_add and 8 s_load, issue one scalar instruction per turn between
+// them, 128 turns (were they apart, a wave's s_load and the other's s_add
+// would share eight of those turns).
+TEST_CASE("compute unit issue turns: SALU and SMEM share one slot per cycle", "[cu]") {
+  AsmKernel k;
+  k.name = "scalars";
+  for (int i = 0; i < 64; ++i) k.body += i % 8 == 0 ? "s_load_dword s6, s[0:1], 0x0\n" : "s_add_u32 s5, s5, 1\n";
+  k.body += "s_endpgm";
+  CuRig rig(assemble(k), "scalars", quiet({{"issue_period", 4}, {"simds", 1}}));
+  rig.launch(0, 2 * 64, 2 * 64);
+  rig.run();
+  REQUIRE(rig.dispatcher.finished.size() == 1);
+  CHECK(rig.stat("issued_smem") == 16);
+  CHECK(rig.finish_cycle() >= 12 + 127 * 4);
+}
