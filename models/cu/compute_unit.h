@@ -159,6 +159,9 @@ class ComputeUnit : public Block {
   bool look_up_next(WaveSlot& w);
   Stall waitcnt_stall(const WaveSlot& w, const isa::Instruction& inst) const;
   uint64_t unit_free(const WaveSlot& w, const InstInfo& info) const;
+  uint64_t next_turn(unsigned simd, uint64_t c) const;
+  bool turns() const { return cfg_.issue_period > 1; }
+  void take_issue_slot(IssueClass cls, uint64_t c);
   void issue(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c);
   void issue_lds(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c);
   void issue_memory(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c);
@@ -205,6 +208,7 @@ class ComputeUnit : public Block {
   // Units: the first cycle each is free again.
   std::vector<uint64_t> simd_free_, mfma_free_;
   uint64_t salu_free_ = 0, smem_free_ = 0, vmem_free_ = 0, branch_free_ = 0;
+  uint64_t scalar_slot_ = 0;                    // SALU/SMEM issue slot (issue turns only)
   std::vector<Arrival> arrivals_;               // responses not yet seen by the tick
 
   Port vmem_port_, smem_port_, fetch_port_;

@@ -13,7 +13,8 @@ using isa::Instruction;
 
 // Every resident wave is considered each cycle in priority order (oldest
 // first, or rotating); a wave issues at most one instruction per cycle and
-// each unit takes at most one. A second pass records, for the cycles after
+// each unit takes at most one. With issue turns (issue_period > 1) a wave may
+// issue only in its SIMD's turn (evaluate, next_turn). A second pass records, for the cycles after
 // this one, why each wave cannot issue and the earliest cycle it might.
 //
 // A wave whose last evaluation still holds (nothing it waits for has changed,
@@ -220,7 +221,32 @@ Stall ComputeUnit::evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const D
     w.next_info = info;
     return Stall::Structural;
   }
+  const uint64_t turn = next_turn(w.simd, c);
+  if (turn > c) {  // ready, but its SIMD's issue turn has not come
+    earliest = turn;
+    w.next_info = nullptr;
+    return Stall::Structural;
+  }
   return Stall::None;
+}
+
+// The first cycle at or after c when SIMD `simd` may issue: its turn comes
+// every issue_period cycles (CDNA2: the arbiter looks at one SIMD per cycle).
+uint64_t ComputeUnit::next_turn(unsigned simd, uint64_t c) const {
+  const uint64_t p = cfg_.issue_period;
+  if (p == 1) return c;
+  return c + (simd % p + p - c % p) % p;
+}
+
+// With issue turns, the categories the scheduler issues at most one of per
+// cycle besides the units' own occupancy: SALU and SMEM share the scalar
+// slot, and s_endpgm takes the branch slot (CDNA: "SALU / SMEM" is one
+// category; the profiler counts s_endpgm with the branch unit). Without
+// turns (issue_period 1) the earlier rules hold: nothing is shared.
+void ComputeUnit::take_issue_slot(IssueClass cls, uint64_t c) {
+  if (!turns()) return;
+  if (cls == IssueClass::Salu || cls == IssueClass::Smem) scalar_slot_ = c + 1;
+  if (cls == IssueClass::EndPgm) branch_free_ = c + 1;
 }
 
 // The instruction at the wave's PC and when its operands are ready. False
@@ -253,15 +279,17 @@ uint64_t ComputeUnit::unit_free(const WaveSlot& w, const InstInfo& info) const {
   switch (info.cls) {
     case IssueClass::Valu: return simd_free_[w.simd];
     case IssueClass::Mfma: return std::max(simd_free_[w.simd], mfma_free_[w.simd]);
-    case IssueClass::Salu: return salu_free_;
+    case IssueClass::Salu: return std::max(salu_free_, scalar_slot_);
     case IssueClass::Branch: return branch_free_;
+    case IssueClass::EndPgm: return turns() ? branch_free_ : 0;
     case IssueClass::Lds: return lds_.accepts_at();
-    case IssueClass::Smem: return smem_port_.queue.size() >= cfg_.max_smem_requests ? kNever : smem_free_;
+    case IssueClass::Smem:
+      return smem_port_.queue.size() >= cfg_.max_smem_requests ? kNever : std::max(smem_free_, scalar_slot_);
     case IssueClass::VmemLoad:
     case IssueClass::VmemStore:
     case IssueClass::VmemAtomic:
     case IssueClass::VmemNoData: return vmem_port_.queue.size() >= cfg_.vmem_queue ? kNever : vmem_free_;
-    default: return 0;  // sequencer instructions need no unit
+    default: return 0;  // internal instructions (s_waitcnt, s_nop, s_barrier...) need no unit
   }
 }
 
@@ -276,6 +304,7 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
   w.looked_pc = kNever;  // the PC and the scoreboard change
   w.ready_at = c + 1;
   w.ready_reason = Stall::Dependency;  // (only seen for ready_at later than c + 1, set below)
+  take_issue_slot(info.cls, c);
   if (log_level() <= LogLevel::Debug)
     debug("cycle " + std::to_string(c) + " wave " + std::to_string(w.index) + " simd " + std::to_string(w.simd) +
           " issues " + inst.mnemonic() + " at " + hex(inst.pc));

@@ -77,6 +77,11 @@ std::vector<ParamSpec> cu_param_specs() {
                 "fetch blocks"),
       size_param("fetch_base", "0x0", "added to code-object addresses (PCs) to form instruction fetch addresses"),
       cycles("launch_latency", 4, "cycles to launch one wave; a CU launches its waves one after another"),
+      cycles("issue_period", 1,
+             "cycles between a SIMD's issue turns: SIMD s considers its waves at cycles c with c % issue_period == "
+             "s % issue_period (CDNA2: 4, one SIMD per cycle, with one SALU/SMEM and one branch/s_endpgm per "
+             "cycle); 1, the default, lets every SIMD issue every cycle",
+             1),
       enum_param("scheduler", "oldest", {"oldest", "round_robin"},
                  "issue priority among ready waves: oldest first, or rotating one position per cycle"),
       enum_param("load_values", "response", {"response", "execute"},
@@ -117,6 +122,7 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   c.ib_depth = u("ib_depth");
   c.fetch_base = p.size("fetch_base");
   c.launch_latency = u("launch_latency");
+  c.issue_period = u("issue_period");
   c.scheduler = p.string("scheduler") == "round_robin" ? CuScheduler::RoundRobin : CuScheduler::Oldest;
   c.values_at_execute = p.string("load_values") == "execute";
 
