@@ -252,25 +252,28 @@ static void vendor_packet(unsigned q, uint32_t index, uint64_t pkt, uint16_t hea
 #ifdef POLICY_USES_ACCESS_MODES
 /* Look-ahead, as AQL allows: while a kernel runs, the packets the host has
  * already published after it are visible. The access-mode packets that follow
- * the running kernel are read then (ahead.first .. ahead.end), and the next
+ * the running kernel are read then (ahead[q].first .. end), and the next
  * kernel dispatch, if it is there, is handed to the policy to prepare
  * (kernel_prepare), so that its launch costs only the cache commands. */
-static struct {
+static struct look {
   bool valid;
-  unsigned q;
   uint32_t first, end; /* access-mode packets [first, end) already read */
   uint32_t dispatch;   /* the dispatch prepared, if prepared */
   bool prepared;
-} ahead;
+} ahead[CP_MAX_QUEUES];
+static unsigned last_prepared_queue; /* the policy keeps one plan: the latest */
 
 /* Whether access-mode packet `index` of queue q was read by the look-ahead. */
 static bool read_ahead(unsigned q, uint32_t index) {
-  return ahead.valid && ahead.q == q && (int32_t)(index - ahead.first) >= 0 && (int32_t)(ahead.end - index) > 0;
+  const struct look *a = &ahead[q];
+  return a->valid && (int32_t)(index - a->first) >= 0 && (int32_t)(a->end - index) > 0;
 }
-/* Whether dispatch `index` of queue q was prepared; ends the look-ahead. */
+/* Whether dispatch `index` of queue q was prepared (and the plan is still
+ * that one's); ends the queue's look-ahead. */
 static bool prepared_here(unsigned q, uint32_t index) {
-  bool yes = ahead.valid && ahead.prepared && ahead.q == q && ahead.dispatch == index;
-  ahead.valid = false; /* one dispatch per look-ahead */
+  struct look *a = &ahead[q];
+  bool yes = a->valid && a->prepared && a->dispatch == index && last_prepared_queue == q;
+  a->valid = false; /* one dispatch per look-ahead */
   return yes;
 }
 
@@ -280,10 +283,10 @@ static bool is_access_modes(uint64_t pkt, uint16_t header) {
 
 /* Called with kernel `index` of queue q running (its access modes consumed). */
 static void look_ahead(unsigned q, uint32_t index) {
-  ahead.valid = true;
-  ahead.prepared = false;
-  ahead.q = q;
-  ahead.first = ahead.end = index + 1;
+  struct look *a = &ahead[q];
+  a->valid = true;
+  a->prepared = false;
+  a->first = a->end = index + 1;
   uint32_t size = CP_QREG(q, CP_QUEUE_SIZE);
   uint64_t ring = ((uint64_t)CP_QREG(q, CP_QUEUE_RING_HI) << 32) | CP_QREG(q, CP_QUEUE_RING_LO);
   for (uint32_t i = index + 1; (int32_t)(CP_QREG(q, CP_QUEUE_DOORBELL) - i) > 0 && i - index < size; ++i) {
@@ -291,13 +294,14 @@ static void look_ahead(unsigned q, uint32_t index) {
     uint16_t header = dev_read16(pkt);
     if (is_access_modes(pkt, header)) {
       vendor_packet(q, i, pkt, header); /* adds its entries to the queue's table */
-      ahead.end = i + 1;
+      a->end = i + 1;
       continue;
     }
     struct geometry g;
     if (AQL_HEADER_TYPE(header) == AQL_TYPE_KERNEL_DISPATCH && !read_geometry(pkt, &g)) {
-      ahead.dispatch = i;
-      ahead.prepared = kernel_prepare(header, access_modes[q], queues[q].modes, g.workgroups);
+      a->dispatch = i;
+      a->prepared = kernel_prepare(header, access_modes[q], queues[q].modes, g.workgroups);
+      last_prepared_queue = q;
     }
     return; /* anything else (a barrier, a packet still being written) ends the look-ahead */
   }
@@ -344,7 +348,7 @@ static bool serve_queue(unsigned q) {
     qs->read = 0;
     qs->modes = 0;
 #ifdef POLICY_USES_ACCESS_MODES
-    if (ahead.q == q) ahead.valid = false;
+    ahead[q].valid = false;
 #endif
     return false;
   }
@@ -352,7 +356,7 @@ static bool serve_queue(unsigned q) {
     qs->read = CP_QREG(q, CP_QUEUE_READ);
     qs->modes = 0;
 #ifdef POLICY_USES_ACCESS_MODES
-    if (ahead.q == q) ahead.valid = false;
+    ahead[q].valid = false;
 #endif
   }
   uint64_t ring = ((uint64_t)CP_QREG(q, CP_QUEUE_RING_HI) << 32) | CP_QREG(q, CP_QUEUE_RING_LO);
