@@ -256,3 +256,32 @@ TEST_CASE("cpelide: skipping write-backs without look-ahead gives stale data", "
   CHECK(permuted("chiplet4_small.json", "aql_cp_cpelide.elf", 1, Submit::WaitEach).outputs != permuted_reference());
 }
 
+
+// The paper's machine (4 x 60 CUs, 8 MiB of L2 per chiplet) at 64 Ki elements
+// per buffer: one workgroup per CU, each kernel longer than on the small
+// netlists. docs/CPELIDE.md quotes the figures of these four. Each takes
+// about a minute and a half.
+constexpr uint32_t kPaperN = 65536;
+
+TEST_CASE("cpelide: producer_consumer on cpelide_4chiplet", "[cpelide]") {
+  const Run run = producer_consumer("cpelide_4chiplet.json", "aql_cp_cpelide.elf", 0, Submit::Ahead, kPaperN);
+  CHECK(run.outputs == producer_consumer_reference(kPaperN));
+  CHECK(run.l2_lines_invalidated == 0);
+}
+
+// The baseline's figures on the paper's machine, for comparison only (hidden:
+// run them with `timing_tests "[cpelide-figures]" -s`).
+TEST_CASE("cpelide: producer_consumer on cpelide_4chiplet, baseline firmware", "[.][cpelide-figures]") {
+  CHECK(producer_consumer("cpelide_4chiplet.json", "aql_cp.elf", 0, Submit::Ahead, kPaperN).outputs ==
+        producer_consumer_reference(kPaperN));
+}
+
+TEST_CASE("cpelide: permuted_consumer on cpelide_4chiplet", "[cpelide]") {
+  CHECK(permuted("cpelide_4chiplet.json", "aql_cp_cpelide.elf", 0, Submit::Ahead, kPaperN).outputs ==
+        permuted_reference(kPaperN));
+}
+
+TEST_CASE("cpelide: permuted_consumer on cpelide_4chiplet, baseline firmware", "[.][cpelide-figures]") {
+  CHECK(permuted("cpelide_4chiplet.json", "aql_cp.elf", 0, Submit::Ahead, kPaperN).outputs ==
+        permuted_reference(kPaperN));
+}
