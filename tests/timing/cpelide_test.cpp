@@ -260,7 +260,7 @@ TEST_CASE("cpelide: skipping write-backs without look-ahead gives stale data", "
 // The paper's machine (4 x 60 CUs, 8 MiB of L2 per chiplet) at 64 Ki elements
 // per buffer: one workgroup per CU, each kernel longer than on the small
 // netlists. docs/CPELIDE.md quotes the figures of these four. Each takes
-// minutes (about 1.5 CPU minutes for permuted_consumer).
+// minutes.
 constexpr uint32_t kPaperN = 65536;
 
 TEST_CASE("cpelide: producer_consumer on cpelide_4chiplet", "[cpelide]") {
