@@ -120,6 +120,12 @@ static const char *read_geometry(uint64_t pkt, struct geometry *g) {
   return NULL;
 }
 
+#ifdef POLICY_USES_ACCESS_MODES /* defined after vendor_packet */
+static bool read_ahead(unsigned q, uint32_t index);
+static bool prepared_here(unsigned q, uint32_t index);
+static void look_ahead(unsigned q, uint32_t index);
+#endif
+
 static void kernel_dispatch(unsigned q, uint32_t index, uint64_t pkt, uint16_t header) {
   struct queue *qs = &queues[q];
   uint32_t n_modes = qs->modes;
@@ -140,7 +146,7 @@ static void kernel_dispatch(unsigned q, uint32_t index, uint64_t pkt, uint16_t h
   boundary_lines_invalidated = boundary_lines_written_back = 0;
   uint64_t t0 = cp_cycles();
 #ifdef POLICY_USES_ACCESS_MODES /* the policy acts on the dispatch's access modes and grid split */
-  kernel_acquire(header, access_modes[q], n_modes, g.workgroups);
+  kernel_acquire(header, access_modes[q], n_modes, g.workgroups, prepared_here(q, index));
 #else
   acquire(header);
 #endif
@@ -163,6 +169,12 @@ static void kernel_dispatch(unsigned q, uint32_t index, uint64_t pkt, uint16_t h
     CP_DREG(d, DISP_REG_START) = 1;
     started |= CP_IRQ_DISPATCHER(d);
   }
+#ifdef POLICY_USES_ACCESS_MODES
+  /* While the kernel runs: the policy records it, and prepares the next
+   * dispatch of the queue if the host has already written it. */
+  kernel_started();
+  look_ahead(q, index);
+#endif
   wait_irqs(started);
   uint64_t t2 = cp_cycles();
 
@@ -216,6 +228,9 @@ static void vendor_packet(unsigned q, uint32_t index, uint64_t pkt, uint16_t hea
     unsupported(q, index, header);
     return;
   }
+#ifdef POLICY_USES_ACCESS_MODES
+  if (read_ahead(q, index)) return; /* its entries were read while the previous kernel ran */
+#endif
   struct queue *qs = &queues[q];
   uint32_t count = dev_read32(pkt + AQL_VENDOR_COUNT);
   uint64_t entry = dev_read64(pkt + AQL_VENDOR_ENTRIES);
@@ -233,6 +248,65 @@ static void vendor_packet(unsigned q, uint32_t index, uint64_t pkt, uint16_t hea
            (unsigned long)count, (unsigned)MAX_ACCESS_MODES);
   if (TRACE) printf("aql_cp: queue %u packet %lu: %lu access modes\n", q, (unsigned long)index, (unsigned long)n);
 }
+
+#ifdef POLICY_USES_ACCESS_MODES
+/* Look-ahead, as AQL allows: while a kernel runs, the packets the host has
+ * already published after it are visible. The access-mode packets that follow
+ * the running kernel are read then (ahead[q].first .. end), and the next
+ * kernel dispatch, if it is there, is handed to the policy to prepare
+ * (kernel_prepare), so that its launch costs only the cache commands. */
+static struct look {
+  bool valid;
+  uint32_t first, end; /* access-mode packets [first, end) already read */
+  uint32_t dispatch;   /* the dispatch prepared, if prepared */
+  bool prepared;
+} ahead[CP_MAX_QUEUES];
+static unsigned last_prepared_queue; /* the policy keeps one plan: the latest */
+
+/* Whether access-mode packet `index` of queue q was read by the look-ahead. */
+static bool read_ahead(unsigned q, uint32_t index) {
+  const struct look *a = &ahead[q];
+  return a->valid && (int32_t)(index - a->first) >= 0 && (int32_t)(a->end - index) > 0;
+}
+/* Whether dispatch `index` of queue q was prepared (and the plan is still
+ * that one's); ends the queue's look-ahead. */
+static bool prepared_here(unsigned q, uint32_t index) {
+  struct look *a = &ahead[q];
+  bool yes = a->valid && a->prepared && a->dispatch == index && last_prepared_queue == q;
+  a->valid = false; /* one dispatch per look-ahead */
+  return yes;
+}
+
+static bool is_access_modes(uint64_t pkt, uint16_t header) {
+  return AQL_HEADER_TYPE(header) == AQL_TYPE_VENDOR_SPECIFIC && dev_read16(pkt + AQL_VENDOR_FORMAT) == TESSERA_ACCESS_MODES;
+}
+
+/* Called with kernel `index` of queue q running (its access modes consumed). */
+static void look_ahead(unsigned q, uint32_t index) {
+  struct look *a = &ahead[q];
+  a->valid = true;
+  a->prepared = false;
+  a->first = a->end = index + 1;
+  uint32_t size = CP_QREG(q, CP_QUEUE_SIZE);
+  uint64_t ring = ((uint64_t)CP_QREG(q, CP_QUEUE_RING_HI) << 32) | CP_QREG(q, CP_QUEUE_RING_LO);
+  for (uint32_t i = index + 1; (int32_t)(CP_QREG(q, CP_QUEUE_DOORBELL) - i) > 0 && i - index < size; ++i) {
+    uint64_t pkt = ring + (uint64_t)(i % size) * AQL_PACKET_BYTES;
+    uint16_t header = dev_read16(pkt);
+    if (is_access_modes(pkt, header)) {
+      vendor_packet(q, i, pkt, header); /* adds its entries to the queue's table */
+      a->end = i + 1;
+      continue;
+    }
+    struct geometry g;
+    if (AQL_HEADER_TYPE(header) == AQL_TYPE_KERNEL_DISPATCH && !read_geometry(pkt, &g)) {
+      a->dispatch = i;
+      a->prepared = kernel_prepare(header, access_modes[q], queues[q].modes, g.workgroups);
+      last_prepared_queue = q;
+    }
+    return; /* anything else (a barrier, a packet still being written) ends the look-ahead */
+  }
+}
+#endif
 
 /* Runs one packet; false if it cannot complete yet. */
 static bool process(unsigned q, uint32_t index, uint64_t pkt, uint16_t header) {
@@ -273,11 +347,17 @@ static bool serve_queue(unsigned q) {
   if (size == 0) { /* not created, or destroyed: a new queue starts at index 0 */
     qs->read = 0;
     qs->modes = 0;
+#ifdef POLICY_USES_ACCESS_MODES
+    ahead[q].valid = false;
+#endif
     return false;
   }
   if (CP_QREG(q, CP_QUEUE_READ) != qs->read) { /* re-created by the host: its indices restart */
     qs->read = CP_QREG(q, CP_QUEUE_READ);
     qs->modes = 0;
+#ifdef POLICY_USES_ACCESS_MODES
+    ahead[q].valid = false;
+#endif
   }
   uint64_t ring = ((uint64_t)CP_QREG(q, CP_QUEUE_RING_HI) << 32) | CP_QREG(q, CP_QUEUE_RING_LO);
   bool progress = false;

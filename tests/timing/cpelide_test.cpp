@@ -59,13 +59,21 @@ void print_figures(const json& stats) {
                                    launches));
 }
 
+// How the host submits a chain: all packets first, then one wait (as a stream
+// does: the CP sees the next kernel while the current one runs), or a wait
+// after each kernel (the CP sees only one kernel at a time).
+enum class Submit { Ahead, WaitEach };
+
 // A chain of kernels, each a dispatch with access modes and Agent scopes (the
 // first acquires at System scope: the host wrote the input), then a barrier
 // whose System-scope release makes the results visible to the host.
 class Chain {
  public:
-  Chain(const std::string& netlist, const std::string& firmware, unsigned debug_flags)
-      : dev_(options(netlist, firmware, debug_flags)), rt_(*dev_.host_runtime()), q_(rt_.create_queue()) {}
+  Chain(const std::string& netlist, const std::string& firmware, unsigned debug_flags, Submit submit)
+      : dev_(options(netlist, firmware, debug_flags)),
+        rt_(*dev_.host_runtime()),
+        q_(rt_.create_queue()),
+        submit_(submit) {}
 
   uint64_t buffer(const std::vector<uint32_t>& init) {
     const uint64_t p = rt_.alloc(4ull * init.size());
@@ -78,10 +86,11 @@ class Chain {
     KernelArguments args(k);
     set_args(args);
     rt_.set_access_modes(q_, modes);
-    const Signal done = rt_.create_signal(1);
+    const Signal done = submit_ == Submit::WaitEach ? rt_.create_signal(1) : Signal{};
     rt_.dispatch(q_, k, {n, 1, 1}, {256, 1, 1}, args, done, first_ ? FenceScope::System : FenceScope::Agent,
                  FenceScope::Agent);
     first_ = false;
+    if (submit_ == Submit::Ahead) return;
     rt_.wait(done);
     rt_.destroy_signal(done);
   }
@@ -105,37 +114,39 @@ class Chain {
   TimingDevice dev_;
   HostRuntime& rt_;
   unsigned q_;
+  Submit submit_;
   bool first_ = true;
 };
 
 constexpr uint32_t kN = 8192;  // 32 KiB per buffer: each chiplet's share fits its L2
 
-std::vector<uint32_t> input() {
-  std::vector<uint32_t> x(kN);
-  for (uint32_t i = 0; i < kN; ++i) x[i] = i * 2654435761u + 12345u;
+std::vector<uint32_t> input(uint32_t n) {
+  std::vector<uint32_t> x(n);
+  for (uint32_t i = 0; i < n; ++i) x[i] = i * 2654435761u + 12345u;
   return x;
 }
 
 // producer_consumer's four stages, each reading the previous output where its
 // own chiplet wrote it: partitioned access modes.
-Run producer_consumer(const std::string& netlist, const std::string& firmware, unsigned debug_flags = 0) {
-  Chain c(netlist, firmware, debug_flags);
-  std::vector<uint64_t> x{c.buffer(input())};
+Run producer_consumer(const std::string& netlist, const std::string& firmware, unsigned debug_flags = 0,
+                      Submit submit = Submit::Ahead, uint32_t n = kN) {
+  Chain c(netlist, firmware, debug_flags, submit);
+  std::vector<uint64_t> x{c.buffer(input(n))};
   for (const auto& stage : workloads::chain::stages()) {
-    x.push_back(c.buffer(std::vector<uint32_t>(kN, 0)));
+    x.push_back(c.buffer(std::vector<uint32_t>(n, 0)));
     const uint64_t in = x[x.size() - 2], out = x.back();
-    c.launch(workloads::chain::kProgram, stage.kernel, kN,
-             {{in, 4ull * kN, AccessMode::ReadOnly, 0, true}, {out, 4ull * kN, AccessMode::ReadWrite, 0, true}},
-             [&](KernelArguments& a) { a.set_pointer(0, in).set_pointer(1, out).set_value(2, kN); });
+    c.launch(workloads::chain::kProgram, stage.kernel, n,
+             {{in, 4ull * n, AccessMode::ReadOnly, 0, true}, {out, 4ull * n, AccessMode::ReadWrite, 0, true}},
+             [&](KernelArguments& a) { a.set_pointer(0, in).set_pointer(1, out).set_value(2, n); });
   }
-  return c.finish({x.begin() + 1, x.end()}, kN);
+  return c.finish({x.begin() + 1, x.end()}, n);
 }
 
-std::vector<std::vector<uint32_t>> producer_consumer_reference() {
+std::vector<std::vector<uint32_t>> producer_consumer_reference(uint32_t n = kN) {
   std::vector<std::vector<uint32_t>> want;
-  std::vector<uint32_t> x = input();
+  std::vector<uint32_t> x = input(n);
   for (const auto& stage : workloads::chain::stages()) {
-    for (uint32_t i = 0; i < kN; ++i) x[i] = stage.reference(x[i], i);
+    for (uint32_t i = 0; i < n; ++i) x[i] = stage.reference(x[i], i);
     want.push_back(x);
   }
   return want;
@@ -145,28 +156,29 @@ std::vector<std::vector<uint32_t>> producer_consumer_reference() {
 // round 2 lines it cached in round 1 that another chiplet has rewritten since.
 // The consumer's reads are declared over the whole buffer (a shifted share is
 // not a proportional one).
-Run permuted(const std::string& netlist, const std::string& firmware, unsigned debug_flags = 0) {
-  Chain c(netlist, firmware, debug_flags);
-  const uint64_t buf = c.buffer(std::vector<uint32_t>(kN, 0));
+Run permuted(const std::string& netlist, const std::string& firmware, unsigned debug_flags = 0,
+             Submit submit = Submit::Ahead, uint32_t n = kN) {
+  Chain c(netlist, firmware, debug_flags, submit);
+  const uint64_t buf = c.buffer(std::vector<uint32_t>(n, 0));
   std::vector<uint64_t> outs;
   for (uint32_t round = 0; round < 2; ++round) {
-    outs.push_back(c.buffer(std::vector<uint32_t>(kN, 0)));
+    outs.push_back(c.buffer(std::vector<uint32_t>(n, 0)));
     const uint64_t out = outs.back();
-    c.launch("permuted_consumer", "perm_produce", kN, {{buf, 4ull * kN, AccessMode::ReadWrite, 0, true}},
-             [&](KernelArguments& a) { a.set_pointer(0, buf).set_value(1, round + 7).set_value(2, kN); });
-    c.launch("permuted_consumer", "perm_consume", kN,
-             {{buf, 4ull * kN, AccessMode::ReadOnly}, {out, 4ull * kN, AccessMode::ReadWrite, 0, true}},
-             [&](KernelArguments& a) { a.set_pointer(0, buf).set_pointer(1, out).set_value(2, 4u).set_value(3, kN); });
+    c.launch("permuted_consumer", "perm_produce", n, {{buf, 4ull * n, AccessMode::ReadWrite, 0, true}},
+             [&](KernelArguments& a) { a.set_pointer(0, buf).set_value(1, round + 7).set_value(2, n); });
+    c.launch("permuted_consumer", "perm_consume", n,
+             {{buf, 4ull * n, AccessMode::ReadOnly}, {out, 4ull * n, AccessMode::ReadWrite, 0, true}},
+             [&](KernelArguments& a) { a.set_pointer(0, buf).set_pointer(1, out).set_value(2, 4u).set_value(3, n); });
   }
-  return c.finish(outs, kN);
+  return c.finish(outs, n);
 }
 
-std::vector<std::vector<uint32_t>> permuted_reference() {
+std::vector<std::vector<uint32_t>> permuted_reference(uint32_t n = kN) {
   std::vector<std::vector<uint32_t>> want;
   for (uint32_t round = 0; round < 2; ++round) {
-    std::vector<uint32_t> out(kN);
-    for (uint32_t i = 0; i < kN; ++i) {
-      const uint32_t j = (i + kN / 4) % kN;
+    std::vector<uint32_t> out(n);
+    for (uint32_t i = 0; i < n; ++i) {
+      const uint32_t j = (i + n / 4) % n;
       uint32_t v = (j + 1u) * 2654435761u + (round + 7) * 0x632be5abu;
       v ^= v >> 16;
       v *= 0x85ebca6bu;
@@ -228,4 +240,49 @@ TEST_CASE("cpelide: skipping the invalidations the table asks for gives stale da
 
 TEST_CASE("cpelide: the baseline firmware runs permuted_consumer's packets to the same bytes", "[cpelide]") {
   CHECK(permuted("chiplet4_small.json", "aql_cp.elf").outputs == permuted_reference());
+}
+
+TEST_CASE("cpelide: producer_consumer with a wait after each kernel (no look-ahead) on 4 chiplets", "[cpelide]") {
+  const Run run = producer_consumer("chiplet4_small.json", "aql_cp_cpelide.elf", 0, Submit::WaitEach);
+  CHECK(run.outputs == producer_consumer_reference());
+  CHECK(run.l2_lines_invalidated == 0);
+}
+
+TEST_CASE("cpelide: permuted_consumer with a wait after each kernel (no look-ahead) on 4 chiplets", "[cpelide]") {
+  CHECK(permuted("chiplet4_small.json", "aql_cp_cpelide.elf", 0, Submit::WaitEach).outputs == permuted_reference());
+}
+
+TEST_CASE("cpelide: skipping write-backs without look-ahead gives stale data", "[cpelide]") {
+  CHECK(permuted("chiplet4_small.json", "aql_cp_cpelide.elf", 1, Submit::WaitEach).outputs != permuted_reference());
+}
+
+
+// The paper's machine (4 x 60 CUs, 8 MiB of L2 per chiplet) at 64 Ki elements
+// per buffer: one workgroup per CU, each kernel longer than on the small
+// netlists. docs/CPELIDE.md quotes the figures of these four. Each takes
+// minutes.
+constexpr uint32_t kPaperN = 65536;
+
+// Hidden for its run time: 27 minutes on a loaded machine (it passed).
+TEST_CASE("cpelide: producer_consumer on cpelide_4chiplet", "[.][cpelide-figures]") {
+  const Run run = producer_consumer("cpelide_4chiplet.json", "aql_cp_cpelide.elf", 0, Submit::Ahead, kPaperN);
+  CHECK(run.outputs == producer_consumer_reference(kPaperN));
+  CHECK(run.l2_lines_invalidated == 0);
+}
+
+// The baseline's figures on the paper's machine, for comparison only (hidden:
+// run them with `timing_tests "[cpelide-figures]" -s`).
+TEST_CASE("cpelide: producer_consumer on cpelide_4chiplet, baseline firmware", "[.][cpelide-figures]") {
+  CHECK(producer_consumer("cpelide_4chiplet.json", "aql_cp.elf", 0, Submit::Ahead, kPaperN).outputs ==
+        producer_consumer_reference(kPaperN));
+}
+
+TEST_CASE("cpelide: permuted_consumer on cpelide_4chiplet", "[cpelide]") {
+  CHECK(permuted("cpelide_4chiplet.json", "aql_cp_cpelide.elf", 0, Submit::Ahead, kPaperN).outputs ==
+        permuted_reference(kPaperN));
+}
+
+TEST_CASE("cpelide: permuted_consumer on cpelide_4chiplet, baseline firmware", "[.][cpelide-figures]") {
+  CHECK(permuted("cpelide_4chiplet.json", "aql_cp.elf", 0, Submit::Ahead, kPaperN).outputs ==
+        permuted_reference(kPaperN));
 }

@@ -46,6 +46,11 @@ static unsigned cct_rows;
 static uint32_t untracked;
 /* Whether the current kernel's release is the baseline's (no usable modes). */
 static bool kernel_fell_back;
+/* Whether the launched kernel's uses[] wait to be recorded (kernel_started). */
+static bool record_pending;
+/* Changes at every change of the table or of `untracked`: a plan prepared
+ * under another generation is stale. */
+static uint32_t cct_generation;
 
 /* One kernel's use of one structure, per chiplet. */
 struct use {
@@ -98,6 +103,7 @@ static void l2_commands(uint32_t wb, uint32_t inv) {
     op[c] = DISP_CACHE_TO_RELEASE | (i ? (w ? DISP_CACHE_WB_INVALIDATE : DISP_CACHE_INVALIDATE) : DISP_CACHE_WRITEBACK);
   }
   chiplet_commands(wb | inv, op);
+  ++cct_generation;
   for (unsigned i = 0; i < cct_rows; ++i)
     for (unsigned c = 0; c < n_dispatchers; ++c) {
       unsigned s = row_state(&cct[i], c);
@@ -244,6 +250,7 @@ static void decide(const struct cct_row *r, const struct use *u, uint32_t *wb, u
 
 /* What this kernel leaves in the table for use u. */
 static void record(struct cct_row *r, const struct use *u) {
+  ++cct_generation;
   if (writes(u))
     for (unsigned c = 0; c < n_dispatchers; ++c) {
       if (!(u->chiplets & (1u << c))) continue;
@@ -275,44 +282,102 @@ static void fall_back(uint16_t header) {
     l2_commands(all, (debug & CP_DEBUG_SKIP_ACQUIRE) ? 0 : all);
   }
   untracked = all; /* from now on the L2s hold data the table does not know */
+  ++cct_generation;
 }
 
-static void kernel_acquire(uint16_t header, const struct access_mode *modes, uint32_t n_modes, uint32_t workgroups) {
-  kernel_fell_back = false;
+/* The decision for the next kernel, made while the previous one runs
+ * (kernel_prepare) from the table as that kernel left it: valid while the
+ * table's generation is unchanged. uses[] holds the kernel's uses. */
+static struct {
+  unsigned n;
+  uint32_t wb, inv, generation;
+} plan;
+
+/* The rules over the kernel's uses (uses[0..n)) against the table as it is,
+ * without changing it; false if the table cannot follow them (a use that
+ * covers a row only in part, or no room for the new rows). */
+static bool plan_commands(unsigned n) {
+  uint32_t wb = 0, inv = untracked;
+  unsigned missing = 0;
+  for (unsigned i = 0; i < n; ++i) {
+    const struct use *u = &uses[i];
+    const struct cct_row *row = NULL;
+    for (unsigned k = 0; k < cct_rows && !row; ++k) {
+      const struct cct_row *r = &cct[k];
+      if (r->base == u->base && r->end == u->end) row = r;
+      else if (r->base < u->end && u->base < r->end) return false;
+    }
+    if (row) {
+      decide(row, u, &wb, &inv);
+      continue;
+    }
+    ++missing; /* a new row: no chiplet holds it yet */
+    for (unsigned j = 0; j < i; ++j) /* two of the kernel's structures overlap in part */
+      if (uses[j].base < u->end && u->base < uses[j].end && (uses[j].base != u->base || uses[j].end != u->end))
+        return false;
+  }
+  if (cct_rows + missing > CCT_ROWS) return false;
+  plan.n = n;
+  plan.wb = wb;
+  plan.inv = inv;
+  plan.generation = cct_generation;
+  return true;
+}
+
+/* While the previous kernel runs: reads the next dispatch's modes and
+ * decides its commands. False if the launch must decide itself. */
+static bool kernel_prepare(uint16_t header, const struct access_mode *modes, uint32_t n_modes, uint32_t workgroups) {
   unsigned n = 0;
-  if (!read_uses(modes, n_modes, workgroups, &n)) {
+  if (AQL_HEADER_ACQUIRE_SCOPE(header) == AQL_SCOPE_SYSTEM) return false; /* the table is cleared first */
+  return read_uses(modes, n_modes, workgroups, &n) && plan_commands(n);
+}
+
+/* The launch's acquire: L1s always; the L2 commands the table asks for,
+ * decided now unless a plan prepared ahead is still current. The kernel is
+ * recorded in the table after its dispatchers have started (kernel_started). */
+static void kernel_acquire(uint16_t header, const struct access_mode *modes, uint32_t n_modes, uint32_t workgroups,
+                           bool prepared) {
+  kernel_fell_back = false;
+  record_pending = false;
+  unsigned scope = AQL_HEADER_ACQUIRE_SCOPE(header);
+  bool decide_now = !prepared || plan.generation != cct_generation;
+  unsigned n = 0;
+  if (decide_now && !read_uses(modes, n_modes, workgroups, &n)) {
     fall_back(header);
     return;
   }
-  unsigned scope = AQL_HEADER_ACQUIRE_SCOPE(header);
+  /* L1s first: a write-back L1 may still hold the previous kernel's writes,
+   * which must reach the L2 before the L2 is written back. */
   if (scope != AQL_SCOPE_NONE) l1_acquire();
-  if (scope == AQL_SCOPE_SYSTEM) l2_clear_all();
-  struct cct_row *rows[CCT_PER_KERNEL];
-  bool cleared = false;
-  for (unsigned i = 0; i < n; ++i) {
-    rows[i] = find_row(&uses[i]);
-    if (rows[i]) continue;
-    if (cleared) { /* two of this kernel's structures overlap in part */
-      fall_back(header);
-      return;
+  if (decide_now) {
+    if (scope == AQL_SCOPE_SYSTEM) l2_clear_all();
+    if (!plan_commands(n)) {
+      /* Table full, or a structure seen with other bounds: start over empty. */
+      l2_clear_all();
+      cct_rows = 0;
+      if (!plan_commands(n)) { /* two of this kernel's structures overlap in part */
+        fall_back(header);
+        return;
+      }
     }
-    /* Table full, or a structure seen with other bounds: start over empty. */
-    l2_clear_all();
-    cct_rows = 0;
-    cleared = true;
-    i = (unsigned)-1;
   }
-  uint32_t wb = 0, inv = untracked;
-  for (unsigned i = 0; i < n; ++i) decide(rows[i], &uses[i], &wb, &inv);
+  uint32_t wb = plan.wb, inv = plan.inv;
   if (debug & CP_DEBUG_SKIP_RELEASE) wb = 0;
   if (debug & CP_DEBUG_SKIP_ACQUIRE) inv = 0;
   if (wb | inv) l2_commands(wb, inv);
-  /* l2_commands may have removed rows: find them again (they exist, or are
-   * re-created empty, which is what a removed row meant). */
-  for (unsigned i = 0; i < n; ++i) {
+  record_pending = true;
+}
+
+/* With the kernel's dispatchers started: what it leaves in the table.
+ * l2_commands may have removed rows; find_row re-creates them empty, which is
+ * what a removed row meant. */
+static void kernel_started(void) {
+  if (!record_pending) return;
+  record_pending = false;
+  for (unsigned i = 0; i < plan.n; ++i) {
     struct cct_row *r = find_row(&uses[i]);
     if (r) record(r, &uses[i]);
-    else untracked |= uses[i].chiplets; /* cannot happen: only removed rows are re-created */
+    else untracked |= uses[i].chiplets; /* cannot happen: plan_commands checked the room */
   }
 }
 
