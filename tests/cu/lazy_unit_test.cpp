@@ -29,11 +29,12 @@ struct LazyRun {
   std::map<std::string, uint64_t> stats;
 };
 
-LazyRun run_kernel(const std::string& name, const std::string& body, bool lazy, unsigned words = 256) {
+LazyRun run_kernel(const std::string& name, const std::string& body, bool lazy, unsigned words = 256,
+                   const json& params = kLazy) {
   AsmKernel k;
   k.name = name;
   k.body = body;
-  CuRig rig(assemble(k), name, lazy ? quiet(kLazy) : quiet());
+  CuRig rig(assemble(k), name, lazy ? quiet(params) : quiet());
   const uint64_t out = rig.device.alloc(words * 4);
   std::vector<uint32_t> init(words, 0);
   for (uint32_t l = 0; l < 64; ++l) init[l] = 10 * l;
@@ -48,7 +49,7 @@ LazyRun run_kernel(const std::string& name, const std::string& body, bool lazy, 
   for (const auto& s : rig.vmem.requests) (s.kind == AccessKind::Load ? r.loads : r.stores).push_back(s);
   r.finish = rig.finish_cycle();
   for (const char* n : {"lazy_loads_deferred", "lazy_requests", "lazy_eliminated_end", "lazy_eliminated_overwrite",
-                        "lazy_issued_lanes"})
+                        "lazy_issued_lanes", "lazy_suspended_lanes", "lazy_eliminated_zero_product"})
     r.stats[n] = lazy ? rig.stat(n) : 0;
   return r;
 }
@@ -214,4 +215,51 @@ TEST_CASE("lazy unit: lanes whose upper 35 address bits differ are requested at 
   unit.drop(w);
   CHECK(unit.deferred_lanes(0, slot) == 0);
   CHECK(stats.counter_value("lazy_eliminated_end") == 16);
+}
+
+// ⊗ elimination: v_mul_u32_u24 reads the deferred v2 with a partner v3
+// that is 0 in lanes 0..31. Those lanes are suspended: only lanes 32..63
+// (128 bytes, two lines) are requested, and when v2 is overwritten the
+// suspended lanes are eliminated, never requested. The product is still
+// the exact one (0 in lanes 0..31, 30 x lane above).
+const char* kZeroPartner = R"(v_cmp_gt_u32 vcc, 32, v0
+v_mov_b32 v5, 0
+v_mov_b32 v3, 3
+v_cndmask_b32 v3, v3, v5, vcc
+global_load_dword v2, v1, s[4:5]
+v_mul_u32_u24 v4, v2, v3
+v_mov_b32 v2, 1
+global_store_dword v1, v4, s[4:5] offset:256
+s_waitcnt vmcnt(0)
+s_endpgm)";
+
+TEST_CASE("lazy unit: a multiplicand whose partner is 0 is suspended and then eliminated", "[cu][lazy]") {
+  const LazyRun r = run_kernel("zero_partner", std::string(kPrologue) + kZeroPartner, true, 256,
+                               {{"lazy_loads", true}, {"lazy_zero_products", true}});
+  for (uint32_t l = 0; l < 64; ++l) CHECK(r.words[64 + l] == (l < 32 ? 0 : 30 * l));
+  REQUIRE(r.loads.size() == 2);
+  CHECK(r.loads[0].len == 64);
+  CHECK(r.stats.at("lazy_suspended_lanes") == 32);
+  CHECK(r.stats.at("lazy_eliminated_zero_product") == 32);
+  CHECK(r.stats.at("lazy_eliminated_overwrite") == 0);
+  CHECK(r.stats.at("lazy_issued_lanes") == 32);
+}
+
+// The same kernel without ⊗ elimination: the multiply waits for all 64 lanes.
+TEST_CASE("lazy unit: without lazy_zero_products a multiply waits for every lane", "[cu][lazy]") {
+  const LazyRun r = run_kernel("zero_partner", std::string(kPrologue) + kZeroPartner, true);
+  for (uint32_t l = 0; l < 64; ++l) CHECK(r.words[64 + l] == (l < 32 ? 0 : 30 * l));
+  CHECK(r.loads.size() == 4);
+  CHECK(r.stats.at("lazy_suspended_lanes") == 0);
+  CHECK(r.stats.at("lazy_issued_lanes") == 64);
+}
+
+TEST_CASE("lazy unit: lazy_zero_products without lazy_loads is a parameter error", "[cu][lazy]") {
+  MiniPlatform p;
+  try {
+    p.create<ComputeUnit>("compute_unit", "cu[2]", {{"lazy_zero_products", true}});
+    FAIL("no error");
+  } catch (const UserError& e) {
+    CHECK(std::string(e.what()).find("cu[2]: parameter 'lazy_zero_products': needs lazy_loads") != std::string::npos);
+  }
 }
