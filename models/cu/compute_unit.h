@@ -165,7 +165,8 @@ class ComputeUnit : public Block {
   void issue_memory(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c);
   void serve_lds_chunks(WaveSlot& w, MemInst& m);
   void read_values_now(const WaveSlot& w, Port& p, MemInst& m);
-  // --- the lazy unit's hooks (compute_unit_issue.cpp), only with lazy_loads ---
+  // --- the lazy unit's hooks (compute_unit_lazy.cpp), only with lazy_loads ---
+  void lazy_overwritten(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info);
   bool defer_load(WaveSlot& w, MemInst& m, const InstInfo& info, uint64_t c);
   Stall lazy_stall(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c, uint64_t& earliest);
   void lazy_returned(MemInst& m);
