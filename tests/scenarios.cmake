@@ -208,6 +208,16 @@ tessera_scenario("loads valued at execute give spmv its reference bytes"
                  ARGS "workload|spmv|--size|5000|--netlist|${small_gpu}|--set|cu[*].load_values=execute|--stats|${TESSERA_SCENARIO_DIR}/spmv_execute.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/spmv_execute.json
                  "-DSTATS_CHECKS=cu[0]/values_at_execute>0")
+# LazyGPU's lazy unit (docs/LAZYGPU.md): loads deferred until read, with ⊗
+# elimination; the workloads still match their CPU references.
+tessera_scenario("lazy loads give spmv_s50 its reference bytes"
+                 ARGS "workload|spmv_s50|--size|5000|--netlist|${small_gpu}|--set|cu[*].lazy_loads=true|--set|cu[*].lazy_zero_products=true|--stats|${TESSERA_SCENARIO_DIR}/spmv_lazy.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/spmv_lazy.json
+                 "-DSTATS_CHECKS=cu[0]/lazy_loads_deferred>0|cu[0]/lazy_requests>0")
+tessera_scenario("lazy loads give conv_relu50 its reference bytes"
+                 ARGS "workload|conv_relu50|--size|16|--netlist|${small_gpu}|--set|cu[*].lazy_loads=true|--set|cu[*].lazy_zero_products=true|--stats|${TESSERA_SCENARIO_DIR}/conv_lazy.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/conv_lazy.json
+                 "-DSTATS_CHECKS=cu[0]/lazy_loads_deferred>0")
 # Without the kernel-end write-back (the firmware told to skip it) the results
 # stay in the L2: the host reads stale memory.
 tessera_scenario("workload --set changes a timing parameter"

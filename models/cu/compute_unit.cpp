@@ -65,6 +65,7 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
                                   TraceKinds(TraceKind::Stall) | TraceKinds(TraceKind::Memory);
   if (tracer() && (trace_kinds() & kCuKinds))
     trace_ = std::make_unique<CuTrace>(*tracer(), trace_kinds(), path(), clock_period(), slots_.size());
+  if (cfg_.lazy_loads) lazy_ = std::make_unique<LazyUnit>(stats(), cfg_.simds * cfg_.wave_slots, kVgprSlot + cfg_.vgprs);
   dispatch.register_b_transport(this, &ComputeUnit::b_transport_dispatch);
   vmem.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kVmem);
   smem.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kSmem);
@@ -764,7 +765,9 @@ void ComputeUnit::fetch_returned(MemRequest& r, const tlm_generic_payload& trans
 // Scalar loads complete as soon as their data is back; vector memory
 // instructions complete in issue order per wave.
 void ComputeUnit::inst_returned(MemInst& m) {
-  if (m.scalar)
+  if (m.lazy)
+    lazy_returned(m);
+  else if (m.scalar)
     complete(m);
   else
     drain_vm(*m.wave);

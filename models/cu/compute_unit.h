@@ -36,6 +36,7 @@
 #include "models/cu/cu_stats.h"
 #include "models/cu/cu_trace.h"
 #include "models/cu/issue_policy.h"
+#include "models/cu/lazy_unit.h"
 #include "models/cu/wave_slot.h"
 #include "models/lds/lds_pipeline.h"
 #include "common/ring.h"
@@ -167,6 +168,11 @@ class ComputeUnit : public Block {
   void issue_memory(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c);
   void serve_lds_chunks(WaveSlot& w, MemInst& m);
   void read_values_now(const WaveSlot& w, Port& p, MemInst& m);
+  // --- the lazy unit's hooks (compute_unit_lazy.cpp), only with lazy_loads ---
+  void lazy_overwritten(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info);
+  bool defer_load(WaveSlot& w, MemInst& m, const InstInfo& info, uint64_t c);
+  Stall lazy_stall(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c, uint64_t& earliest);
+  void lazy_returned(MemInst& m);
   void check_barrier(Workgroup& wg, uint64_t c);
   void fault_wave(WaveSlot& w);
   IbBlock ib_state(const WaveSlot& w, uint64_t pc, unsigned size) const;
@@ -236,6 +242,7 @@ class ComputeUnit : public Block {
   WorkgroupTask* note_task_;                   // owned by note_trans_
 
   std::unique_ptr<CuTrace> trace_;             // only when something of this CU is traced
+  std::unique_ptr<LazyUnit> lazy_;             // only with lazy_loads
 };
 
 BlockType compute_unit_block_type();

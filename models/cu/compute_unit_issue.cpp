@@ -215,6 +215,10 @@ Stall ComputeUnit::evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const D
     earliest = dep;
     return Stall::Dependency;
   }
+  if (lazy_) {
+    const Stall s = lazy_stall(w, *op, *info, c, earliest);
+    if (s != Stall::None) return s;
+  }
   const uint64_t unit = unit_free(w, *info);
   if (unit > c) {
     earliest = unit;
@@ -305,6 +309,7 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
   w.ready_at = c + 1;
   w.ready_reason = Stall::Dependency;  // (only seen for ready_at later than c + 1, set below)
   take_issue_slot(info.cls, c);
+  if (lazy_ && info.writes) lazy_overwritten(w, op, info);
   if (log_level() <= LogLevel::Debug)
     debug("cycle " + std::to_string(c) + " wave " + std::to_string(w.index) + " simd " + std::to_string(w.simd) +
           " issues " + inst.mnemonic() + " at " + hex(inst.pc));
@@ -348,6 +353,7 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
     case IssueClass::EndPgm:
       isa::execute(wave, op);
       w.ended = true;
+      if (lazy_) lazy_->drop(w);
       refresh_fetch(w);
       --w.wg->running;
       check_barrier(*w.wg, c);
@@ -454,6 +460,7 @@ void ComputeUnit::issue_memory(WaveSlot& w, const DecodedOp& op, const InstInfo&
   Coalescer::coalesce(m, kind, cu_id_, static_cast<int>(w.index), p.pool, coalesced_);
   const unsigned n = static_cast<unsigned>(coalesced_.size());
   m.pending = n;
+  if (lazy_ && kind == AccessKind::Load && defer_load(w, m, info, c)) return;
   if (cfg_.values_at_execute && (kind == AccessKind::Load || kind == AccessKind::ScalarLoad)) read_values_now(w, p, m);
   for (MemRequest* r : coalesced_) p.queue.push_back(r);
   w.board.memory_issued(info, m.scalar ? 1 : m.plan.exec);
@@ -522,6 +529,7 @@ void ComputeUnit::fault_wave(WaveSlot& w) {
   for (WaveSlot* x : wg.waves) {
     if (!x->active || x->ended) continue;
     x->ended = true;
+    if (lazy_) lazy_->drop(*x);
     wake(*x, WakeReason::Fault);  // the issue stage closes its accounting
     refresh_fetch(*x);
     maybe_retire(*x);

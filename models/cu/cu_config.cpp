@@ -87,6 +87,14 @@ std::vector<ParamSpec> cu_param_specs() {
       enum_param("load_values", "response", {"response", "execute"},
                  "where a load's value comes from: its timing response, or a debug read through the same caches "
                  "when it executes (the timing is the same either way)"),
+      bool_param("lazy_loads", false,
+                 "LazyGPU's lazy unit: a vector global load is valued when it executes and its requests wait, in "
+                 "per-lane busy bits of its destinations, until an instruction reads them; not counted in vmcnt; "
+                 "overwritten or never-read lanes send no request (docs/LAZYGPU.md)"),
+      bool_param("lazy_zero_products", false,
+                 "LazyGPU's elimination of loads feeding a product (with lazy_loads): a multiply, FMA/MAC/mad or AND "
+                 "does not wait for the lanes of a deferred multiplicand whose partner operand is 0; they are never "
+                 "requested if overwritten before another read (docs/LAZYGPU.md)"),
   };
 }
 
@@ -125,6 +133,8 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   c.issue_period = u("issue_period");
   c.scheduler = p.string("scheduler") == "round_robin" ? CuScheduler::RoundRobin : CuScheduler::Oldest;
   c.values_at_execute = p.string("load_values") == "execute";
+  c.lazy_loads = p.boolean("lazy_loads");
+  c.lazy_zero_products = p.boolean("lazy_zero_products");
 
   auto fail = [&](const std::string& param, const std::string& what) {
     throw UserError(path + ": parameter '" + param + "': " + what);
@@ -141,6 +151,8 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
                          ": the longest instruction (12 bytes) may start at a fetch block's last dword, and the "
                          "instruction buffer must hold it there");
   if (!is_power_of_two(c.lds_banks)) fail("lds_banks", "expected a power of two, got " + std::to_string(c.lds_banks));
+  if (c.lazy_zero_products && !c.lazy_loads)
+    fail("lazy_zero_products", "needs lazy_loads: only deferred loads can be eliminated by a zero partner operand");
   const json& m = p.raw("mfma_cycles");
   if (!m.is_object() || m.empty())
     fail("mfma_cycles", "expected an object mapping MFMA mnemonic fragments to cycles, e.g. {\"32x32\": 64}");

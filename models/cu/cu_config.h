@@ -65,6 +65,12 @@ struct CuConfig {
   // debug read through the same caches when it executes (values apart from
   // timing: the timing request may then be deferred or resized).
   bool values_at_execute = false;
+  // LazyGPU's lazy unit (lazy_unit.h, docs/LAZYGPU.md): vector global loads
+  // are valued at execute and their requests deferred until a reader needs them.
+  bool lazy_loads = false;
+  // ⊗ elimination (with lazy_loads): a multiply/FMA/AND does not wait for a
+  // deferred multiplicand's lanes whose partner operand is 0.
+  bool lazy_zero_products = false;
 
   // Cycles a wave64 VALU op occupies its SIMD.
   unsigned valu_cycles() const { return (64 + simd_width - 1) / simd_width; }

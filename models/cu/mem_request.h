@@ -33,6 +33,12 @@ struct MemInst {
   bool error = false;      // a response carried an error status
   bool counts_vm = false, counts_lgkm = false;
   bool scalar = false;
+  // A lazy unit's request group (lazy_unit.h): not in vmcnt; its registers
+  // hold their values already. The lanes of registers [lazy_first,
+  // lazy_first + lazy_regs) it requested, per register.
+  bool lazy = false;
+  unsigned lazy_first = 0, lazy_regs = 0;
+  uint64_t lazy_lanes[4] = {};
 };
 
 // A piece of a chunk that lies inside one request's line.

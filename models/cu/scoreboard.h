@@ -35,12 +35,13 @@ class Scoreboard {
   // The lanes of the registers `info` reads that memory will still write.
   uint64_t busy_operand_lanes(const InstInfo& info) const;
 
- private:
   // The slots of one run, clipped to the wave's registers.
   void bounds(const SlotRun& run, unsigned& first, unsigned& end) const {
     first = run.first + (run.agpr ? vgprs_ : 0u);
     end = first + run.count < size_ ? first + run.count : size_;
   }
+
+ private:
   std::vector<uint64_t> ready_;   // cycle each slot's ALU result is usable
   std::vector<uint64_t> busy_;    // lanes memory in flight will write
   std::vector<uint8_t> writers_;  // memory instructions in flight writing each slot

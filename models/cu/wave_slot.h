@@ -103,7 +103,9 @@ struct alignas(64) WaveSlot {
   uint64_t failed_fetch = 0;        // the address of the last fetch answered with an error
   std::string failed_fetch_status;  // and its status, for the fault report
 
-  bool outstanding() const { return vm || lgkm; }
+  unsigned lazy_out = 0;            // the lazy unit's request groups in flight (not in vmcnt)
+
+  bool outstanding() const { return vm || lgkm || lazy_out; }
 };
 
 struct Workgroup {

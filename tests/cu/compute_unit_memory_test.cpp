@@ -257,6 +257,40 @@ TEST_CASE("compute unit results: loads valued at execute behind the wave's own s
                            128, execute) > 0);
 }
 
+// The lazy unit (lazy_loads, docs/LAZYGPU.md) defers global loads: the
+// results stay the functional executor's, with gathers, barriers, atomics,
+// scratch and loads behind the wave's own stores. A deferred load is valued
+// by debug reads (load_values is "response" here), so their count shows that
+// loads were deferred.
+const json kLazyLoads = {{"lazy_loads", true}};
+
+TEST_CASE("compute unit results: lazy loads in a vector add equal the functional executor", "[cu][lazy]") {
+  const int n = 1000;
+  CHECK(same_as_functional("vadd", {floats(n, 1), floats(n, 2), std::vector<uint32_t>(n + 8, 7)}, {n}, 1024, 256,
+                           kLazyLoads) > 0);
+}
+
+TEST_CASE("compute unit results: lazy loads in a gather equal the functional executor", "[cu][lazy]") {
+  CHECK(same_as_functional("gather", {random_words(4096, 5, 1u << 20), random_words(1024, 6, 4096),
+                                      std::vector<uint32_t>(1024, 0)},
+                           {}, 1024, 64, kLazyLoads) > 0);
+}
+
+TEST_CASE("compute unit results: lazy loads across barriers equal the functional executor", "[cu][lazy]") {
+  CHECK(same_as_functional("block_sum", {random_words(1024, 3, 1000), std::vector<uint32_t>(4, 0)}, {}, 1024, 256,
+                           kLazyLoads) > 0);
+}
+
+TEST_CASE("compute unit results: lazy loads with atomics equal the functional executor", "[cu][lazy]") {
+  CHECK(same_as_functional("histogram", {random_words(2000, 4, 1u << 30), std::vector<uint32_t>(16, 0)}, {2000}, 2048,
+                           128, kLazyLoads) > 0);
+}
+
+TEST_CASE("compute unit results: lazy loads behind the wave's own stores equal the functional executor", "[cu][lazy]") {
+  CHECK(same_as_functional("private_array", {random_words(64, 7, 1000), std::vector<uint32_t>(256, 0)}, {5}, 256, 128,
+                           kLazyLoads) > 0);
+}
+
 TEST_CASE("compute unit results: loads valued from their responses make no debug reads", "[cu]") {
   CHECK(same_as_functional("gather", {random_words(4096, 5, 1u << 20), random_words(1024, 6, 4096),
                                       std::vector<uint32_t>(1024, 0)},
