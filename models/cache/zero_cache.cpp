@@ -7,8 +7,12 @@ constexpr unsigned kPartitionShift = 40;  // key bits below hold a partition's m
 }
 
 ZeroCache::ZeroCache(const CacheConfig& cfg, StatGroup& stats)
-    : hits(stats.counter("zero_hits", "zero-mask queries and stores that found their mask line in the zero cache")),
-      misses(stats.counter("zero_misses", "zero-mask queries and stores that did not find their mask line")),
+    : hits(stats.counter("zero_hits",
+                         "zero-mask queries, zero-only stores and mask writebacks from above that found their mask "
+                         "line")),
+      misses(stats.counter("zero_misses",
+                           "zero-mask queries, zero-only stores and mask writebacks from above that did not find their "
+                           "mask line (merged misses included)")),
       fills(stats.counter("zero_fills", "mask lines fetched from below")),
       evictions(stats.counter("zero_evictions", "valid mask lines replaced by a fill")),
       writebacks(stats.counter("zero_writebacks", "dirty mask lines written below (evictions and maintenance)")),
