@@ -163,7 +163,7 @@ TEST_CASE("zero cache: a cache without one passes a query below unchanged", "[ca
   REQUIRE(probe.time_of(*q, tlm::BEGIN_RESP) == ns(3 + 5 + 41));
 }
 
-TEST_CASE("zero cache: a mask miss goes to the L2 slice that homes the data, and on to memory", "[cache][zero]") {
+TEST_CASE("zero cache: a mask miss goes to the L2 slice that homes the data and on to memory", "[cache][zero]") {
   MiniPlatform pf;
   const json part = {{"zero_fraction", "1/2"}, {"zero_interleave", "128 B"}, {"zero_partitions", 2}};
   json l1p = {{"hit_latency", 10}, {"miss_latency", 3}};
@@ -290,4 +290,67 @@ TEST_CASE("zero cache: maintenance writes back and drops mask lines like data li
   REQUIRE(dram_u32(pf, 0x1000) == 0x22222222);             // ...and changed no data
   REQUIRE(dram_u32(pf, 0x0) == 0x33333333);
   REQUIRE(pf.stat("l2", "zero_misses") == 3);               // the query after the invalidate misses again
+}
+
+TEST_CASE("zero cache: b_transport queries cost a mask fill on a miss and the hit latency on a hit",
+          "[cache][zero][lt]") {
+  MiniPlatform pf;
+  auto& l2 = pf.create<Cache>("l2_cache", "l2", small_l2({{"zero_fraction", "1/2"}}), {{"in", 1}});
+  auto& plain = pf.create<Cache>("l2_cache", "plain", small_l2(), {{"in", 1}});
+  auto& mem = memory_below(pf, "128 GB/s");
+  auto& mem2 = pf.create<Memory>("memory", "mem2",
+                                 json{{"latency", "40 ns"}, {"bandwidth", "128 GB/s"}, {"size", "1 MiB"}, {"page_size", "4 KiB"}});
+  sc_time miss_delay, hit_delay, passed_delay;
+  Probe probe("probe", [&](Probe& p) {
+    auto q = query(0x100), again = query(0x200);
+    sc_time d = sc_core::SC_ZERO_TIME;
+    p.socket->b_transport(*q, d);
+    miss_delay = d;
+    d = sc_core::SC_ZERO_TIME;
+    p.socket->b_transport(*again, d);
+    hit_delay = d;
+    REQUIRE(again->get_response_status() == tlm::TLM_OK_RESPONSE);
+  });
+  Probe other("other", [&](Probe& p) {
+    auto q = query(0x100);
+    sc_time d = sc_core::SC_ZERO_TIME;
+    p.socket->b_transport(*q, d);
+    passed_delay = d;
+  });
+  probe.socket.bind(*l2.target_socket("in", 0));
+  other.socket.bind(*plain.target_socket("in", 0));
+  l2.out.bind(mem.in);
+  plain.out.bind(mem2.in);
+  sc_core::sc_start();
+
+  REQUIRE(miss_delay == ns(5 + 1 + 40));  // miss_latency + a 128 B mask line from memory
+  REQUIRE(hit_delay == ns(20));
+  REQUIRE(passed_delay == ns(5 + 0.5 + 40));  // passed below unchanged: a 64 B read
+  REQUIRE(pf.stat("l2", "zero_fills") == 1);
+  REQUIRE(pf.stat("l2", "fills") == 0);
+  REQUIRE(pf.stat("plain", "forwarded") == 1);
+}
+
+TEST_CASE("zero cache: a zero-only store to a line whose writeback is on its way down is not undone by it",
+          "[cache][zero]") {
+  MiniPlatform pf;
+  // 2 sets of 2 ways of data: 0x000, 0x100 and 0x200 share set 0.
+  auto& l2 = pf.create<Cache>("l2_cache", "l2", small_l2({{"zero_fraction", "1/2"}}), {{"in", 1}});
+  auto& mem = memory_below(pf, "128 GB/s");
+  auto five = store(0x000, 5), mask = query(0x000), a = load(0x100), b = load(0x200);
+  auto zero = store_bytes(0x000, 4, 0), check = load(0x000);
+  Probe probe("probe", [&](Probe& p) {
+    for (auto* t : {five.get(), mask.get(), a.get(), b.get()}) roundtrip(p, *t);  // b evicts dirty 0x000
+    roundtrip(p, *zero);
+    wait(ns(200));
+    roundtrip(p, *check);
+  });
+  probe.socket.bind(*l2.target_socket("in", 0));
+  l2.out.bind(mem.in);
+  sc_core::sc_start();
+
+  REQUIRE(pf.stat("l2", "writebacks") == 1);
+  REQUIRE(pf.stat("l2", "zero_stores") == 1);
+  REQUIRE(dram_u32(pf, 0x000) == 0);
+  REQUIRE(check->u32() == 0);
 }
