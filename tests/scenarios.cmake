@@ -176,6 +176,24 @@ tessera_scenario("workload --functional runs the netlist with no timing"
                  DEFINES "-DSTDOUT_HAS=PASS|(functional: no timing)")
 tessera_scenario("workload on r9_nano" ARGS "workload|sgemm16|--size|64|--netlist|${r9_nano}" EXIT 0
                  DEFINES "-DSTDOUT_HAS=PASS|r9_nano.json")
+# Zero caches (docs/CACHES.md, "Zero cache") carved out of r9_nano's L1s and L2 slices, at
+# LazyGPU's two sizings: every workload still computes its reference's bytes; ReLU's zeros
+# are stored through the L2s' zero caches.
+set(zc_1_8 "--set|sa[*].l1v[*].zero_fraction=1/8|--set|l2[*].zero_fraction=1/8")
+set(zc_16_32 "--set|sa[*].l1v[*].zero_fraction=1/16|--set|l2[*].zero_fraction=1/32")
+foreach(run IN ITEMS "vector_add 65536" "relu_s50 65536" "pruned_gemv_50 512" "spmv_s50 20000" "histogram 65536"
+                     "sgemm16 64" "conv_relu50 64" "bfs 10000")
+  string(REPLACE " " ";" run "${run}")
+  list(GET run 0 w)
+  list(GET run 1 n)
+  tessera_scenario("zero caches 1/8+1/8 on r9_nano: ${w} computes its reference's bytes"
+                   ARGS "workload|${w}|--size|${n}|--netlist|${r9_nano}|${zc_1_8}" EXIT 0
+                   DEFINES "-DSTDOUT_HAS=PASS")
+endforeach()
+tessera_scenario("zero caches 1/16+1/32 on r9_nano: relu_s50 stores its zeros through the L2 zero caches"
+                 ARGS "workload|relu_s50|--size|65536|--netlist|${r9_nano}|${zc_16_32}|--stats|${TESSERA_SCENARIO_DIR}/zc_relu.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/zc_relu.json
+                 "-DSTATS_CHECKS=l2[0]/zero_stores>0|l2[0]/zero_bytes_saved>0|l2[0]/zero_fills>0|simulation/ok=ON")
 tessera_scenario("workload --launches prints one line per kernel with its memory-side figures"
                  ARGS "workload|producer_consumer|--netlist|${CMAKE_SOURCE_DIR}/json/platforms/chiplet2_small.json|--launches"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|L2 wb|remote|0    pc_scale|3    pc_fold")

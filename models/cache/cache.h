@@ -39,6 +39,7 @@
 #include "models/cache/atomic_homes.h"
 #include "models/cache/cache_array.h"
 #include "models/cache/cache_config.h"
+#include "models/cache/zero_cache.h"
 #include "common/due_queue.h"
 #include "common/flat_map.h"
 #include "models/mem/gpu_access.h"
@@ -93,6 +94,8 @@ class Cache : public Block {
 
   const CacheConfig& config() const { return cfg_; }
   const CacheArray& array() const { return array_; }
+  // The zero cache carved out of this cache, or null (zero_fraction 0).
+  const ZeroCache* zero_cache() const { return zero_.get(); }
   // Whether the cache holds any of `length` bytes at `addr` (within one line) dirty.
   bool holds_dirty(uint64_t addr, uint64_t length) const;
 
@@ -130,6 +133,7 @@ class Cache : public Block {
     GpuAccess* ext;
     std::vector<uint8_t> data, enables;
     DownKind kind = DownKind::Fill;
+    bool busy = false;  // taken from the pool (sent, or about to be)
     int mshr = -1;
     Upstream up;  // Forward: the request to answer
     uint64_t line = 0;
@@ -208,6 +212,7 @@ class Cache : public Block {
   bool lookup_write(Upstream& u, uint64_t line, int idx, const sc_core::sc_time& now);
   bool lookup_atomic(Upstream& u, uint64_t line, int idx, const sc_core::sc_time& now);
   // Adds `u` to the MSHR of `line`, opening one; false if none/no target is free.
+  // A mask line's key (ZeroCache) counts its miss in the zero cache's counters.
   bool miss_target(Upstream& u, uint64_t line, const sc_core::sc_time& now);
   Mshr* mshr_of(uint64_t line);
   Mshr& open_mshr(int index, uint64_t line);
@@ -242,6 +247,31 @@ class Cache : public Block {
   // Records that `t` wrote into line `idx` (its bytes become dirty).
   void mark_written(int idx, const tlm::tlm_generic_payload& t);
   void complete_fill(DownTxn& d, const sc_core::sc_time& now);
+  // An MSHR entry holding the bytes `t` writes into `line`, applied when the fill arrives.
+  static MshrEntry patch_entry(const tlm::tlm_generic_payload& t, uint64_t line);
+
+  // ---- cache_zero.cpp: the zero cache's requests (ZeroMask queries and mask
+  // writebacks), stores that update masks, mask fills
+  bool lookup_zero_mask(Upstream& u, const sc_core::sc_time& now);
+  // A store of zeros to whole words at a write-back, write-allocate cache
+  // with a zero cache: only the mask line takes it (see docs/CACHES.md).
+  bool zero_only_store(const tlm::tlm_generic_payload& t, const GpuAccess* ext) const;
+  bool lookup_zero_store(Upstream& u, uint64_t line, int idx, const sc_core::sc_time& now);
+  // The bytes of a zero-only store, written where data lives without moving
+  // them in time: this cache's copy, a fill or writeback of the line in
+  // flight, and (debug transport) the levels below.
+  void write_zeros_functionally(const tlm::tlm_generic_payload& t, uint64_t line, int idx);
+  // A store or owner atomic that changed data: its mask line, if present, changes too.
+  void store_updates_mask(const tlm::tlm_generic_payload& t, Op op);
+  void install_mask_line(Mshr& m, const sc_core::sc_time& now);
+  void send_mask_fill(DownTxn& d, uint64_t key);
+  // A dirty mask line's writeback: mask bytes moved, no data byte enabled.
+  Victim mask_victim(uint64_t key) const;
+  void zero_mask_lt(tlm::tlm_generic_payload& t, sc_core::sc_time& d);
+  // Where a writeback of `line` (a data line, or a mask line's key) goes, and as what.
+  uint64_t writeback_address(uint64_t line) const;
+  AccessKind writeback_kind(uint64_t line) const;
+  void count_writeback(uint64_t line);
   void apply_entry(MshrEntry& e, uint8_t* line_data, int idx, const sc_core::sc_time& now);
 
   // ---- cache_downstream.cpp: the out side
@@ -280,6 +310,7 @@ class Cache : public Block {
 
   CacheConfig cfg_;
   CacheArray array_;
+  std::unique_ptr<ZeroCache> zero_;  // null: no zero cache
   uint64_t period_ticks_;                        // the clock period as an sc_time value
   sc_core::sc_time hit_delay_, miss_delay_;      // hit_latency and miss_latency cycles
   XorFold bank_fold_;  // xor_index: log2(banks)-bit fields

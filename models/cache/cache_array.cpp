@@ -24,6 +24,7 @@ CacheArray::CacheArray(uint64_t sets, unsigned ways, unsigned line_size, bool xo
       line_size_(line_size),
       line_shift_(log2_of(line_size)),
       xor_index_(xor_index),
+      sets_pow2_(is_power_of_two(sets)),
       set_fold_(log2_of(sets)),
       tags_(sets * ways, 0),
       lines_(sets * ways),
@@ -32,7 +33,10 @@ CacheArray::CacheArray(uint64_t sets, unsigned ways, unsigned line_size, bool xo
 
 uint64_t CacheArray::set_of(uint64_t line_addr) const {
   const uint64_t n = line_addr >> line_shift_;
-  if (xor_index_) return set_fold_(n);
+  // A zero cache carved out of a power-of-two array may leave a data array
+  // whose sets are not a power of two: the fold over log2 of the next power
+  // of two, then modulo (unchanged for a power of two).
+  if (xor_index_) return sets_pow2_ ? set_fold_(n) : set_fold_(n) % sets_;
   return index_mod(n, sets_);
 }
 

@@ -36,7 +36,8 @@ inline uint64_t xor_fold(uint64_t value, unsigned bits) { return XorFold(bits)(v
 class CacheArray {
  public:
   // `xor_index`: set = XOR fold of the line number over log2(sets)-bit fields
-  // (sets must then be a power of two); otherwise line number modulo sets.
+  // (for sets not a power of two: over the next power of two's, then modulo
+  // sets); otherwise line number modulo sets.
   CacheArray(uint64_t sets, unsigned ways, unsigned line_size, bool xor_index);
 
   unsigned line_size() const { return line_size_; }
@@ -81,6 +82,7 @@ class CacheArray {
   uint64_t sets_;
   unsigned ways_, line_size_, line_shift_;
   bool xor_index_;
+  bool sets_pow2_;
   XorFold set_fold_;  // xor_index: log2(sets)-bit fields
   struct Line {
     uint64_t last_use = 0;  // LRU stamp, larger = more recent

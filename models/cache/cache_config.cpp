@@ -1,12 +1,72 @@
 #include "models/cache/cache_config.h"
 
+#include <cstdlib>
+
 #include "platform/errors.h"
 #include "platform/units.h"
 
 namespace tessera {
 
+namespace {
+
+// The bytes of `size` that zero_fraction gives the zero cache: 0, a fraction
+// of size (a number below 1 or "A/B") or a size ("8 KiB"). Throws UserError.
+uint64_t zero_share(const json& v, uint64_t size, const std::string& path) {
+  const std::string what = path + ": zero_fraction ";
+  const std::string expected = "; expected 0, a fraction of size below 1 (\"1/8\", 0.125) or a size (\"8 KiB\")";
+  if (v.is_number()) {
+    const double f = v.get<double>();
+    if (!(f >= 0 && f < 1)) throw UserError(what + v.dump() + " is not a fraction below 1" + expected);
+    const double bytes = f * static_cast<double>(size);
+    if (bytes != static_cast<double>(static_cast<uint64_t>(bytes)))
+      throw UserError(what + v.dump() + " of " + std::to_string(size) + " bytes is not a whole number of bytes");
+    return static_cast<uint64_t>(bytes);
+  }
+  if (!v.is_string()) throw UserError(what + v.dump() + expected);
+  const std::string text = v.get<std::string>();
+  const size_t slash = text.find('/');
+  if (slash == std::string::npos) {
+    try {
+      return parse_size(text);
+    } catch (const UserError& e) {
+      throw UserError(what + "\"" + text + "\": " + e.what() + expected);
+    }
+  }
+  char* end = nullptr;
+  const unsigned long long num = std::strtoull(text.c_str(), &end, 10);
+  const unsigned long long den = std::strtoull(text.c_str() + slash + 1, &end, 10);
+  if (end != text.c_str() + text.size() || den == 0 || num >= den || text[0] == '-' || text[slash + 1] == '-')
+    throw UserError(what + "\"" + text + "\" is not a fraction A/B with 0 <= A < B" + expected);
+  if (size * num % den != 0)
+    throw UserError(what + "\"" + text + "\" of " + std::to_string(size) + " bytes is not a whole number of bytes");
+  return size * num / den;
+}
+
+// The zero cache's share: whole sets of `ways` mask lines, leaving the data
+// array at least one set (cache.h: the carve-out splits sets, not ways).
+void check_zero_cache(const CacheConfig& c, const std::string& path) {
+  const uint64_t set_bytes = uint64_t{c.ways} * c.line_size;
+  if (c.zero_bytes == 0) return;
+  if (c.zero_bytes >= c.size)
+    throw UserError(path + ": zero_fraction gives the zero cache " + std::to_string(c.zero_bytes) +
+                    " bytes, leaving nothing of size " + std::to_string(c.size) + " bytes for data");
+  if (c.zero_bytes % set_bytes != 0)
+    throw UserError(path + ": zero_fraction gives the zero cache " + std::to_string(c.zero_bytes) +
+                    " bytes, not a whole number of sets of ways * line_size = " + std::to_string(set_bytes) +
+                    " bytes (the zero cache keeps the data cache's ways and line size and takes whole sets)");
+  if (c.read_only)
+    throw UserError(path + ": a read_only cache (scalar, instruction) holds no zero cache; zero_fraction must be 0");
+  if (c.zero_interleave != 0 && (!is_power_of_two(c.zero_interleave) || c.zero_interleave < c.line_size))
+    throw UserError(path + ": zero_interleave " + std::to_string(c.zero_interleave) +
+                    " bytes is neither 0 nor a power of two of at least line_size (" + std::to_string(c.line_size) +
+                    " bytes)");
+}
+
+}  // namespace
+
 CacheConfig CacheConfig::from_params(const Params& p, const std::string& path) {
   CacheConfig c = cache_param_table().read(p);
+  c.zero_bytes = zero_share(c.zero_fraction, c.size, path);
   const uint64_t line = c.line_size;
   if (!is_power_of_two(line) || line < 4 || line > 4096)
     throw UserError(path + ": line_size " + std::to_string(line) +
@@ -16,9 +76,10 @@ CacheConfig CacheConfig::from_params(const Params& p, const std::string& path) {
     throw UserError(path + ": size " + std::to_string(c.size) + " bytes is not a non-zero multiple of ways * line_size = " +
                     std::to_string(c.ways) + " * " + std::to_string(c.line_size) + " = " + std::to_string(set_bytes) +
                     " bytes");
-  if (c.xor_index && !is_power_of_two(c.sets()))
+  if (c.xor_index && !is_power_of_two(c.size / set_bytes))
     throw UserError(path + ": indexing \"xor\" needs a power-of-two number of sets; size / (ways * line_size) = " +
-                    std::to_string(c.sets()));
+                    std::to_string(c.size / set_bytes));
+  check_zero_cache(c, path);
   if (c.xor_index && !is_power_of_two(c.banks))
     throw UserError(path + ": indexing \"xor\" needs a power-of-two number of banks, not " + std::to_string(c.banks));
   if (c.banks > c.sets())
@@ -88,7 +149,19 @@ const ParamTable<CacheConfig>& cache_param_table() {
                                      "writes and atomics are answered with TLM_COMMAND_ERROR_RESPONSE"))
       .add(&C::maintenance_cycles, int_param("maintenance_cycles", 1,
                                              "cycles a maintenance command (ctrl) spends per line it touches", 0.0,
-                                             1e6, "cycles/line"));
+                                             1e6, "cycles/line"))
+      .add(&C::zero_fraction, json_param("zero_fraction", 0,
+                                         "share of size given to a zero cache (LazyGPU: one mask bit per 4-byte "
+                                         "word, in lines of line_size): 0 (none), a fraction (\"1/8\", 0.125) or a "
+                                         "size (\"8 KiB\"); whole sets, the data array keeps the rest"))
+      .add(&C::zero_interleave, size_param("zero_interleave", "0 B",
+                                           "the chunk size data is interleaved over memory partitions with (the "
+                                           "address map's interleave); a mask line covers words of one partition "
+                                           "only. 0: mask lines cover contiguous data",
+                                           0.0, 1073741824.0))
+      .add(&C::zero_partitions, int_param("zero_partitions", 1,
+                                          "memory partitions the data is interleaved over in zero_interleave chunks",
+                                          1.0, 1024.0, "partitions"));
   return table;
 }
 

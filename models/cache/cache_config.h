@@ -28,8 +28,16 @@ struct CacheConfig {
   bool read_only = false;        // writes and atomics are answered with a command error
   bool xor_index = false;        // set and bank index from an XOR fold of the line number
   unsigned maintenance_cycles = 0;  // cycles per line a maintenance command touches
+  // The zero cache (LazyGPU), carved out of `size`: models/cache/zero_cache.h.
+  json zero_fraction;              // as written: 0, a fraction ("1/8", 0.125) or a size ("8 KiB")
+  uint64_t zero_bytes = 0;         // its share of `size` in bytes; 0: no zero cache
+  uint64_t zero_interleave = 0;    // bytes per memory partition chunk; 0: mask lines cover contiguous data
+  unsigned zero_partitions = 1;    // partitions the data is interleaved over in zero_interleave chunks
 
-  uint64_t sets() const { return size / (uint64_t{ways} * line_size); }
+  // The data array: what the zero cache leaves of `size`.
+  uint64_t data_size() const { return size - zero_bytes; }
+  uint64_t sets() const { return data_size() / (uint64_t{ways} * line_size); }
+  uint64_t zero_sets() const { return zero_bytes / (uint64_t{ways} * line_size); }
 
   // Reads the parameters of `path` and checks the combinations no single
   // parameter's range rules out; throws UserError naming the instance, the

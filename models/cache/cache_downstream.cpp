@@ -23,6 +23,7 @@ Cache::DownTxn* Cache::new_down(DownKind kind) {
   DownTxn* d = down_free_.back();
   down_free_.pop_back();
   d->kind = kind;
+  d->busy = true;
   d->mshr = -1;
   d->line = 0;
   d->up = Upstream{};
@@ -35,7 +36,10 @@ Cache::DownTxn* Cache::new_down(DownKind kind) {
   return d;
 }
 
-void Cache::free_down(DownTxn* d) { down_free_.push_back(d); }
+void Cache::free_down(DownTxn* d) {
+  d->busy = false;
+  down_free_.push_back(d);
+}
 
 void Cache::send_down(DownTxn* d, const sc_time& when) {
   // out_bw completes every BEGIN_RESP at once: a level below may answer as soon
@@ -57,6 +61,11 @@ void Cache::send_fill(int mshr, const sc_time& when) {
   DownTxn* d = new_down(DownKind::Fill);
   d->mshr = mshr;
   d->line = m.line;
+  if (ZeroCache::is_key(m.line)) {
+    send_mask_fill(*d, m.line);
+    send_down(d, when);
+    return;
+  }
   d->data.assign(cfg_.line_size, 0);
   d->set_command(tlm::TLM_READ_COMMAND);
   d->set_address(m.line);
@@ -106,16 +115,15 @@ void Cache::send_writeback(Victim& wb, const sc_time& when) {
   d->data.swap(wb.data);
   d->enables.swap(wb.enables);
   d->set_command(tlm::TLM_WRITE_COMMAND);
-  d->set_address(line);
+  d->set_address(writeback_address(line));
   d->set_data_ptr(d->data.data());
   d->set_data_length(cfg_.line_size);
   d->set_streaming_width(cfg_.line_size);
   d->set_byte_enable_ptr(d->enables.empty() ? nullptr : d->enables.data());
   d->set_byte_enable_length(static_cast<unsigned>(d->enables.size()));
-  d->ext->kind = AccessKind::Writeback;
+  d->ext->kind = writeback_kind(line);
   ++wb_in_flight_[line];
-  ++writebacks_;
-  bytes_to_below_ += cfg_.line_size;
+  count_writeback(line);
   send_down(d, when);
 }
 

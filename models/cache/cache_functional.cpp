@@ -20,18 +20,17 @@ void Cache::writeback_lt(Victim& wb, sc_time& d) {
   w->data.swap(wb.data);
   w->enables.swap(wb.enables);
   w->set_command(tlm::TLM_WRITE_COMMAND);
-  w->set_address(wb.line);
+  w->set_address(writeback_address(wb.line));
   w->set_data_ptr(w->data.data());
   w->set_data_length(cfg_.line_size);
   w->set_streaming_width(cfg_.line_size);
   w->set_byte_enable_ptr(w->enables.empty() ? nullptr : w->enables.data());
   w->set_byte_enable_length(static_cast<unsigned>(w->enables.size()));
-  w->ext->kind = AccessKind::Writeback;
+  w->ext->kind = writeback_kind(wb.line);
   out->b_transport(*w, d);
   if (w->get_response_status() != tlm::TLM_OK_RESPONSE)
     warn("writeback of line " + hex(wb.line) + " failed (" + w->get_response_string() + "); its data is lost");
-  ++writebacks_;
-  bytes_to_below_ += cfg_.line_size;
+  count_writeback(wb.line);
   free_down(w);
 }
 
@@ -75,6 +74,11 @@ void Cache::in_b_transport(int, tlm_generic_payload& t, sc_time& d) {
     t.set_response_status(tlm::TLM_OK_RESPONSE);
     return;
   }
+  if (ext && ext->kind == AccessKind::ZeroMask) {
+    zero_mask_lt(t, d);
+    return;
+  }
+  if (zero_ && op != Op::Read) store_updates_mask(t, op);
   const uint64_t line = array_.line_of(t.get_address());
   int idx = array_.find(line);
   sc_time miss_d = d - cycles(cfg_.hit_latency) + cycles(cfg_.miss_latency);  // a miss's own delay so far

@@ -95,6 +95,11 @@ bool Cache::lookup(Upstream& u, const sc_time& now) {
     respond(u, hit_time);
     return true;
   }
+  if (ext && ext->kind == AccessKind::ZeroMask && op != Op::Ignore) {  // never touches the data array
+    const bool done = lookup_zero_mask(u, now);
+    if (done) count_request(t, ext);
+    return done;
+  }
   const uint64_t line = array_.line_of(t.get_address());
   const int idx = array_.find(line);
   bool done = true;
@@ -112,10 +117,14 @@ bool Cache::lookup(Upstream& u, const sc_time& now) {
     respond(u, hit_time);
   } else if (op == Op::Read) {
     done = miss_target(u, line, now);
+  } else if (op == Op::Write && zero_only_store(t, ext)) {
+    done = lookup_zero_store(u, line, idx, now);
   } else if (op == Op::Write) {
     done = lookup_write(u, line, idx, now);
+    if (done && zero_) store_updates_mask(t, op);
   } else {
     done = lookup_atomic(u, line, idx, now);
+    if (done && zero_) store_updates_mask(t, op);
   }
   if (done) count_request(t, ext);
   return done;
@@ -144,15 +153,9 @@ bool Cache::lookup_write(Upstream& u, uint64_t line, int idx, const sc_time& now
     if (pending || allocate) {
       // The fill was (or is) requested before this write reaches below; the
       // write's bytes are applied to the line when it arrives.
-      MshrEntry e;
-      e.patch = true;
-      e.offset = static_cast<unsigned>(t.get_address() - line);
-      e.bytes.assign(t.get_data_ptr(), t.get_data_ptr() + t.get_data_length());
-      for (uint64_t i = 0; i < t.get_data_length(); ++i)
-        e.enables.push_back(enabled(t, i) ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED);
       Mshr& m = pending ? *pending : mshrs_[fresh];
       if (allocate) open_mshr(fresh, line);
-      m.entries.push_back(std::move(e));
+      m.entries.push_back(patch_entry(t, line));
       if (allocate) send_fill(fresh, send_time);
     }
     bytes_written_ += t.get_data_length();
@@ -208,6 +211,16 @@ bool Cache::lookup_atomic(Upstream& u, uint64_t line, int idx, const sc_time& no
   return true;
 }
 
+Cache::MshrEntry Cache::patch_entry(const tlm_generic_payload& t, uint64_t line) {
+  MshrEntry e;
+  e.patch = true;
+  e.offset = static_cast<unsigned>(t.get_address() - line);
+  e.bytes.assign(t.get_data_ptr(), t.get_data_ptr() + t.get_data_length());
+  for (uint64_t i = 0; i < t.get_data_length(); ++i)
+    e.enables.push_back(enabled(t, i) ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED);
+  return e;
+}
+
 Cache::Mshr* Cache::mshr_of(uint64_t line) {
   auto it = mshr_by_line_.find(line);
   return it == mshr_by_line_.end() ? nullptr : &mshrs_[it->second];
@@ -244,7 +257,7 @@ bool Cache::miss_target(Upstream& u, uint64_t line, const sc_time& now) {
     m->entries.emplace_back().up = u;
     ++m->targets;
     ++mshr_merges_;
-    ++misses_;
+    ++(ZeroCache::is_key(line) ? zero_->misses : misses_);
     return true;
   }
   const int i = free_mshr();
@@ -256,7 +269,7 @@ bool Cache::miss_target(Upstream& u, uint64_t line, const sc_time& now) {
   Mshr& m = open_mshr(i, line);
   m.targets = 1;
   m.entries.emplace_back().up = u;
-  ++misses_;
+  ++(ZeroCache::is_key(line) ? zero_->misses : misses_);
   send_fill(i, now + miss_delay_);
   return true;
 }
@@ -345,7 +358,8 @@ int Cache::install_line(uint64_t line, Victim& wb) {
 
 void Cache::complete_fill(DownTxn& d, const sc_time& now) {
   Mshr& m = mshrs_[d.mshr];
-  ++fills_;
+  const bool mask = ZeroCache::is_key(m.line);
+  if (!mask) ++fills_;
   bytes_from_below_ += cfg_.line_size;
   const tlm::tlm_response_status status = d.get_response_status();
   if (status != tlm::TLM_OK_RESPONSE) {
@@ -355,6 +369,8 @@ void Cache::complete_fill(DownTxn& d, const sc_time& now) {
         e.up.trans->set_response_status(status);
         respond(e.up, now);
       }
+  } else if (mask) {
+    install_mask_line(m, now);
   } else {
     int idx = -1;
     uint8_t* data = d.data.data();  // a line not kept is served from the fill buffer

@@ -46,6 +46,17 @@ uint64_t Cache::maint_apply(CacheOp op, CacheCommand& cmd, F writeback) {
     }
     ++touched;
   }
+  if (zero_) {  // mask lines are maintained like data lines, after them
+    zero_->maintain(op, [&](uint64_t key, bool dirty) {
+      if (dirty && op != CacheOp::Invalidate) {
+        Victim wb = mask_victim(key);
+        writeback(wb, touched);
+        ++cmd.lines_written_back;
+      }
+      if (op != CacheOp::Writeback) ++cmd.lines_invalidated;
+      ++touched;
+    });
+  }
   lines_written_back_ += cmd.lines_written_back;
   lines_invalidated_ += cmd.lines_invalidated;
   if (dropped) dropped_dirty(dropped);

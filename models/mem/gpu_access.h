@@ -45,6 +45,11 @@ enum class AccessKind : uint8_t {
   // requester learns which words are zero from the values themselves (the
   // masks are kept coherent with every write, so they agree), and the query
   // stands for the time and traffic of the mask lookup.
+  // Between caches (docs/CACHES.md, "Zero cache"): a cache's mask fill is
+  // such a READ addressed at the first data word its mask line covers, as
+  // long as the mask line (the bytes that move); a dirty mask line goes below
+  // as a ZeroMask WRITE of the same address and length with no byte enabled,
+  // so that it costs a mask line's traffic and changes no data.
   ZeroMask,
 };
 
