@@ -119,14 +119,20 @@ std::vector<uint32_t> chiplet_dram_chain(const Netlist& net, const std::string& 
   const uint64_t chunk = uint64_t(p(dram, "channel_interleave"));
   const uint64_t bank_bytes = uint64_t(p(dram, "bank_interleave")), row = uint64_t(p(dram, "row_size"));
   const uint64_t dram_base = uint64_t(p(dram, "base"));
+  const uint64_t ways = uint64_t(p(dram, "interleave_ways")), granule = uint64_t(p(dram, "interleave_size"));
+  const bool bank_xor = p.raw(dram, "bank_hash").get<std::string>() == "xor";
   std::map<std::pair<uint64_t, uint64_t>, std::vector<uint32_t>> lines;  // (bank, row) -> lines
   std::set<uint64_t> bank_set, row_set;
   for (uint32_t off = line; off < span; off += line) {
     const uint64_t a = base + off;
-    if ((a / kNocPage) % chiplets != home || ((a - dram_base) / chunk) % channels != 0) continue;
-    const uint64_t local = (a - dram_base) / (chunk * channels) * chunk + (a - dram_base) % chunk;
-    const uint64_t bank = (local / bank_bytes) % banks;
+    if ((a / kNocPage) % chiplets != home) continue;
+    // The controller's mapping (DramController::locate): its peers' turns squeezed out, then channels, banks, rows.
+    uint64_t o = a - dram_base;
+    if (ways > 1) o = o / (granule * ways) * granule + o % granule;
+    if ((o / chunk) % channels != 0) continue;
+    const uint64_t local = o / (chunk * channels) * chunk + o % chunk;
     const uint64_t in_bank = local / (bank_bytes * banks) * bank_bytes + local % bank_bytes;
+    const uint64_t bank = bank_xor ? ((local / bank_bytes) ^ (in_bank / row)) % banks : (local / bank_bytes) % banks;
     lines[{bank, in_bank / row}].push_back(off);
     bank_set.insert(bank);
     row_set.insert(in_bank / row);
@@ -197,6 +203,7 @@ class Calibrator {
     if (noc.empty() && wanted({"l2_bandwidth"})) l2_stream(r);
     throughputs(r);
     attach_references(r);
+    if (options_.keep_stats) r.stats = dev_.finish();
     return r;
   }
 
@@ -549,6 +556,8 @@ bool has_one_dispatcher(const CalibrationOptions& o) {
 CalibrationReport calibrate(const CalibrationOptions& options) {
   return Calibrator(options, has_one_dispatcher(options)).run();
 }
+
+std::vector<std::string> calibration_figure_names() { return reference_figure_names(); }
 
 bool meets_reference(const std::string& figure, double measured, double ref) {
   if (figure == "issue_rate") return measured <= ref;

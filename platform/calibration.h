@@ -33,6 +33,9 @@ struct CalibrationOptions {
   // Measure only these figures (empty: all). Round trips come as a group:
   // naming any of l1/l2/dram/remote_latency measures all four.
   std::vector<std::string> only;
+  // Keep the platform's statistics over every launch of the calibration
+  // (CalibrationReport::stats), e.g. to see where a stream's bandwidth goes.
+  bool keep_stats = false;
 };
 
 struct CalibrationReport {
@@ -40,6 +43,7 @@ struct CalibrationReport {
   double clock_hz = 0;
   std::vector<CalibrationFigure> figures;
   std::vector<ReferenceFigure> unmeasured;  // references no measurement covers yet
+  json stats;  // the platform's statistics, with CalibrationOptions::keep_stats
 };
 
 // Builds the platform and measures every figure it has: round trips, streams,
@@ -47,6 +51,9 @@ struct CalibrationReport {
 // runtime::DeviceError if a microbenchmark's output differs from its CPU
 // reference. Elaborates SystemC, so it runs once per process.
 CalibrationReport calibrate(const CalibrationOptions& options);
+
+// The figures a calibration can be asked for (CalibrationOptions::only).
+std::vector<std::string> calibration_figure_names();
 
 // Whether `measured` meets reference `ref` within the tolerance stated for its
 // figure (tolerance_text), e.g. latencies within 5 %.

@@ -1,14 +1,17 @@
-// `tessera calibrate NETLIST [--set PATH=VALUE]... [--json FILE [--force]]`:
+// `tessera calibrate NETLIST [--set PATH=VALUE]... [--only FIGURE,...] [--json FILE] [--stats FILE] [--force]`:
 // runs the calibration microbenchmarks on the netlist's timing platform and
 // prints, for each figure, what was measured, what the netlist's parameters
 // imply and the published reference its "reference" section names
 // (platform/calibration.h, docs/TIMING.md "Calibration").
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <sstream>
 
 #include "platform/calibration.h"
 #include "platform/cli.h"
 #include "platform/output_file.h"
+#include "platform/simulation.h"
 #include "sw/runtime/device.h"
 
 namespace tessera {
@@ -82,18 +85,45 @@ json to_json(const CalibrationReport& r) {
   return out;
 }
 
+// The figures named by --only, comma-separated; an unknown name is a usage error.
+std::vector<std::string> figure_names(const std::string& list) {
+  std::vector<std::string> names;
+  std::stringstream in(list);
+  for (std::string name; std::getline(in, name, ',');) {
+    const std::vector<std::string> known = calibration_figure_names();
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      std::string all;
+      for (const std::string& k : known) all += (all.empty() ? "" : ", ") + k;
+      throw UsageError("--only: no figure '" + name + "'; figures: " + all);
+    }
+    names.push_back(name);
+  }
+  if (names.empty()) throw UsageError("--only: name at least one figure");
+  return names;
+}
+
 int run_calibrate(const std::vector<std::string>& args) {
   const auto parsed =
-      cli::parse_args(args, {{"--set", true, true}, {"--json", true, false}, {"--force", false, false}}, 1, 1);
+      cli::parse_args(args,
+                      {{"--set", true, true},
+                       {"--only", true, false},
+                       {"--json", true, false},
+                       {"--stats", true, false},
+                       {"--force", false, false}},
+                      1, 1);
   CalibrationOptions o;
   o.netlist_file = parsed.positional[0];
   for (const auto& s : parsed.values("--set")) o.overrides.push_back(parse_override(s));
   o.kernel_dir = TESSERA_KERNEL_BINARY_DIR;
   o.progress = [](const std::string& what) { std::cerr << "calibrate: " << what << std::endl; };
+  if (auto only = parsed.value("--only")) o.only = figure_names(*only);
   const auto json_file = parsed.value("--json");
+  const auto stats_file = parsed.value("--stats");
   const bool force = parsed.flag("--force");
   // Refuse before spending minutes on the run, and check again when writing.
   if (json_file) check_output_path(*json_file, force, "calibration file");
+  if (stats_file) check_output_path(*stats_file, force, "statistics file");
+  o.keep_stats = stats_file.has_value();
   CalibrationReport report;
   try {
     report = calibrate(o);
@@ -106,12 +136,17 @@ int run_calibrate(const std::vector<std::string>& args) {
     write_file_atomically(*json_file, to_json(report).dump(2) + "\n", force, "calibration file");
     std::cout << "\nwritten to " << *json_file << '\n';
   }
+  if (stats_file) {
+    write_stats_file(*stats_file, report.stats, force);
+    std::cout << "statistics written to " << *stats_file << '\n';
+  }
   return cli::kOk;
 }
 
 TESSERA_REGISTER_COMMAND(calibrate_command,
                          cli::Command{"calibrate", "measure a netlist's latencies, bandwidths and issue rates",
-                                      "usage: tessera calibrate NETLIST [--set PATH=VALUE]... [--json FILE [--force]]\n\n"
+                                      "usage: tessera calibrate NETLIST [--set PATH=VALUE]... [--only FIGURE,...]\n"
+                                      "                         [--json FILE] [--stats FILE] [--force]\n\n"
                                       "Runs the calibration microbenchmarks (the calib_* workloads) on NETLIST's\n"
                                       "timing platform: pointer chases to the L1, the L2 and DRAM (and to another\n"
                                       "chiplet's memory on chiplet netlists), read streams from DRAM and the L2,\n"
@@ -121,8 +156,12 @@ TESSERA_REGISTER_COMMAND(calibrate_command,
                                       "measurement meets it. Progress goes to stderr. Every microbenchmark's output\n"
                                       "is checked against its CPU reference: exits 1 if one differs.\n\n"
                                       "  --set PATH=VALUE   override a parameter, e.g. --set 'l2[*].size=1 MiB'\n"
+                                      "  --only FIGURE,...  measure only these figures (names as in the table;\n"
+                                      "                     the round trips come as one group)\n"
                                       "  --json FILE        also write the table as JSON (refuses to replace FILE)\n"
-                                      "  --force            allow --json to replace an existing file\n",
+                                      "  --stats FILE       write the platform's statistics over every launch of\n"
+                                      "                     the calibration (refuses to replace FILE)\n"
+                                      "  --force            allow --json and --stats to replace existing files\n",
                                       run_calibrate});
 
 }  // namespace

@@ -162,6 +162,13 @@ tessera_scenario("calibrate prints measured, implied and reference figures"
 tessera_scenario("calibrate refuses to overwrite its JSON file"
                  ARGS "calibrate|${small_gpu}|--json|${small_gpu}" EXIT 2
                  DEFINES "-DSTDERR_HAS=already exists|pass --force")
+tessera_scenario("calibrate --only measures one figure and --stats writes the DRAM's statistics"
+                 ARGS "calibrate|${small_gpu}|--only|dram_bandwidth|--stats|${TESSERA_SCENARIO_DIR}/calibrate_stats.json" EXIT 0
+                 DEFINES "-DSTDOUT_HAS=dram_bandwidth|statistics written to"
+                         -DSTATS=${TESSERA_SCENARIO_DIR}/calibrate_stats.json
+                         "-DSTATS_CHECKS=dram[0]/row_hits>0|dram[0]/bytes_read>1000000")
+tessera_scenario("calibrate --only refuses an unknown figure" ARGS "calibrate|${small_gpu}|--only|dram_speed" EXIT 2
+                 DEFINES "-DSTDERR_HAS=no figure 'dram_speed'|dram_bandwidth")
 tessera_scenario("calibrate reports a bad netlist" ARGS "calibrate|${CMAKE_SOURCE_DIR}/tests/netlists/bad/reference_bad_unit.json" EXIT 3
                  DEFINES "-DSTDERR_HAS=/reference/l2_latency/value")
 set(r9_nano ${CMAKE_SOURCE_DIR}/json/platforms/r9_nano.json)

@@ -67,6 +67,10 @@ DramController::DramController(const BlockContext& ctx, const DramControllerConf
       bandwidth_(c.bandwidth),
       controller_latency_(c.controller_latency),
       queue_depth_(c.queue_depth),
+      interleave_ways_(c.interleave_ways),
+      interleave_size_(c.interleave_size),
+      bank_xor_(c.bank_hash == "xor"),
+      place_freed_at_column_(c.queue_place == "column"),
       req_peq_(accept_),
       end_resp_peq_(end_resp_),
       reads_(stats().counter("reads", "read transactions completed")),
@@ -79,6 +83,7 @@ DramController::DramController(const BlockContext& ctx, const DramControllerConf
       row_misses_(stats().counter("row_misses", "requests that found their bank closed (ACT)")),
       row_conflicts_(stats().counter("row_conflicts", "requests that found another row open (PRE + ACT)")),
       request_stalls_(stats().counter("request_stalls", "requests whose END_REQ waited for room in a channel queue")),
+      queue_wait_ps_(stats().counter("queue_wait_ps", "time requests waited for room in a channel queue, summed, in ps")),
       bus_busy_ps_(stats().counter("bus_busy_ps", "time the channels' data buses carried data, summed, in ps")),
       refreshes_(stats().counter("refreshes", "refreshes of all channels, summed (counted at the end of the run)")),
       bandwidth_achieved_(stats().scalar("bandwidth", "bytes moved / time from first request to last response, B/s")),
@@ -86,7 +91,11 @@ DramController::DramController(const BlockContext& ctx, const DramControllerConf
       latency_ns_(stats().histogram("latency_ns", "request arrival to response, ns", 10, 100)),
       occupancy_hist_(stats().histogram("queue_occupancy",
                                         "accepted requests in all channel queues, weighted by time in ps", 1,
-                                        static_cast<size_t>(queue_depth_) * channels_ + 1)) {
+                                        static_cast<size_t>(queue_depth_) * channels_ + 1)),
+      channel_hist_(stats().histogram("channel_requests", "DRAM accesses per channel (bucket = channel)", 1, channels_)),
+      bank_hist_(stats().histogram("bank_requests", "DRAM accesses per bank, all channels (bucket = bank)", 1, banks_)) {
+  if (bank_xor_ && (banks_ & (banks_ - 1)))
+    throw UserError(path() + ": bank_hash \"xor\" needs a power-of-two number of banks, not " + std::to_string(banks_));
   if (base_ + (size_ - 1) < base_)
     throw UserError(path() + ": base " + hex(base_) + " + size " + hex(size_) + " wraps around the address space");
   timing_.tCL = c.tCL;
@@ -156,7 +165,11 @@ std::string DramController::summary() const {
 }
 
 DramController::Location DramController::locate(uint64_t addr) const {
-  const uint64_t offset = addr - base_;
+  uint64_t offset = addr - base_;
+  // One of interleave_ways_ peers that take turns every interleave_size_ bytes:
+  // the peers' turns are squeezed out, so that this controller's own bytes
+  // fill its channels, banks and rows without gaps.
+  if (interleave_ways_ > 1) offset = offset / (interleave_size_ * interleave_ways_) * interleave_size_ + offset % interleave_size_;
   Location l;
   l.channel = static_cast<unsigned>((offset / channel_interleave_) % channels_);
   // The channel's own address space: its chunks, packed.
@@ -164,6 +177,8 @@ DramController::Location DramController::locate(uint64_t addr) const {
   l.bank = static_cast<unsigned>((local / bank_interleave_) % banks_);
   const uint64_t in_bank = local / (bank_interleave_ * banks_) * bank_interleave_ + local % bank_interleave_;
   l.row = in_bank / row_size_;
+  // Permutation-based interleaving: rows that would meet in one bank spread over the banks.
+  if (bank_xor_) l.bank = static_cast<unsigned>((l.bank ^ l.row) % banks_);
   return l;
 }
 
@@ -377,7 +392,10 @@ void DramController::accept_method() {
     }
     Arrived next = waiting_.front();
     waiting_.pop_front();
-    if (next.arrived < now) ++request_stalls_;  // a wait in time, not a delta
+    if (next.arrived < now) {  // a wait in time, not a delta
+      ++request_stalls_;
+      queue_wait_ps_ += picoseconds_of_ticks(now - next.arrived);
+    }
     enqueue(next);
     tlm::tlm_phase phase = tlm::END_REQ;
     sc_time delay = SC_ZERO_TIME;
@@ -407,6 +425,8 @@ void DramController::enqueue(const Arrived& a) {
     r.early = access && access->early_response;
     r.arrived = a.arrived;
     channel_[l.channel].push(r);
+    channel_hist_.sample(l.channel);
+    bank_hist_.sample(l.bank);
     channel_next_[l.channel] = now;  // let the scheduler look at it now
     ++channel_count_[l.channel];
     if (!r.early) pending_[&trans] = Pending{static_cast<int>(l.channel), a.arrived};
@@ -435,15 +455,27 @@ void DramController::schedule_method() {
       bus_busy_ps_ += picoseconds(d.data_end - d.data_start);
       tlm_generic_payload* trans = static_cast<tlm_generic_payload*>(d.req.user);
       const sc_time at = d.data_end + controller_latency_;
-      if (d.req.early) {
+      if (!d.req.early && !pending_.count(trans))
+        throw std::out_of_range("DramController: a scheduled request has no pending entry");
+      if (place_freed_at_column_) free_place_at_column(*trans, c, d.req.early, now.value());
+      if (d.req.early)
         respond_early(*trans, c, d.req.arrived, at);
-      } else {
-        if (!pending_.count(trans)) throw std::out_of_range("DramController: a scheduled request has no pending entry");
+      else
         push_response(trans, at);
-      }
     }
   }
   if (next != never_) schedule_.next_trigger(next - now);
+}
+
+// queue_place "column": a request leaves its channel's queue when its column
+// command is issued; its data and the controller's latency follow in the
+// read-return path, which holds no queue place.
+void DramController::free_place_at_column(tlm_generic_payload& trans, unsigned channel, bool early, uint64_t now) {
+  release_early(now);  // the occupancy histogram takes its samples in time order
+  --channel_count_[channel];
+  set_occupancy(occupancy_ - 1, now);
+  if (!early) pending_.at(&trans).queued = false;
+  if (!waiting_.empty()) space_event_.notify(SC_ZERO_TIME);
 }
 
 void DramController::count_outcome(RowOutcome outcome) {
@@ -498,10 +530,12 @@ void DramController::end_resp_method() {
 void DramController::respond_early(tlm_generic_payload& trans, unsigned channel, uint64_t arrived, const sc_time& at) {
   record_done(arrived, at.value());
   if (Tracer* t = tracer()) trace_request(*t, trans, arrived, at.value());
-  early_due_.insert(at.value(), static_cast<int>(channel));
   tlm::tlm_phase phase = tlm::BEGIN_RESP;
   sc_time delay = at - sim_now();
-  if (!waiting_.empty()) space_event_.notify(delay);  // the place it frees then may be the one they wait for
+  if (!place_freed_at_column_) {
+    early_due_.insert(at.value(), static_cast<int>(channel));
+    if (!waiting_.empty()) space_event_.notify(delay);  // the place it frees then may be the one they wait for
+  }
   checker_.early_response_completed(trans, in->nb_transport_bw(trans, phase, delay));
 }
 
@@ -517,10 +551,13 @@ void DramController::retire(tlm_generic_payload& trans) {
   const uint64_t now = sim_now().value();
   release_early(now);  // the occupancy histogram takes its samples in time order
   auto it = pending_.find(&trans);
-  if (it->second.channel >= 0) --channel_count_[it->second.channel];
+  const bool queued = it->second.queued;
+  if (queued && it->second.channel >= 0) --channel_count_[it->second.channel];
   pending_.erase(it);
-  set_occupancy(occupancy_ - 1, now);
-  space_event_.notify(SC_ZERO_TIME);
+  if (queued) {
+    set_occupancy(occupancy_ - 1, now);
+    space_event_.notify(SC_ZERO_TIME);
+  }
 }
 
 void DramController::set_occupancy(unsigned n, uint64_t at) {
@@ -588,8 +625,24 @@ const ParamTable<DramControllerConfig>& dram_controller_param_table() {
                                              "passed the oldest, it goes next (0: no cap)", 0.0, 1048576.0,
                                              "requests"))
           .add(&C::queue_depth, int_param("queue_depth", 32,
-                                          "requests per channel accepted (END_REQ sent) and not yet completed", 1.0,
-                                          1048576.0, "requests"))
+                                          "requests per channel accepted (END_REQ sent) and holding a queue place "
+                                          "(queue_place says until when)",
+                                          1.0, 1048576.0, "requests"))
+          .add(&C::queue_place, enum_param("queue_place", "response", {"response", "column"},
+                                           "a request holds its channel queue place until its response (response) or "
+                                           "until its column command issues (column: data and controller latency "
+                                           "follow in the read-return path, as in DRAMsim3 and Ramulator)"))
+          .add(&C::bank_hash, enum_param("bank_hash", "none", {"none", "xor"},
+                                         "xor: the bank index is XORed with the row's low bits (permutation-based "
+                                         "interleaving), so rows a power-of-two stride apart use different banks; "
+                                         "needs a power-of-two bank count"))
+          .add(&C::interleave_ways, int_param("interleave_ways", 1,
+                                              "this controller is one of this many that take turns every "
+                                              "interleave_size bytes (e.g. the chiplets' memories): the others' turns "
+                                              "are squeezed out of the address before the mapping (1: none)",
+                                              1.0, 4096.0))
+          .add(&C::interleave_size, size_param("interleave_size", "4 KiB",
+                                               "the granule the interleave_ways controllers take turns at", 1.0))
           .add(&C::store, string_param("store", "device", "name of the shared device memory holding the data"));
   return table;
 }

@@ -68,6 +68,9 @@ struct DramControllerConfig {
   sc_core::sc_time tREFI, tRFC, tWR, tRRD, tFAW, tWTR, tRTW, tCCD_S, tCCD_L;
   unsigned bank_groups = 0, starvation_cap = 0;
   unsigned queue_depth = 0;
+  std::string queue_place, bank_hash;
+  unsigned interleave_ways = 1;
+  uint64_t interleave_size = 0;
   std::string store;
 };
 const ParamTable<DramControllerConfig>& dram_controller_param_table();
@@ -104,6 +107,7 @@ class DramController : public Block {
   struct Pending {
     int channel;    // -1: answered without a DRAM access (an error)
     uint64_t arrived;
+    bool queued = true;  // holds a queue place (false once its column issued, with queue_place "column")
   };
   struct Ready {
     sc_core::sc_time at;
@@ -148,6 +152,7 @@ class DramController : public Block {
   void end_of_simulation() override;
   void retire(tlm::tlm_generic_payload& trans);
   void count_outcome(RowOutcome outcome);
+  void free_place_at_column(tlm::tlm_generic_payload& trans, unsigned channel, bool early, uint64_t now);
   void set_occupancy(unsigned n, uint64_t at);
   void record_done(uint64_t start, uint64_t end);
 
@@ -159,6 +164,9 @@ class DramController : public Block {
   DramTiming timing_;
   sc_core::sc_time controller_latency_;
   unsigned queue_depth_;  // per channel
+  uint64_t interleave_ways_, interleave_size_;
+  bool bank_xor_;
+  bool place_freed_at_column_;
 
   std::vector<DramChannel> channel_;
   std::vector<unsigned> channel_count_;  // accepted and not retired, per channel
@@ -186,9 +194,9 @@ class DramController : public Block {
   bool error_logged_ = false;
 
   Counter &reads_, &writes_, &atomics_, &bytes_read_, &bytes_written_, &errors_;
-  Counter &row_hits_, &row_misses_, &row_conflicts_, &request_stalls_, &bus_busy_ps_, &refreshes_;
+  Counter &row_hits_, &row_misses_, &row_conflicts_, &request_stalls_, &queue_wait_ps_, &bus_busy_ps_, &refreshes_;
   Scalar &bandwidth_achieved_, &latency_mean_ns_;
-  Histogram &latency_ns_, &occupancy_hist_;
+  Histogram &latency_ns_, &occupancy_hist_, &channel_hist_, &bank_hist_;
   uint64_t latency_sum_ps_ = 0, latency_count_ = 0;
 
   // Used at elaboration and on protocol errors only: kept after the state the

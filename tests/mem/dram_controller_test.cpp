@@ -54,6 +54,70 @@ TEST_CASE("dram: address mapping interleaves channels then banks then rows", "[m
   REQUIRE(at(8 * 2048 + 3 * 256) == std::vector<uint64_t>{3, 0, 1});
 }
 
+TEST_CASE("dram: bank_hash xor gives rows a power-of-two stride apart different banks", "[mem][dram]") {
+  MiniPlatform pf;
+  auto& plain = pf.create<DramController>("dram_controller", "plain", dram_params());
+  auto& hashed = pf.create<DramController>("dram_controller", "hashed", dram_params({{"bank_hash", "xor"}}));
+  for (uint64_t row = 0; row < 16; ++row) {
+    REQUIRE(plain.locate(row * kRow).bank == 0);
+    REQUIRE(plain.locate(row * kRow).row == row);
+    // Bank b's row r lands in bank b XOR r: the 16 rows of bank 0 use all 16 banks.
+    REQUIRE(hashed.locate(row * kRow).bank == row);
+    REQUIRE(hashed.locate(row * kRow).row == row);
+    REQUIRE(hashed.locate(row * kRow + 3 * 1024).bank == (3 ^ row));
+  }
+  // Within a row nothing moves: a row's 1 KiB stays in one bank.
+  REQUIRE(hashed.locate(5 * kRow + 1023).bank == 5);
+}
+
+namespace {
+// Two 64 B reads one row apart in bank 0's plain mapping, queued at once: B's response time and the conflicts.
+std::pair<sc_time, uint64_t> run_two_rows(const char* hash) {
+  MiniPlatform pf;
+  auto& dram = pf.create<DramController>("dram_controller", "hbm", dram_params({{"bank_hash", hash}}));
+  auto& dev = pf.shared.get<isa::DeviceMemory>("device");
+  const uint64_t base = dev.alloc(4 * kRow);
+  Payload a(tlm::TLM_READ_COMMAND, base, 64), b(tlm::TLM_READ_COMMAND, base + kRow, 64);
+  Probe probe("probe", [&](Probe& p) {
+    p.begin_req(a);
+    p.begin_req(b);
+    p.wait_for(b, tlm::BEGIN_RESP);
+  });
+  probe.socket.bind(dram.in);
+  sc_core::sc_start();
+  return {probe.time_of(b, tlm::BEGIN_RESP), pf.stat("hbm", "row_conflicts")};
+}
+}  // namespace
+
+TEST_CASE("dram: without bank_hash two rows a bank apart conflict", "[mem][dram]") {
+  // B is a conflict in A's bank: PRE at tRAS 33, ACT 47, column 61, data 75..77, response 81.
+  REQUIRE(run_two_rows("none") == std::make_pair(ns(33 + 14 + 14 + 14 + 2 + 4), uint64_t{1}));
+}
+
+TEST_CASE("dram: bank_hash xor turns a power-of-two stride's conflict into a parallel miss", "[mem][dram]") {
+  // B's row is in bank 1, opened beside A's: column 16, data 30..32, response 36.
+  REQUIRE(run_two_rows("xor") == std::make_pair(ns(36), uint64_t{0}));
+}
+
+TEST_CASE("dram: interleave_ways squeezes the other controllers' turns out of the mapping", "[mem][dram]") {
+  MiniPlatform pf;
+  auto& alone = pf.create<DramController>("dram_controller", "alone", dram_params());
+  // One of 4 controllers taking turns every 4 KiB (this one owns [0, 4K), [16K, 20K), ...).
+  auto& peer = pf.create<DramController>("dram_controller", "peer",
+                                         dram_params({{"interleave_ways", 4}, {"interleave_size", "4 KiB"}}));
+  auto same = [](DramController::Location x, DramController::Location y) {
+    return x.channel == y.channel && x.bank == y.bank && x.row == y.row;
+  };
+  for (uint64_t page = 0; page < 64; ++page)
+    for (uint64_t off : {uint64_t{0}, uint64_t{1024}, uint64_t{4095}})
+      REQUIRE(same(peer.locate(page * 16384 + off), alone.locate(page * 4096 + off)));
+  // Without it, the controller's own second page (16 KiB) would sit in bank 0's next row,
+  // and its own pages would use banks 0..3 only.
+  REQUIRE(alone.locate(16384).row == 1);
+  REQUIRE(peer.locate(16384).bank == 4);
+  REQUIRE(peer.locate(16384).row == 0);
+}
+
 TEST_CASE("dram: a row miss a row hit and a row conflict cost exactly their command latencies", "[mem][dram]") {
   MiniPlatform pf;
   auto& dram = pf.create<DramController>("dram_controller", "hbm", dram_params());
@@ -257,6 +321,46 @@ TEST_CASE("dram: a full channel queue withholds END_REQ until a response retires
   // C is a row hit issued at 44: data 58..60, response 64.
   REQUIRE(probe.time_of(c, tlm::BEGIN_RESP) == ns(64));
   REQUIRE(pf.stat("hbm", "request_stalls") == 1);
+  REQUIRE(pf.stat("hbm", "queue_wait_ps") == 44000);
+  REQUIRE(pf.stat("hbm", "row_hits") == 2);
+}
+
+TEST_CASE("dram: with queue_place column a request's queue place frees when its column command issues",
+          "[mem][dram]") {
+  MiniPlatform pf;
+  auto& dram = pf.create<DramController>("dram_controller", "hbm",
+                                         dram_params({{"queue_depth", 2}, {"queue_place", "column"}}));
+  auto& dev = pf.shared.get<isa::DeviceMemory>("device");
+  const uint64_t base = dev.alloc(4096);
+  Payload a(tlm::TLM_READ_COMMAND, base, 64), b(tlm::TLM_READ_COMMAND, base + 64, 64),
+      c(tlm::TLM_READ_COMMAND, base + 128, 64);
+  Probe probe("probe", [&](Probe& p) {
+    p.hold_responses = true;
+    p.begin_req(a);
+    p.wait_for(a, tlm::END_REQ);
+    p.begin_req(b);
+    p.wait_for(b, tlm::END_REQ);
+    p.begin_req(c);
+    p.wait_for(a, tlm::BEGIN_RESP);
+    wait(ns(10));
+    p.end_resp(a);
+    p.wait_for(b, tlm::BEGIN_RESP);
+    p.end_resp(b);
+    p.wait_for(c, tlm::BEGIN_RESP);
+    p.end_resp(c);
+  });
+  probe.socket.bind(dram.in);
+  sc_core::sc_start();
+
+  // The same requests as above: C no longer waits for A's response (44) but
+  // for A's column command (14), the row hit's data then follows B's at once.
+  REQUIRE(probe.time_of(a, tlm::BEGIN_RESP) == ns(34));
+  REQUIRE(probe.time_of(c, tlm::END_REQ) == ns(14));
+  REQUIRE(pf.stat("hbm", "request_stalls") == 1);
+  REQUIRE(pf.stat("hbm", "queue_wait_ps") == 14000);
+  // Responses still go one at a time: B and C after A's END_RESP at 44.
+  REQUIRE(probe.time_of(b, tlm::BEGIN_RESP) == ns(44));
+  REQUIRE(probe.time_of(c, tlm::BEGIN_RESP) == ns(44));
   REQUIRE(pf.stat("hbm", "row_hits") == 2);
 }
 
@@ -439,4 +543,6 @@ TEST_CASE("dram: bad parameters are clear errors naming the instance", "[mem][dr
                       Catch::Contains("out of range"));
   REQUIRE_THROWS_WITH(pf.create("dram_controller", "chip.hbm2", dram_params({{"base", "0xFFFFFFFFFFFFF000"}})),
                       Catch::Contains("chip.hbm2") && Catch::Contains("wraps"));
+  REQUIRE_THROWS_WITH(pf.create("dram_controller", "chip.hbm3", dram_params({{"banks", 12}, {"bank_hash", "xor"}})),
+                      Catch::Contains("chip.hbm3") && Catch::Contains("power-of-two"));
 }
