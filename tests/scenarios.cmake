@@ -218,6 +218,13 @@ tessera_scenario("timing workload statistics are deterministic"
                  ARGS "workload|histogram|--size|5000|--netlist|${small_gpu}|--stats|${TESSERA_SCENARIO_DIR}/timing.json"
                  EXIT 0 DEFINES -DSTATS=${TESSERA_SCENARIO_DIR}/timing.json -DDETERMINISM=ON
                  "-DSTATS_CHECKS=timing_device/launches=1|timing_device/cycles>0|timing_device/cp_instructions>0|dispatcher/ranges=1|cp/kernel_launches=1|cp/doorbells=1|l2[0]/fills>0|dram[1]/reads>0|simulation/ok=ON")
+# The LDS multicast unit (docs/IWMA.md): an MFMA GEMM whose waves share their
+# LDS fragments passes with the unit on at 4x the matrix rate, merges reads,
+# never falls back, and gives the same statistics twice.
+tessera_scenario("LDS multicast: an LDS-tiled MFMA GEMM passes, merges reads and is deterministic"
+                 ARGS "workload|mfma_gemm_lds_4x2|--size|96|--netlist|${small_gpu}|--set|cu[*].lds_multicast=true|--set|cu[*].mfma_rate=4|--stats|${TESSERA_SCENARIO_DIR}/iwma.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/iwma.json -DDETERMINISM=ON
+                 "-DSTATS_CHECKS=cu[0]/lds_reads_merged>0|cu[0]/lds_multicast_fallbacks=0")
 # More resident waves than one 64-bit word of the CU's per-wave bit sets holds.
 tessera_scenario("a compute unit with 80 wave slots keeps more than 64 waves resident"
                  ARGS "workload|vector_add|--size|65536|--netlist|${small_gpu}|--set|cu[*].wave_slots=20|--stats|${TESSERA_SCENARIO_DIR}/slots80.json"

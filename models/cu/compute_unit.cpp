@@ -43,6 +43,8 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
       device_(shared().get<isa::DeviceMemory>("device")),
       st_(stats(), cfg_.simds * cfg_.wave_slots),
       lds_(cfg_.lds_banks, cfg_.lds_latency),
+      multicast_(cfg_.lds_multicast ? new lds::LdsMulticast(cfg_.lds_multicast_table, cfg_.lds_multicast_wait)
+                                    : nullptr),
       policy_(cfg_.scheduler),
       slots_(cfg_.simds * cfg_.wave_slots),
       due_(cfg_.simds * cfg_.wave_slots),
@@ -61,6 +63,7 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
     slots_[i].index = i;
   }
   note_trans_.set_extension(note_task_);
+  if (multicast_) lds::register_multicast_marker();
   constexpr TraceKinds kCuKinds = TraceKinds(TraceKind::Workgroup) | TraceKinds(TraceKind::Wave) |
                                   TraceKinds(TraceKind::Stall) | TraceKinds(TraceKind::Memory);
   if (tracer() && (trace_kinds() & kCuKinds))
@@ -465,6 +468,7 @@ void ComputeUnit::tick() {
   last_tick_ = c;
   take_arrivals(c);
   retire_lds(c);
+  if (multicast_) expire_multicast(c);
   issue_stage(c);
   send_stage(c);
   const uint64_t fetch_next = fetch_stage(c);
@@ -644,6 +648,7 @@ void ComputeUnit::finish_workgroup(Workgroup& wg) {
 void ComputeUnit::schedule_next(uint64_t c, uint64_t fetch_next) {
   uint64_t next = earliest_wave_;  // the issue stage's second pass found it
   next = std::min(next, lds_.next_done());
+  if (multicast_) next = std::min(next, multicast_->next_deadline());
   for (Port* p : {&vmem_port_, &smem_port_})
     if (!p->queue.empty() && !p->blocked && p->outstanding < p->limit) next = std::min(next, std::max(c + 1, p->send_from));
   // A fetch wanted next cycle waits for a blocked or full port to wake the CU.

@@ -38,6 +38,7 @@
 #include "models/cu/issue_policy.h"
 #include "models/cu/lazy_unit.h"
 #include "models/cu/wave_slot.h"
+#include "models/lds/lds_multicast.h"
 #include "models/lds/lds_pipeline.h"
 #include "common/ring.h"
 #include "platform/block.h"
@@ -174,6 +175,16 @@ class ComputeUnit : public Block {
   Stall lazy_stall(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c, uint64_t& earliest);
   void lazy_returned(MemInst& m);
   void check_barrier(Workgroup& wg, uint64_t c);
+
+  // --- the LDS multicast unit (compute_unit_multicast.cpp, docs/IWMA.md) ---
+  void serve_lds_read(const lds::LdsRequest& r, uint64_t c, lds::LdsPipeline::Tag tag,
+                      const lds::LdsPipeline::Tag* second = nullptr);
+  uint64_t multicast_accepts_at(const WaveSlot& w) const;
+  bool multicast_candidate(const WaveSlot& w, const isa::DecodedOp& op, const lds::LdsRequest& r) const;
+  void multicast_read(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, const lds::LdsRequest& r, uint64_t c);
+  void report_mismatch(const WaveSlot& w, const lds::HeldRead& partner, const isa::DecodedOp& op);
+  void expire_multicast(uint64_t c);
+  void release_multicast(Workgroup& wg, uint64_t c);
   void fault_wave(WaveSlot& w);
   IbBlock ib_state(const WaveSlot& w, uint64_t pc, unsigned size) const;
   void fault_fetch(WaveSlot& w);
@@ -188,6 +199,7 @@ class ComputeUnit : public Block {
   isa::DeviceMemory& device_;
   CuStats st_;
   lds::LdsPipeline lds_;
+  std::unique_ptr<lds::LdsMulticast> multicast_;  // with lds_multicast on
   IssuePolicy policy_;
   std::vector<CuObserver*> observers_;
 

@@ -286,7 +286,7 @@ uint64_t ComputeUnit::unit_free(const WaveSlot& w, const InstInfo& info) const {
     case IssueClass::Salu: return std::max(salu_free_, scalar_slot_);
     case IssueClass::Branch: return branch_free_;
     case IssueClass::EndPgm: return turns() ? branch_free_ : 0;
-    case IssueClass::Lds: return lds_.accepts_at();
+    case IssueClass::Lds: return multicast_ ? multicast_accepts_at(w) : lds_.accepts_at();
     case IssueClass::Smem:
       return smem_port_.queue.size() >= cfg_.max_smem_requests ? kNever : std::max(smem_free_, scalar_slot_);
     case IssueClass::VmemLoad:
@@ -348,6 +348,7 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
       if (wave.status() == isa::WaveStatus::AtBarrier) {
         ++w.wg->at_barrier;
         check_barrier(*w.wg, c);
+        if (multicast_) release_multicast(*w.wg, c);
       }
       break;
     case IssueClass::EndPgm:
@@ -357,6 +358,7 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
       refresh_fetch(w);
       --w.wg->running;
       check_barrier(*w.wg, c);
+      if (multicast_) release_multicast(*w.wg, c);
       maybe_retire(w);
       return;
     case IssueClass::Lds: issue_lds(w, op, info, c); break;
@@ -394,14 +396,16 @@ void ComputeUnit::check_barrier(Workgroup& wg, uint64_t c) {
 }
 
 // DS instructions execute at issue (the LDS is the CU's own); their timing
-// is the bank model's cycles on the LDS pipeline plus its latency.
+// is the bank model's cycles on the LDS pipeline plus its latency. Reads go
+// through serve_lds_read (counted), marked ones through the multicast unit.
 void ComputeUnit::issue_lds(WaveSlot& w, const DecodedOp& op, const InstInfo& info, uint64_t c) {
   isa::Wave& wave = *w.wave;
-  lds::LdsCost cost;
   const lds::LdsPipeline::Tag tag{&w, &info};
-  if (op.inst.op->flags & isa::kCrossLane) {
+  const uint32_t flags = op.inst.op->flags;
+  if (flags & isa::kCrossLane) {
     // ds_swizzle/ds_permute: the crossbar, no banks
-    cost = lds_.submit_crossbar(std::max(1u, 64 / cfg_.lds_banks), c, tag);
+    const lds::LdsCost cost = lds_.submit_crossbar(std::max(1u, 64 / cfg_.lds_banks), c, tag);
+    st_.lds_busy_cycles += cost.cycles;
     w.board.memory_issued(info, wave.exec());
   } else {
     isa::lds_access(wave, op.inst, lds_access_);  // before executing: the data may overwrite the address
@@ -411,11 +415,19 @@ void ComputeUnit::issue_lds(WaveSlot& w, const DecodedOp& op, const InstInfo& in
     r.addr[1] = lds_access_.addr[1];
     r.addresses_per_lane = lds_access_.addresses_per_lane;
     r.bytes = lds_access_.bytes;
-    cost = lds_.submit(r, c, tag);
     w.board.memory_issued(info, lds_access_.exec);
+    if ((flags & isa::kLoad) && !(flags & (isa::kStore | isa::kAtomic))) {
+      ++st_.lds_reads;
+      if (multicast_ && multicast_candidate(w, op, r))
+        multicast_read(w, op, info, r, c);
+      else
+        serve_lds_read(r, c, tag);
+    } else {
+      const lds::LdsCost cost = lds_.submit(r, c, tag);
+      st_.lds_conflict_cycles += cost.conflict_cycles;
+      st_.lds_busy_cycles += cost.cycles;
+    }
   }
-  st_.lds_conflict_cycles += cost.conflict_cycles;
-  st_.lds_busy_cycles += cost.cycles;
   ++w.lgkm;
   ++w.lds_out;
   isa::execute(wave, op);

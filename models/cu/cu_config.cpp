@@ -53,6 +53,18 @@ std::vector<ParamSpec> cu_param_specs() {
                  "cycles an MFMA occupies its SIMD's matrix core and until its result is usable, by mnemonic "
                  "fragment (the longest fragment found in the mnemonic wins); default from the CDNA2 ISA guide's "
                  "pass counts x 4 cycles"),
+      int_param("mfma_rate", 1,
+                "matrix-core rate multiplier (1, 2, 4: the next-generation rates): divides every MFMA's cycles "
+                "(rounded up)",
+                1, 16, "x"),
+      bool_param("lds_multicast", false,
+                 "the LDS multicast unit: two marked ds_read* of different waves of a workgroup with the same "
+                 "addresses and registers share one LDS access (docs/IWMA.md)"),
+      int_param("lds_multicast_table", 64, "load request table entries of the LDS multicast unit (0: none waits)", 0,
+                4096, "entries"),
+      int_param("lds_multicast_queue", 8, "LDS requests that may wait for the banks while the multicast unit is on",
+                0, 4096, "requests"),
+      cycles("lds_multicast_wait", 1024, "cycles a marked read may wait in the load request table for its partner"),
       cycles("salu_latency", 1, "SALU issue to result usable", 1),
       cycles("branch_latency", 2, "branch issue to the wave's next issue (a taken branch also refetches)", 1),
       cycles("lds_latency", 32, "an LDS instruction's last bank cycle to the decrement of its lgkmcnt"),
@@ -135,6 +147,11 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   c.values_at_execute = p.string("load_values") == "execute";
   c.lazy_loads = p.boolean("lazy_loads");
   c.lazy_zero_products = p.boolean("lazy_zero_products");
+  c.mfma_rate = u("mfma_rate");
+  c.lds_multicast = p.boolean("lds_multicast");
+  c.lds_multicast_table = u("lds_multicast_table");
+  c.lds_multicast_queue = u("lds_multicast_queue");
+  c.lds_multicast_wait = u("lds_multicast_wait");
 
   auto fail = [&](const std::string& param, const std::string& what) {
     throw UserError(path + ": parameter '" + param + "': " + what);

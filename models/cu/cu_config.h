@@ -42,6 +42,13 @@ struct CuConfig {
   // MFMA: (mnemonic fragment, cycles); the longest fragment found in the
   // mnemonic wins.
   std::vector<std::pair<std::string, unsigned>> mfma_cycles;
+  unsigned mfma_rate = 1;       // matrix-core speed-up: MFMA occupancy and latency are divided by it
+
+  // The LDS multicast unit (models/lds/lds_multicast.h, docs/IWMA.md).
+  bool lds_multicast = false;
+  unsigned lds_multicast_table = 64;  // load request table entries
+  unsigned lds_multicast_queue = 8;   // LDS requests that may wait for the banks while the unit is on
+  unsigned lds_multicast_wait = 1024; // cycles a read may wait in the table for its partner
 
   // Memory interfaces.
   unsigned vmem_line = 64;       // line of the vector L1 (requests never cross it)

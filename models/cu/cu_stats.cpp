@@ -28,6 +28,19 @@ CuStats::CuStats(StatGroup& g, unsigned max_waves)
                                   "load line requests whose bytes were read when the load executed (load_values execute)")),
       lds_conflict_cycles(g.counter("lds_conflict_cycles", "LDS cycles lost to bank conflicts")),
       lds_busy_cycles(g.counter("lds_busy_cycles", "cycles the LDS banks were busy")),
+      lds_reads(g.counter("lds_reads", "ds_read* instructions issued")),
+      lds_read_bytes(g.counter("lds_read_bytes", "bytes the LDS banks delivered for ds_read* (a multicast access once)")),
+      lds_reads_marked(g.counter("lds_reads_marked", "ds_read* the multicast unit saw (marked, allowed in the "
+                                                     "workgroup's shape, every lane active)")),
+      lds_reads_merged(g.counter("lds_reads_merged", "pairs of ds_read* served by one LDS access (multicast)")),
+      lds_multicast_fallbacks(g.counter("lds_multicast_fallbacks", "marked reads matched in the load request table "
+                                                                   "whose addresses differed: served as two reads")),
+      lds_multicast_expired(g.counter("lds_multicast_expired",
+                                      "marked reads served alone after waiting lds_multicast_wait cycles")),
+      lds_multicast_released(g.counter("lds_multicast_released", "marked reads served alone when no other wave of "
+                                                                 "the workgroup could send a partner (barrier, end)")),
+      lds_multicast_table_full(g.counter("lds_multicast_table_full",
+                                         "marked reads served at once because the load request table was full")),
       memory_errors(g.counter("memory_errors",
                               "responses with an error status (the wave that needs the data or instructions faults)")),
       longest_wave(g.counter("longest_wave", "most instructions one wave issued (a wave past the wave_instructions "

@@ -30,6 +30,15 @@ struct CuStats {
   Counter& values_at_execute;  // load line requests whose bytes were read at execute (load_values execute)
   Counter& lds_conflict_cycles;
   Counter& lds_busy_cycles;
+  // LDS reads and the multicast unit (docs/IWMA.md).
+  Counter& lds_reads;                // ds_read* issued
+  Counter& lds_read_bytes;           // bytes the banks delivered for them (a merged access once)
+  Counter& lds_reads_marked;         // reads the multicast unit saw (marked, allowed in the shape, all lanes)
+  Counter& lds_reads_merged;         // pairs served by one access
+  Counter& lds_multicast_fallbacks;  // matched by the table but not by the addresses: two reads
+  Counter& lds_multicast_expired;    // waited their full time without a partner
+  Counter& lds_multicast_released;   // served alone because no other wave could send a partner
+  Counter& lds_multicast_table_full; // served at once: the table was full
   Counter& memory_errors;
   Counter& longest_wave;          // most instructions one wave issued (against limits().wave_instructions)
   Histogram& requests_per_vmem;   // coalesced line requests per vector memory instruction

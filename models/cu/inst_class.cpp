@@ -129,6 +129,7 @@ void ProgramInfo::classify(const isa::DecodedOp& op, InstInfo& out) const {
     out.cls = IssueClass::Mfma;
     unsigned c = cfg_.mfma_cycles_of(m);
     if (!c) c = 64;  // an MFMA shape no fragment names: the longest class
+    c = (c + cfg_.mfma_rate - 1) / cfg_.mfma_rate;
     out.busy = static_cast<uint32_t>(c);
     out.latency = static_cast<uint32_t>(c);
   } else if (vector_alu(inst.format)) {

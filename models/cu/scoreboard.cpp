@@ -22,6 +22,16 @@ uint64_t Scoreboard::operands_ready(const InstInfo& info) const {
   return r;
 }
 
+uint64_t Scoreboard::results_ready(const InstInfo& info) const {
+  uint64_t r = 0;
+  for (unsigned k = 0; k < info.writes; ++k) {
+    unsigned first, end;
+    bounds(info.write_runs[k], first, end);
+    for (unsigned s = first; s < end; ++s) r = std::max(r, ready_[s]);
+  }
+  return r;
+}
+
 void Scoreboard::mark_results(const InstInfo& info, uint64_t when) {
   for (unsigned k = 0; k < info.writes; ++k) {
     unsigned first, end;

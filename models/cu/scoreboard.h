@@ -22,6 +22,9 @@ class Scoreboard {
   void reset(unsigned slots, unsigned vgprs);
   // The cycle every register `info` reads is ready.
   uint64_t operands_ready(const InstInfo& info) const;
+  // The cycle every register `info` writes has its ALU result (no ALU write
+  // to it still due).
+  uint64_t results_ready(const InstInfo& info) const;
   // The registers `info` writes become usable at cycle `when`.
   void mark_results(const InstInfo& info, uint64_t when);
 

@@ -21,9 +21,12 @@ class LdsPipeline {
   LdsPipeline(unsigned banks, unsigned latency, unsigned waiting = 0) : banks_(banks), latency_(latency), waiting_(waiting) {}
 
   // The first cycle a new request can enter the queue.
-  uint64_t accepts_at() const {
-    if (!waiting_) return banks_free_;
-    return queue_.size() >= waiting_ ? queue_[queue_.size() - waiting_].start : 0;
+  uint64_t accepts_at() const { return accepts_at(waiting_); }
+  // The same for a request that may use `waiting` places of waiting room (a
+  // multicast read, which has a request queue of its own).
+  uint64_t accepts_at(unsigned waiting) const {
+    if (!waiting) return banks_free_;
+    return queue_.size() >= waiting ? queue_[queue_.size() - waiting].start : 0;
   }
   // Who sent a request and what it was, given back when it is done.
   struct Tag {
@@ -32,6 +35,16 @@ class LdsPipeline {
   };
   // A DS request entering at cycle c.
   LdsCost submit(const LdsRequest& r, uint64_t c, Tag tag) { return enter(banks_.cost(r), c, tag); }
+  // One access that serves two requests (a multicast read for two waves):
+  // the banks' cycles once, both done at the same cycle. It holds two places
+  // in the queue, one per request.
+  LdsCost submit_shared(const LdsRequest& r, uint64_t c, Tag first, Tag second) {
+    const LdsCost cost = enter(banks_.cost(r), c, first);
+    Entry twin = queue_.back();  // a copy: push_back may move the ring
+    twin.tag = second;
+    queue_.push_back(twin);
+    return cost;
+  }
   // A request that crosses the lanes through the LDS crossbar without the
   // banks (ds_swizzle, ds_permute): `cycles` on the pipeline, no conflicts.
   LdsCost submit_crossbar(unsigned cycles, uint64_t c, Tag tag) {

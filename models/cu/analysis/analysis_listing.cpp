@@ -14,12 +14,17 @@ std::string sources_text(Sources s) {
     Sources bit;
     const char* text;
   } kNames[] = {
-      {kItemXLow, "work-item x bits 5:0"}, {kItemXHigh, "work-item x bits 9:6"}, {kItemY, "work-item y"},
+      {kItemXLow, "work-item x bits 5:0"}, {kItemX6, "work-item x bit 6"}, {kItemX7, "work-item x bit 7"},
+      {kItemX8, "work-item x bit 8"},      {kItemX9, "work-item x bit 9"},  {kItemY, "work-item y"},
       {kItemZ, "work-item z"}, {kMemory, "memory its barrier section may write"},
       {kWaveId, "hardware ID, clock or private memory"}, {kCall, "a call"},
   };
   std::string out = (s & kItemX) == kItemX ? "work-item x" : "";
   if ((s & kItemX) == kItemX) s &= ~kItemX;
+  if ((s & kItemXHigh) == kItemXHigh) {
+    out += (out.empty() ? "" : ", ") + std::string("work-item x bits 9:6");
+    s &= ~kItemXHigh;
+  }
   for (const auto& n : kNames)
     if (s & n.bit) out += (out.empty() ? "" : ", ") + std::string(n.text);
   return out;
@@ -32,10 +37,15 @@ std::string value_text(const InstructionMark& m) {
 
 std::string multicast_text(const InstructionMark& m) {
   if (!m.lds_read) return "";
-  if (!m.multicast_read) return "no multicast: address depends on " + sources_text(m.read_sources);
+  std::string out;
+  if (!m.multicast_read && !m.multicast_pair) return "no multicast: address depends on " + sources_text(m.read_sources);
   if (m.multicast_class == ValueClass::Uniform) return "multicast: address same in every wave";
-  if (m.multicast_class == ValueClass::LaneX) return "multicast when x-size is a power of two <= 64";
-  return "multicast when x-size is a power of two <= 64 or a multiple of 64";
+  if (m.multicast_class == ValueClass::LaneX) out = "multicast when x-size is a power of two <= 64";
+  if (m.multicast_class == ValueClass::LaneLow) out = "multicast when x-size is a power of two <= 64 or a multiple of 64";
+  if (m.multicast_pair)
+    out += std::string(out.empty() ? "" : "; ") + "multicast in pairs of waves when x-size is a multiple of 64 (" +
+           (m.read_sources ? "address depends on " + sources_text(m.read_sources) : "") + ")";
+  return out;
 }
 
 void append(std::string& out, const std::string& part) {
@@ -44,7 +54,7 @@ void append(std::string& out, const std::string& part) {
 
 const char* multicast_column(const InstructionMark& m) {
   if (!m.lds_read) return "";
-  return m.multicast_read ? "mc" : "-";
+  return m.multicast_read ? "mc" : m.multicast_pair ? "mc2" : "-";  // mc2: in pairs of waves only
 }
 
 void count(const InstructionMark& m, MarkCounts& c) {
@@ -94,7 +104,7 @@ MarkCounts write_analysis(const isa::CodeObject& object, const std::string& kern
   if (!kernel.empty() && !only)
     throw isa::CodeObjectError(object.name() + ": no kernel named '" + kernel + "' (kernels: " + object.kernel_names() + ")");
   out << "value: uniform | lane-x-low | lane-x | varying across the waves of a workgroup; darsie: DR, CR, V; "
-         "mc: an LDS read marked for multicast\n";
+         "mc: an LDS read marked for multicast (mc2: in pairs of waves)\n";
   MarkCounts total;
   for (const isa::KernelInfo& k : object.kernels())
     if (!only || &k == only) list_kernel(object, k, out, total);

@@ -145,6 +145,8 @@ InstructionMark mark_of(const Instruction& inst, const Effect& e, Sources contro
     m.read_sources = e.address | (writes.lds ? kMemory : 0);
     m.multicast_class = classify(m.read_sources);
     m.multicast_read = m.multicast_class != ValueClass::Varying;
+    m.multicast_pair = !(m.read_sources & ~(kItemX | kItemY | kItemZ)) &&
+                       (m.read_sources & kItemXHigh) != kItemXHigh;
   }
   return m;
 }
@@ -231,8 +233,16 @@ bool same_in_every_wave(ValueClass c, const WorkgroupShape& shape) {
   }
 }
 
+bool pair_in_shape(Sources read_sources, const WorkgroupShape& shape) {
+  if (shape.x % 64) return false;
+  for (unsigned b = 0; b < 4; ++b)
+    if (!(read_sources & (kItemX6 << b)) && shape.x >= (128u << b)) return true;
+  return false;
+}
+
 bool multicast(const InstructionMark& mark, const WorkgroupShape& shape) {
-  return mark.multicast_read && same_in_every_wave(mark.multicast_class, shape);
+  return (mark.multicast_read && same_in_every_wave(mark.multicast_class, shape)) ||
+         (mark.multicast_pair && pair_in_shape(mark.read_sources, shape));
 }
 
 const char* class_name(ValueClass c) {

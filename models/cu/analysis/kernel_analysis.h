@@ -47,6 +47,12 @@ struct InstructionMark {
   bool multicast_read = false;     // a ds_read* whose address is the same in every wave in some shape
   Sources read_sources = 0;        // a ds_read*: its address's sources, and kMemory if its barrier section writes the LDS
   ValueClass multicast_class = ValueClass::Varying;  // classify(read_sources)
+  // A ds_read* whose address misses one of work-item x bits 9:6 and depends on
+  // nothing that differs between waves but x and y/z: with an x-size
+  // that is a multiple of 64, two waves of one row (their indices differing
+  // in that bit only) read the same addresses, as the waves of one row or
+  // column of a wave grid read the same A or B fragment.
+  bool multicast_pair = false;
   Sources control = 0;             // sources of the branches its block depends on
 };
 
@@ -78,8 +84,13 @@ bool cr_skippable(const WorkgroupShape& shape);
 bool skippable(const InstructionMark& mark, const WorkgroupShape& shape);
 // Whether a value of class `c` is the same in every wave of a workgroup of `shape`.
 bool same_in_every_wave(ValueClass c, const WorkgroupShape& shape);
-// IWMA: a marked read whose address is the same in every wave of this shape.
+// IWMA: a marked read whose address is the same in every wave of this shape,
+// or the same in pairs of waves (multicast_pair) of this shape.
 bool multicast(const InstructionMark& mark, const WorkgroupShape& shape);
+// Whether a multicast_pair read has partners in this shape: the x-size is a
+// multiple of 64 and holds both values of a bit of x (6 to 9) that the
+// address does not depend on.
+bool pair_in_shape(Sources read_sources, const WorkgroupShape& shape);
 
 const char* class_name(ValueClass c);
 const char* darsie_name(Darsie d);

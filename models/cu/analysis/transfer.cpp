@@ -440,7 +440,7 @@ RegisterState entry_state(const KernelDescriptor& kd) {
   if (kd.enable_private_segment && s < reg::kSgprCount) st.scalar[s] = Bits::all(kWaveId);
   // v0: work-item x in bits 9:0, y in 19:10, z in 29:20.
   Bits& v0 = st.vector[0];
-  for (unsigned i = 0; i < 30; ++i) v0.bit[i] = i < 6 ? kItemXLow : i < 10 ? kItemXHigh : i < 20 ? kItemY : kItemZ;
+  for (unsigned i = 0; i < 30; ++i) v0.bit[i] = i < 6 ? Sources(kItemXLow) : i < 10 ? Sources(kItemX6 << (i - 6)) : i < 20 ? Sources(kItemY) : Sources(kItemZ);
   return st;
 }
 

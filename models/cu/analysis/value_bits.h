@@ -15,16 +15,20 @@
 
 namespace tessera::analysis {
 
-using Sources = uint8_t;
+using Sources = uint16_t;
 enum Source : Sources {
   kItemXLow = 1u << 0,   // work-item x, bits 5:0 (the lane's position when x-size is a multiple of 64)
-  kItemXHigh = 1u << 1,  // work-item x, bits 9:6
-  kItemY = 1u << 2,      // work-item y
-  kItemZ = 1u << 3,      // work-item z
-  kMemory = 1u << 4,     // memory that may be written while the waves read it
-  kWaveId = 1u << 5,     // hardware IDs, clocks, the wave's scratch offset, private memory
-  kCall = 1u << 6,       // whatever a called function left in a register
+  kItemX6 = 1u << 1,     // work-item x, bits 6 to 9, one source each: with an x-size that is a
+  kItemX7 = 1u << 2,     // multiple of 64 they are the wave's index in its row, and a value
+  kItemX8 = 1u << 3,     // without one of them is the same in two waves (an LDS read two
+  kItemX9 = 1u << 4,     // waves of a wave grid share)
+  kItemY = 1u << 5,      // work-item y
+  kItemZ = 1u << 6,      // work-item z
+  kMemory = 1u << 7,     // memory that may be written while the waves read it
+  kWaveId = 1u << 8,     // hardware IDs, clocks, the wave's scratch offset, private memory
+  kCall = 1u << 9,       // whatever a called function left in a register
 };
+constexpr Sources kItemXHigh = kItemX6 | kItemX7 | kItemX8 | kItemX9;  // work-item x, bits 9:6
 constexpr Sources kItemX = kItemXLow | kItemXHigh;
 
 struct Bits {
