@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Configures and builds Tessera. Usage: scripts/build.sh [--sanitize | --fast]
 #   default     Release build in build/
-#   --sanitize  Debug build with AddressSanitizer + UBSan in build-asan/
+#   --sanitize  Debug build at -O1 with AddressSanitizer + UBSan in build-asan/
 #   --fast      the `tessera` binary only, for long timing-mode runs, in
 #               build-fast/: Release with link-time and profile-guided
 #               optimisation. An instrumented build (build-fast-train/) runs

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite (CTest driving
 # Catch2). Exits non-zero on any failure.
-# Usage: scripts/test.sh [--sanitize]   (--sanitize: Debug + ASan/UBSan build)
+# Usage: scripts/test.sh [--sanitize]   (--sanitize: ASan/UBSan build at -O1)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 case "${1:-}" in
