@@ -59,6 +59,7 @@ const char* kAddOne = R"(s_load_dwordx2 s[4:5], s[0:1], 0x0
 v_lshlrev_b32 v1, 2, v0
 s_waitcnt lgkmcnt(0)
 global_load_dword v2, v1, s[4:5] offset:256
+s_waitcnt vmcnt(0)
 v_add_u32 v3, 1, v2
 global_store_dword v1, v3, s[4:5] offset:512
 s_waitcnt vmcnt(0)
