@@ -107,7 +107,8 @@ void LazyUnit::record(WaveSlot& w, const MemInst& m, const InstInfo& info, int c
     }
   }
   for (unsigned k = 0; k < r.regs; ++k) {
-    for (uint64_t e = m.plan.exec; e; e &= e - 1) {
+    // Which lanes' dwords are zero, for the zero queries' answer.
+    for (uint64_t e = zero_ ? m.plan.exec : 0; e; e &= e - 1) {
       const unsigned lane = static_cast<unsigned>(__builtin_ctzll(e));
       const unsigned at = lane * r.lane_stride + 4 * k;
       uint32_t v = 0;
