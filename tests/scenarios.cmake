@@ -250,6 +250,19 @@ tessera_scenario("lazy loads give conv_relu50 its reference bytes"
                  ARGS "workload|conv_relu50|--size|16|--netlist|${small_gpu}|--set|cu[*].lazy_loads=true|--set|cu[*].lazy_zero_products=true|--stats|${TESSERA_SCENARIO_DIR}/conv_lazy.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/conv_lazy.json
                  "-DSTATS_CHECKS=cu[0]/lazy_loads_deferred>0")
+# LazyGPU's zero caches with the compute unit's zero-mask queries on r9_nano
+# (json/experiments/lazygpu.json's lazygpu and eager_zc designs): the
+# ReLU-sparse convolution still gives its reference's bytes, queries are sent
+# and answered by the zero caches, and (lazily) lanes found zero are not requested.
+set(lazygpu_sets "--set|sa[*].l1v[*].zero_fraction=1/8|--set|l2[*].zero_fraction=1/8|--set|sa[*].cu[*].zero_queries=true")
+tessera_scenario("lazygpu on r9_nano gives conv_relu50 its reference bytes"
+                 ARGS "workload|conv_relu50|--size|16|--netlist|${r9_nano}|${lazygpu_sets}|--set|sa[*].cu[*].lazy_loads=true|--set|sa[*].cu[*].lazy_zero_products=true|--stats|${TESSERA_SCENARIO_DIR}/conv_lazygpu.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/conv_lazygpu.json
+                 "-DSTATS_CHECKS=sa[0]/cu[0]/zero_queries>0|sa[0]/cu[0]/lazy_eliminated_zero_cache>0|sa[0]/l1v[0]/zero_hits>0")
+tessera_scenario("eager_zc on r9_nano gives conv_relu50 its reference bytes"
+                 ARGS "workload|conv_relu50|--size|16|--netlist|${r9_nano}|${lazygpu_sets}|--stats|${TESSERA_SCENARIO_DIR}/conv_eager_zc.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/conv_eager_zc.json
+                 "-DSTATS_CHECKS=sa[0]/cu[0]/zero_queries>0|sa[0]/l1v[0]/zero_hits>0")
 # Without the kernel-end write-back (the firmware told to skip it) the results
 # stay in the L2: the host reads stale memory.
 tessera_scenario("workload --set changes a timing parameter"

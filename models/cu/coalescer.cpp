@@ -61,8 +61,9 @@ void finish(Open& o, const isa::MemPlan& plan, AccessKind kind) {
   t.set_data_ptr(r.data.data() + o.lo);
   t.set_data_length(o.hi - o.lo);
   t.set_streaming_width(o.hi - o.lo);
-  t.set_command(kind == AccessKind::Load || kind == AccessKind::ScalarLoad ? tlm::TLM_READ_COMMAND
-                                                                            : tlm::TLM_WRITE_COMMAND);
+  t.set_command(kind == AccessKind::Load || kind == AccessKind::ScalarLoad || kind == AccessKind::ZeroMask
+                    ? tlm::TLM_READ_COMMAND
+                    : tlm::TLM_WRITE_COMMAND);
   GpuAccess& a = *r.access;
   a.kind = kind;
   a.glc = plan.glc;

@@ -68,7 +68,9 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
                                   TraceKinds(TraceKind::Stall) | TraceKinds(TraceKind::Memory);
   if (tracer() && (trace_kinds() & kCuKinds))
     trace_ = std::make_unique<CuTrace>(*tracer(), trace_kinds(), path(), clock_period(), slots_.size());
-  if (cfg_.lazy_loads) lazy_ = std::make_unique<LazyUnit>(stats(), cfg_.simds * cfg_.wave_slots, kVgprSlot + cfg_.vgprs);
+  if (cfg_.zero_queries) zero_ = std::make_unique<ZeroQueryStats>(stats());
+  if (cfg_.lazy_loads)
+    lazy_ = std::make_unique<LazyUnit>(stats(), cfg_.simds * cfg_.wave_slots, kVgprSlot + cfg_.vgprs, zero_.get());
   dispatch.register_b_transport(this, &ComputeUnit::b_transport_dispatch);
   vmem.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kVmem);
   smem.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kSmem);

@@ -174,6 +174,7 @@ class ComputeUnit : public Block {
   bool defer_load(WaveSlot& w, MemInst& m, const InstInfo& info, uint64_t c);
   Stall lazy_stall(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c, uint64_t& earliest);
   void lazy_returned(MemInst& m);
+  bool eager_zero_queries(const WaveSlot& w, MemInst& m);
   void check_barrier(Workgroup& wg, uint64_t c);
 
   // --- the LDS multicast unit (compute_unit_multicast.cpp, docs/IWMA.md) ---
@@ -254,6 +255,7 @@ class ComputeUnit : public Block {
   WorkgroupTask* note_task_;                   // owned by note_trans_
 
   std::unique_ptr<CuTrace> trace_;             // only when something of this CU is traced
+  std::unique_ptr<ZeroQueryStats> zero_;      // only with zero_queries
   std::unique_ptr<LazyUnit> lazy_;             // only with lazy_loads
 };
 

@@ -470,10 +470,13 @@ void ComputeUnit::issue_memory(WaveSlot& w, const DecodedOp& op, const InstInfo&
   Port& p = m.scalar ? smem_port_ : vmem_port_;
   coalesced_.clear();
   Coalescer::coalesce(m, kind, cu_id_, static_cast<int>(w.index), p.pool, coalesced_);
-  const unsigned n = static_cast<unsigned>(coalesced_.size());
+  unsigned n = static_cast<unsigned>(coalesced_.size());
   m.pending = n;
   if (lazy_ && kind == AccessKind::Load && defer_load(w, m, info, c)) return;
-  if (cfg_.values_at_execute && (kind == AccessKind::Load || kind == AccessKind::ScalarLoad)) read_values_now(w, p, m);
+  if (zero_ && !lazy_ && kind == AccessKind::Load && eager_zero_queries(w, m))
+    n = m.pending;
+  else if (cfg_.values_at_execute && (kind == AccessKind::Load || kind == AccessKind::ScalarLoad))
+    read_values_now(w, p, m);
   for (MemRequest* r : coalesced_) p.queue.push_back(r);
   w.board.memory_issued(info, m.scalar ? 1 : m.plan.exec);
   if (m.scalar) {

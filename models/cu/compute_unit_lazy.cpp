@@ -90,9 +90,51 @@ Stall ComputeUnit::lazy_stall(WaveSlot& w, const DecodedOp& op, const InstInfo& 
   return Stall::Dependency;
 }
 
+// The eager_zc design (zero_queries without lazy_loads): a vector global
+// load's values are read now, through the caches (as load_values=execute
+// reads them), its data requests whose lanes read only zero words are
+// dropped, and its ZeroMask queries go out with the remaining data requests;
+// it completes when all are back. False (the load goes as any other) when the
+// values cannot be read now: the wave's own stores or atomics are in flight,
+// or a debug read fails.
+bool ComputeUnit::eager_zero_queries(const WaveSlot& w, MemInst& m) {
+  if (!LazyUnit::may_defer(m.op->inst, m)) return false;
+  for (size_t i = 0; i < w.vm_order.size(); ++i)
+    if (w.vm_order[i]->plan.kind != isa::MemKind::Load) return false;
+  for (MemRequest* r : coalesced_)
+    if (vmem_port_.socket->transport_dbg(*r) != r->get_data_length()) return false;
+  for (MemRequest* r : coalesced_) {
+    Coalescer::scatter(*r, m.plan);
+    r->value_read = true;
+  }
+  size_t kept = 0;
+  for (MemRequest* r : coalesced_) {
+    if (reads_only_zeros(*r, m.plan)) {
+      r->release();
+      ++zero_->requests_saved;
+    } else {
+      coalesced_[kept++] = r;
+    }
+  }
+  coalesced_.resize(kept);
+  make_zero_queries(m, cu_id_, static_cast<int>(w.index), vmem_port_.pool, coalesced_);
+  zero_->queries += coalesced_.size() - kept;
+  m.pending = static_cast<unsigned>(coalesced_.size());
+  return true;
+}
+
 // Every request of a lazy unit's group is back: its lanes are free.
 void ComputeUnit::lazy_returned(MemInst& m) {
   WaveSlot& w = *m.wave;
+  // Zero queries answered: the lanes with a non-zero dword are requested now.
+  if (m.zero_phase && !m.error) {
+    coalesced_.clear();
+    lazy_->zero_answered(m, cu_id_, vmem_port_.pool, coalesced_);
+    for (MemRequest* r : coalesced_) vmem_port_.queue.push_back(r);
+    coalesced_.clear();
+    if (m.pending) return;
+  }
+  m.zero_phase = false;
   lazy_->returned(m);
   --w.lazy_out;
   wake(w, WakeReason::MemoryResponse);

@@ -107,6 +107,10 @@ std::vector<ParamSpec> cu_param_specs() {
                  "LazyGPU's elimination of loads feeding a product (with lazy_loads): a multiply, FMA/MAC/mad or AND "
                  "does not wait for the lanes of a deferred multiplicand whose partner operand is 0; they are never "
                  "requested if overwritten before another read (docs/LAZYGPU.md)"),
+      bool_param("zero_queries", false,
+                 "LazyGPU's zero-mask queries: a vector global load sends ZeroMask queries down vmem for its words "
+                 "and requests only the lines holding a non-zero word; with lazy_loads when a reader needs the lanes, "
+                 "without it at execute, queries and data requests together (docs/LAZYGPU.md)"),
   };
 }
 
@@ -147,6 +151,7 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   c.values_at_execute = p.string("load_values") == "execute";
   c.lazy_loads = p.boolean("lazy_loads");
   c.lazy_zero_products = p.boolean("lazy_zero_products");
+  c.zero_queries = p.boolean("zero_queries");
   c.mfma_rate = u("mfma_rate");
   c.lds_multicast = p.boolean("lds_multicast");
   c.lds_multicast_table = u("lds_multicast_table");

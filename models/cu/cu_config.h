@@ -78,6 +78,11 @@ struct CuConfig {
   // ⊗ elimination (with lazy_loads): a multiply/FMA/AND does not wait for a
   // deferred multiplicand's lanes whose partner operand is 0.
   bool lazy_zero_products = false;
+  // LazyGPU's zero-mask queries (docs/LAZYGPU.md): a vector global load asks
+  // the zero caches which of its words are zero and requests only the lines
+  // with a non-zero word (lazily when a reader needs them, or at execute
+  // without lazy_loads: the eager_zc design).
+  bool zero_queries = false;
 
   // Cycles a wave64 VALU op occupies its SIMD.
   unsigned valu_cycles() const { return (64 + simd_width - 1) / simd_width; }

@@ -1,6 +1,7 @@
 #include "models/cu/lazy_unit.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string_view>
 #include <unordered_set>
 
@@ -51,7 +52,8 @@ bool LazyUnit::Record::empty() const {
   return true;
 }
 
-LazyUnit::LazyUnit(StatGroup& stats, unsigned waves, unsigned slots) : st_(stats), slots_(slots), waves_(waves) {
+LazyUnit::LazyUnit(StatGroup& stats, unsigned waves, unsigned slots, ZeroQueryStats* zero)
+    : st_(stats), zero_(zero), slots_(slots), waves_(waves) {
   for (WaveState& s : waves_) {
     s.deferred.assign(slots, 0);
     s.inflight.assign(slots, 0);
@@ -105,6 +107,14 @@ void LazyUnit::record(WaveSlot& w, const MemInst& m, const InstInfo& info, int c
     }
   }
   for (unsigned k = 0; k < r.regs; ++k) {
+    // Which lanes' dwords are zero, for the zero queries' answer.
+    for (uint64_t e = zero_ ? m.plan.exec : 0; e; e &= e - 1) {
+      const unsigned lane = static_cast<unsigned>(__builtin_ctzll(e));
+      const unsigned at = lane * r.lane_stride + 4 * k;
+      uint32_t v = 0;
+      if (at + 4 <= m.plan.data.size()) std::memcpy(&v, m.plan.data.data() + at, 4);
+      if (v == 0) r.zero[k] |= uint64_t{1} << lane;
+    }
     r.deferred[k] = m.plan.exec;
     set_slot(s, first + k, s.deferred[first + k] | m.plan.exec, s.inflight[first + k]);
   }
@@ -201,8 +211,10 @@ void LazyUnit::request(WaveSlot& w, Record& r, const std::array<uint64_t, kMaxRe
   g.lazy_first = r.first;
   g.lazy_regs = r.regs;
   unsigned requested = 0;
+  g.zero_phase = zero_ != nullptr;
   for (unsigned k = 0; k < kMaxRegs; ++k) {
     g.lazy_lanes[k] = k < r.regs ? lanes[k] : 0;
+    g.lazy_zero[k] = k < r.regs ? lanes[k] & r.zero[k] : 0;
     g.plan.exec |= g.lazy_lanes[k];
     requested += popcount(g.lazy_lanes[k]);
   }
@@ -219,8 +231,14 @@ void LazyUnit::request(WaveSlot& w, Record& r, const std::array<uint64_t, kMaxRe
     }
   }
   const size_t before = out.size();
-  Coalescer::coalesce(g, AccessKind::Load, cu, static_cast<int>(w.index), pool, out);
-  for (size_t i = before; i < out.size(); ++i) out[i]->value_read = true;
+  if (zero_) {
+    make_zero_queries(g, cu, static_cast<int>(w.index), pool, out);
+    g.queries = static_cast<unsigned>(out.size() - before);
+    zero_->queries += g.queries;
+  } else {
+    Coalescer::coalesce(g, AccessKind::Load, cu, static_cast<int>(w.index), pool, out);
+    for (size_t i = before; i < out.size(); ++i) out[i]->value_read = true;
+  }
   g.pending = static_cast<unsigned>(out.size() - before);
   for (unsigned k = 0; k < r.regs; ++k) {
     const unsigned slot = r.first + k;
@@ -229,13 +247,32 @@ void LazyUnit::request(WaveSlot& w, Record& r, const std::array<uint64_t, kMaxRe
     set_slot(s, slot, s.deferred[slot] & ~lanes[k], s.inflight[slot] | (g.pending ? lanes[k] : 0));
   }
   ++st_.groups_issued;
-  st_.requests += g.pending;
+  if (!zero_) st_.requests += g.pending;
   st_.issued_lanes += requested;
   if (!g.pending) {  // nothing reaches memory (cannot happen for a global load with lanes): nothing to wait for
     insts.put(&g);
     return;
   }
   ++w.lazy_out;
+}
+
+void LazyUnit::zero_answered(MemInst& g, int cu, RequestPool& pool, std::vector<MemRequest*>& out) {
+  g.zero_phase = false;
+  const unsigned stride = g.plan.lane_stride;
+  // The plan has one chunk per lane's dword (request()): keep the non-zero ones.
+  auto zero = [&](const isa::MemChunk& ch) {
+    const unsigned lane = ch.data_offset / stride, reg = ch.data_offset % stride / 4;
+    return reg < kMaxRegs && (g.lazy_zero[reg] >> lane & 1);
+  };
+  auto& chunks = g.plan.chunks;
+  chunks.erase(std::remove_if(chunks.begin(), chunks.end(), zero), chunks.end());
+  for (unsigned k = 0; k < kMaxRegs; ++k) zero_->lanes_zero += popcount(g.lazy_zero[k]);
+  const size_t before = out.size();
+  if (!chunks.empty()) Coalescer::coalesce(g, AccessKind::Load, cu, static_cast<int>(g.wave->index), pool, out);
+  for (size_t i = before; i < out.size(); ++i) out[i]->value_read = true;
+  g.pending = static_cast<unsigned>(out.size() - before);
+  st_.requests += g.pending;
+  zero_->requests_saved += g.queries - std::min(g.queries, g.pending);
 }
 
 void LazyUnit::overwritten(const WaveSlot& w, const InstInfo& info, uint64_t lanes) {
@@ -291,7 +328,7 @@ unsigned LazyUnit::zero_partners(const WaveSlot& w, const isa::Instruction& inst
                    first, end);
   };
   // The lanes (of `lanes`) where operand `o` is known to be 0.
-  auto zero_lanes = [&](const isa::Operand& o) -> uint64_t {
+  auto zero_lanes = [&](const isa::Operand& o, bool by_value) -> uint64_t {
     switch (o.kind) {
       case isa::OperandKind::Constant: return o.value == 0 ? lanes : 0;
       case isa::OperandKind::Scalar:
@@ -303,7 +340,8 @@ unsigned LazyUnit::zero_partners(const WaveSlot& w, const isa::Instruction& inst
         unsigned first, end;
         slots_of(o, first, end);
         uint64_t known = lanes;
-        for (unsigned slot = first; slot < end; ++slot) known &= ~(s.deferred[slot] | s.inflight[slot]);
+        if (!by_value)
+          for (unsigned slot = first; slot < end; ++slot) known &= ~(s.deferred[slot] | s.inflight[slot]);
         uint64_t zero = 0;
         for (uint64_t m = known; m; m &= m - 1) {
           const unsigned lane = static_cast<unsigned>(__builtin_ctzll(m));
@@ -325,7 +363,7 @@ unsigned LazyUnit::zero_partners(const WaveSlot& w, const isa::Instruction& inst
     Excuse e;
     slots_of(inst.src[i], e.first, e.end);
     if (e.first == e.end) continue;
-    e.lanes = zero_lanes(inst.src[1 - i]);
+    e.lanes = zero_lanes(inst.src[1 - i], zero_ != nullptr && i == 1);
     if (e.lanes) out[n++] = e;
   }
   return n;

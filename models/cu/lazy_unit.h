@@ -24,6 +24,7 @@
 #include "models/cu/inst_class.h"
 #include "models/cu/isa/mem_plan.h"
 #include "models/cu/mem_request.h"
+#include "models/cu/zero_query.h"
 #include "platform/stats.h"
 
 namespace tessera {
@@ -46,7 +47,9 @@ struct LazyStats {
 class LazyUnit {
  public:
   // `slots` scoreboard slots per wave at most (inst_class.h), `waves` wave slots.
-  LazyUnit(StatGroup& stats, unsigned waves, unsigned slots);
+  // With `zero` (zero_queries), a group first asks the zero caches
+  // (zero_query.h) and then requests only the lanes with a non-zero dword.
+  LazyUnit(StatGroup& stats, unsigned waves, unsigned slots, ZeroQueryStats* zero = nullptr);
 
   // Whether `op` (a vector memory load `m` of wave `w`) may be deferred: a
   // GLOBAL load into VGPRs/AGPRs with no LDS chunk. The caller also checks
@@ -73,6 +76,9 @@ class LazyUnit {
   // multiplicand's lanes where the other one is known to be 0 (a constant, an
   // SGPR, or register lanes the unit does not owe). Returns how many of
   // `out` (at most 2) it filled.
+  // With zero queries, src0's deferred lanes count by their values (the
+  // instruction queries them, and their words' masks say they are 0), so
+  // src1's lanes there are not requested.
   unsigned zero_partners(const WaveSlot& w, const isa::Instruction& inst, uint64_t lanes, Excuse out[2]) const;
 
   // What the unit still owes an instruction `info` of wave `w`: lanes (of
@@ -92,6 +98,9 @@ class LazyUnit {
 
   // `info` writes its results in `lanes` at issue: deferred lanes there are eliminated.
   void overwritten(const WaveSlot& w, const InstInfo& info, uint64_t lanes);
+  // Group `g`'s zero queries are back: appends to `out` the data requests of
+  // its lanes with a non-zero dword (none if all were zero).
+  void zero_answered(MemInst& g, int cu, RequestPool& pool, std::vector<MemRequest*>& out);
   // Every request of lazy instruction `m` is back: its lanes are free.
   void returned(const MemInst& m);
   // Wave `w` ended (or faulted): its deferred lanes are dropped.
@@ -109,6 +118,7 @@ class LazyUnit {
   struct Record {
     unsigned first = 0, regs = 0;
     std::array<uint64_t, kMaxRegs> deferred{};
+    std::array<uint64_t, kMaxRegs> zero{};  // lanes whose dword of that register is 0 (the value read at execute)
     std::vector<isa::MemChunk> chunks;
     uint8_t lane_stride = 0;
     bool glc = false, slc = false;
@@ -131,6 +141,7 @@ class LazyUnit {
   static uint64_t needed(const Excuse* ex, unsigned excuses, unsigned slot, uint64_t lanes);
 
   LazyStats st_;
+  ZeroQueryStats* zero_;  // zero queries on: their counters
   unsigned slots_;
   std::vector<WaveState> waves_;
 };

@@ -39,6 +39,12 @@ struct MemInst {
   bool lazy = false;
   unsigned lazy_first = 0, lazy_regs = 0;
   uint64_t lazy_lanes[4] = {};
+  // With zero_queries, a lazy group first sends its ZeroMask queries
+  // (`zero_phase`, `queries` of them); when they are back it requests the
+  // lanes of lazy_lanes not in lazy_zero (those whose dword is zero).
+  bool zero_phase = false;
+  unsigned queries = 0;
+  uint64_t lazy_zero[4] = {};
 };
 
 // A piece of a chunk that lies inside one request's line.

@@ -500,3 +500,54 @@ s_endpgm)";
   CHECK(rig.stat("ticks") == 13);
   CHECK(rig.stat("active_cycles") == 244);
 }
+
+// Zero-mask queries (zero_queries, docs/LAZYGPU.md) against a memory without
+// zero caches (the queries are read like data there): inputs with runs of
+// zeros, lazily (lazycore_zc, and with ⊗: lazygpu) and eagerly (eager_zc),
+// give the functional executor's bytes.
+namespace {
+std::vector<uint32_t> with_zero_runs(std::vector<uint32_t> v) {
+  for (size_t i = 0; i < v.size(); ++i)
+    if (i / 16 % 3 != 1) v[i] = 0;  // two 64-byte lines of zeros in every three
+  return v;
+}
+}  // namespace
+
+TEST_CASE("compute unit results: zero queries with lazy loads equal the functional executor", "[cu][lazy][zero]") {
+  const int n = 1000;
+  const json zc = {{"lazy_loads", true}, {"zero_queries", true}};
+  CHECK(same_as_functional("vadd", {with_zero_runs(floats(n, 1)), floats(n, 2), std::vector<uint32_t>(n + 8, 7)}, {n},
+                           1024, 256, zc) > 0);
+}
+
+TEST_CASE("compute unit results: zero queries with lazy loads in a gather equal the functional executor",
+          "[cu][lazy][zero]") {
+  const json zc = {{"lazy_loads", true}, {"zero_queries", true}};
+  CHECK(same_as_functional("gather", {with_zero_runs(random_words(4096, 5, 1u << 20)), random_words(1024, 6, 4096),
+                                      std::vector<uint32_t>(1024, 0)},
+                           {}, 1024, 64, zc) > 0);
+}
+
+TEST_CASE("compute unit results: zero queries with lazy loads and zero products equal the functional executor",
+          "[cu][lazy][zero]") {
+  const int n = 1000;
+  const json all = {{"lazy_loads", true}, {"zero_queries", true}, {"lazy_zero_products", true}};
+  CHECK(same_as_functional("vadd", {with_zero_runs(floats(n, 1)), with_zero_runs(floats(n, 2)),
+                                    std::vector<uint32_t>(n + 8, 7)},
+                           {n}, 1024, 256, all) > 0);
+}
+
+TEST_CASE("compute unit results: zero queries with eager loads equal the functional executor", "[cu][zero]") {
+  const int n = 1000;
+  const json eager = {{"zero_queries", true}};
+  CHECK(same_as_functional("vadd", {with_zero_runs(floats(n, 1)), with_zero_runs(floats(n, 2)),
+                                    std::vector<uint32_t>(n + 8, 7)},
+                           {n}, 1024, 256, eager) > 0);
+}
+
+// The wave's own stores in flight: its loads go as without queries.
+TEST_CASE("compute unit results: zero queries with eager loads behind the wave's own stores", "[cu][zero]") {
+  const json eager = {{"zero_queries", true}};
+  same_as_functional("private_array", {with_zero_runs(random_words(64, 7, 1000)), std::vector<uint32_t>(256, 0)}, {5},
+                     256, 128, eager);
+}
