@@ -10,13 +10,6 @@ namespace tessera {
 using sc_core::sc_time;
 using tlm::tlm_generic_payload;
 
-namespace {
-bool enabled(const tlm_generic_payload& t, uint64_t i) {
-  const uint8_t* be = t.get_byte_enable_ptr();
-  return !be || be[i % t.get_byte_enable_length()] == TLM_BYTE_ENABLED;
-}
-}  // namespace
-
 Cache::Op Cache::classify(const tlm_generic_payload& t, const GpuAccess* ext) const {
   if (t.get_command() == tlm::TLM_IGNORE_COMMAND) return Op::Ignore;
   if (t.is_read()) return Op::Read;
@@ -217,7 +210,7 @@ Cache::MshrEntry Cache::patch_entry(const tlm_generic_payload& t, uint64_t line)
   e.offset = static_cast<unsigned>(t.get_address() - line);
   e.bytes.assign(t.get_data_ptr(), t.get_data_ptr() + t.get_data_length());
   for (uint64_t i = 0; i < t.get_data_length(); ++i)
-    e.enables.push_back(enabled(t, i) ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED);
+    e.enables.push_back(byte_enabled(t, i) ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED);
   return e;
 }
 
@@ -282,7 +275,7 @@ void Cache::read_from_line(tlm_generic_payload& t, const uint8_t* line_data) {
     std::memcpy(dst, line_data + off, len);
   } else {
     for (uint64_t i = 0; i < len; ++i)
-      if (enabled(t, i)) dst[i] = line_data[off + i];
+      if (byte_enabled(t, i)) dst[i] = line_data[off + i];
   }
   bytes_read_ += len;
 }
@@ -296,7 +289,7 @@ void Cache::write_into_line(const tlm_generic_payload& t, uint8_t* line_data) {
     return;
   }
   for (uint64_t i = 0; i < len; ++i)
-    if (enabled(t, i)) line_data[off + i] = src[i];
+    if (byte_enabled(t, i)) line_data[off + i] = src[i];
 }
 
 void Cache::atomic_on_line(tlm_generic_payload& t, uint8_t* line_data) {

@@ -12,13 +12,6 @@ namespace tessera {
 using sc_core::sc_time;
 using tlm::tlm_generic_payload;
 
-namespace {
-bool enabled(const tlm_generic_payload& t, uint64_t i) {
-  const uint8_t* be = t.get_byte_enable_ptr();
-  return !be || be[i % t.get_byte_enable_length()] == TLM_BYTE_ENABLED;
-}
-}  // namespace
-
 // A query (READ) is answered from the mask array; a mask line written back
 // from above (WRITE, no data byte enabled) dirties ours. Without a zero
 // cache, both go below unchanged. The data array is never touched.
@@ -55,7 +48,7 @@ bool Cache::zero_only_store(const tlm_generic_payload& t, const GpuAccess* ext) 
   if (t.get_address() % 4 != 0 || len % 4 != 0) return false;
   const uint8_t* data = t.get_data_ptr();
   for (uint64_t i = 0; i < len; ++i)
-    if (!enabled(t, i) || data[i] != 0) return false;
+    if (!byte_enabled(t, i) || data[i] != 0) return false;
   return true;
 }
 
@@ -88,7 +81,7 @@ void Cache::write_zeros_functionally(const tlm_generic_payload& t, uint64_t line
     for (const auto& d : down_pool_) {
       if (!d->busy || d->kind != DownKind::Writeback || d->line != line) continue;
       for (uint64_t i = 0; i < t.get_data_length(); ++i)
-        if (enabled(t, i) && (d->enables.empty() || d->enables[offset + i] == TLM_BYTE_ENABLED))
+        if (byte_enabled(t, i) && (d->enables.empty() || d->enables[offset + i] == TLM_BYTE_ENABLED))
           d->data[offset + i] = t.get_data_ptr()[i];
     }
   }

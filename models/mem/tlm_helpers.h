@@ -49,4 +49,11 @@ inline uint64_t nanoseconds(const sc_core::sc_time& t) {
 // Time the data of `bytes` occupies a channel of `bytes_per_second`.
 sc_core::sc_time transfer_time(uint64_t bytes, double bytes_per_second);
 
+// Whether byte i of t is written (or read): no byte-enable array means every
+// byte; a shorter array repeats, as TLM-2.0 defines.
+inline bool byte_enabled(const tlm::tlm_generic_payload& t, uint64_t i) {
+  const uint8_t* be = t.get_byte_enable_ptr();
+  return !be || be[i % t.get_byte_enable_length()] == TLM_BYTE_ENABLED;
+}
+
 }  // namespace tessera
