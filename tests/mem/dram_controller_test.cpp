@@ -287,29 +287,40 @@ TEST_CASE("dram: FCFS opens the next row while the previous one streams and satu
   stream_saturates("fcfs");
 }
 
+// Three reads of one row against a two-place queue: A and B are accepted, C
+// waits for a place; A's response is held 10 ns before its END_RESP.
+struct ThreeReadsTwoPlaces {
+  Payload a, b, c;
+  Probe probe;
+  ThreeReadsTwoPlaces(DramController& dram, uint64_t base)
+      : a(tlm::TLM_READ_COMMAND, base, 64),
+        b(tlm::TLM_READ_COMMAND, base + 64, 64),
+        c(tlm::TLM_READ_COMMAND, base + 128, 64),
+        probe("probe", [this](Probe& p) {
+          p.hold_responses = true;
+          p.begin_req(a);
+          p.wait_for(a, tlm::END_REQ);
+          p.begin_req(b);
+          p.wait_for(b, tlm::END_REQ);
+          p.begin_req(c);
+          p.wait_for(a, tlm::BEGIN_RESP);
+          wait(ns(10));
+          p.end_resp(a);
+          p.wait_for(b, tlm::BEGIN_RESP);
+          p.end_resp(b);
+          p.wait_for(c, tlm::BEGIN_RESP);
+          p.end_resp(c);
+        }) {
+    probe.socket.bind(dram.in);
+  }
+};
+
 TEST_CASE("dram: a full channel queue withholds END_REQ until a response retires", "[mem][dram]") {
   MiniPlatform pf;
   auto& dram = pf.create<DramController>("dram_controller", "hbm", dram_params({{"queue_depth", 2}}));
-  auto& dev = pf.shared.get<isa::DeviceMemory>("device");
-  const uint64_t base = dev.alloc(4096);
-  Payload a(tlm::TLM_READ_COMMAND, base, 64), b(tlm::TLM_READ_COMMAND, base + 64, 64),
-      c(tlm::TLM_READ_COMMAND, base + 128, 64);
-  Probe probe("probe", [&](Probe& p) {
-    p.hold_responses = true;
-    p.begin_req(a);
-    p.wait_for(a, tlm::END_REQ);
-    p.begin_req(b);
-    p.wait_for(b, tlm::END_REQ);
-    p.begin_req(c);
-    p.wait_for(a, tlm::BEGIN_RESP);
-    wait(ns(10));
-    p.end_resp(a);
-    p.wait_for(b, tlm::BEGIN_RESP);
-    p.end_resp(b);
-    p.wait_for(c, tlm::BEGIN_RESP);
-    p.end_resp(c);
-  });
-  probe.socket.bind(dram.in);
+  ThreeReadsTwoPlaces run(dram, pf.shared.get<isa::DeviceMemory>("device").alloc(4096));
+  auto &a = run.a, &b = run.b, &c = run.c;
+  Probe& probe = run.probe;
   sc_core::sc_start();
 
   REQUIRE(probe.time_of(b, tlm::END_REQ) == ns(0));
@@ -330,26 +341,9 @@ TEST_CASE("dram: with queue_place column a request's queue place frees when its 
   MiniPlatform pf;
   auto& dram = pf.create<DramController>("dram_controller", "hbm",
                                          dram_params({{"queue_depth", 2}, {"queue_place", "column"}}));
-  auto& dev = pf.shared.get<isa::DeviceMemory>("device");
-  const uint64_t base = dev.alloc(4096);
-  Payload a(tlm::TLM_READ_COMMAND, base, 64), b(tlm::TLM_READ_COMMAND, base + 64, 64),
-      c(tlm::TLM_READ_COMMAND, base + 128, 64);
-  Probe probe("probe", [&](Probe& p) {
-    p.hold_responses = true;
-    p.begin_req(a);
-    p.wait_for(a, tlm::END_REQ);
-    p.begin_req(b);
-    p.wait_for(b, tlm::END_REQ);
-    p.begin_req(c);
-    p.wait_for(a, tlm::BEGIN_RESP);
-    wait(ns(10));
-    p.end_resp(a);
-    p.wait_for(b, tlm::BEGIN_RESP);
-    p.end_resp(b);
-    p.wait_for(c, tlm::BEGIN_RESP);
-    p.end_resp(c);
-  });
-  probe.socket.bind(dram.in);
+  ThreeReadsTwoPlaces run(dram, pf.shared.get<isa::DeviceMemory>("device").alloc(4096));
+  auto &a = run.a, &b = run.b, &c = run.c;
+  Probe& probe = run.probe;
   sc_core::sc_start();
 
   // The same requests as above: C no longer waits for A's response (44) but
