@@ -24,6 +24,7 @@
 #include <tlm>
 
 #include "models/cu/isa/sem_memory_common.h"
+#include "models/mem/bdi.h"
 
 namespace tessera {
 
@@ -80,6 +81,18 @@ class GpuAccess : public tlm::tlm_extension<GpuAccess> {
   // block that passes the request on and takes the answer through the four
   // phases clears it (take_four_phase). A target may ignore it.
   bool early_response = false;
+
+  // CABA (docs/CABA.md), both left `uncompressed` unless the netlist turns
+  // compression with assist warps on:
+  // - cu_decompress, on the answer to a vector load: the line it was served
+  //   from arrived from below compressed with this encoding, and the
+  //   requesting compute unit's assist warps decompress it before the load's
+  //   data count as returned (set by the vector L1 on the fill's answers).
+  // - cu_compressed, on a store: the compute unit's assist warps compressed
+  //   the written line with this encoding, so the levels below carry and
+  //   hold it at that size.
+  bdi::Encoding cu_decompress = bdi::Encoding::uncompressed;
+  bdi::Encoding cu_compressed = bdi::Encoding::uncompressed;
 
   // Atomics only.
   isa::mem::Rmw op = isa::mem::Rmw::Add;
