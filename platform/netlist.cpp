@@ -362,6 +362,12 @@ void NetlistBuilder::check_emulator_count() const {
 
 void NetlistBuilder::finalize_instances() {
   check_emulator_count();
+  // A parameter an instance does not set takes its type's value, the same
+  // for every instance of the type: it is converted once per type, and error
+  // paths are built only for an error (this loop is the bulk of validating
+  // a netlist of many components).
+  std::map<const BlockType*, TypeValues> type_values;
+  out_.instances.reserve(raw_.size());
   for (const RawInstance& raw : raw_) {
     InstanceSpec inst;
     inst.path = raw.path;
@@ -369,27 +375,63 @@ void NetlistBuilder::finalize_instances() {
     inst.clock = raw.clock;
     inst.clock_hz = out_.clocks.at(raw.clock);
     inst.origin = raw.origin;
-    const std::string base = inst.error_path();
-    const auto& type_defaults = defaults_[raw.type->name];
+    auto [shared, first] = type_values.try_emplace(raw.type);
+    if (first) shared->second = type_param_values(*raw.type);
+    inst.params = shared->second.converted;
     for (const ParamSpec& spec : raw.type->params) {
-      RawValue value{spec.default_value, "the default of type " + raw.type->name};
-      if (auto d = type_defaults.find(spec.name); d != type_defaults.end()) value = d->second;
-      if (auto v = raw.values.find(spec.name); v != raw.values.end()) value = v->second;
-      const std::string ppath = json_path(base, spec.name);
-      // A router's address_map may come from the "address_map" lists, which are
-      // resolved after the bindings; it is checked then.
-      if (value.value.is_null() && spec.name == "address_map" && spec.kind == ParamKind::Json) continue;
-      if (value.value.is_null())
-        throw NetlistError(base, "missing required parameter \"" + spec.name + "\" of type " + raw.type->name +
-                                     " (" + param_kind_name(spec.kind) + (spec.doc.empty() ? "" : ": " + spec.doc) + ")");
-      try {
-        inst.params[spec.name] = convert_param(spec, value.value);
-      } catch (const UserError& e) {
-        throw NetlistError(ppath, e.what() + (value.origin == ppath ? "" : " (value from " + value.origin + ")"));
+      auto v = raw.values.find(spec.name);
+      if (v != raw.values.end()) {
+        if (v->second.value.is_null()) inst.params.erase(spec.name);
+        else inst.params[spec.name] = converted(inst, spec, v->second);
+      } else if (auto bad = shared->second.unconvertible.find(spec.name); bad != shared->second.unconvertible.end()) {
+        converted(inst, spec, *bad->second);  // throws the conversion's error, with this instance's path
       }
     }
+    check_required_params(inst);
     if (raw.values.count("address_map")) explicit_address_maps_.insert(raw.path);
     out_.instances.push_back(std::move(inst));
+  }
+}
+
+NetlistBuilder::TypeValues NetlistBuilder::type_param_values(const BlockType& type) {
+  TypeValues out;
+  auto type_defaults = defaults_.find(type.name);
+  for (const ParamSpec& spec : type.params) {
+    const RawValue* value = nullptr;
+    if (type_defaults != defaults_.end())
+      if (auto d = type_defaults->second.find(spec.name); d != type_defaults->second.end()) value = &d->second;
+    if (!value) {
+      if (spec.default_value.is_null()) continue;
+      value = &spec_defaults_.emplace_back(RawValue{spec.default_value, "the default of type " + type.name});
+    }
+    if (value->value.is_null()) continue;
+    try {
+      out.converted.emplace_hint(out.converted.end(), spec.name, convert_param(spec, value->value));
+    } catch (const UserError&) {
+      out.unconvertible.emplace(spec.name, value);
+    }
+  }
+  return out;
+}
+
+json NetlistBuilder::converted(const InstanceSpec& inst, const ParamSpec& spec, const RawValue& value) const {
+  try {
+    return convert_param(spec, value.value);
+  } catch (const UserError& e) {
+    const std::string ppath = json_path(inst.error_path(), spec.name);
+    throw NetlistError(ppath, e.what() + (value.origin == ppath ? "" : " (value from " + value.origin + ")"));
+  }
+}
+
+// A router's address_map may come from the "address_map" lists, which are
+// resolved after the bindings; it is checked then.
+void NetlistBuilder::check_required_params(const InstanceSpec& inst) const {
+  for (const ParamSpec& spec : inst.type->params) {
+    if (inst.params.count(spec.name)) continue;
+    if (spec.name == "address_map" && spec.kind == ParamKind::Json) continue;
+    throw NetlistError(inst.error_path(), "missing required parameter \"" + spec.name + "\" of type " +
+                                              inst.type->name + " (" + param_kind_name(spec.kind) +
+                                              (spec.doc.empty() ? "" : ": " + spec.doc) + ")");
   }
 }
 

@@ -2,6 +2,7 @@
 // expands components and templates (netlist.cpp), resolves bindings
 // (netlist_bindings.cpp) and address maps (netlist_address_map.cpp).
 #pragma once
+#include <deque>
 #include <map>
 #include <set>
 #include <string>
@@ -55,6 +56,16 @@ class NetlistBuilder {
   void apply_override(const Override& o, const std::string& prefix, size_t first, size_t last);
   void check_emulator_count() const;
   void finalize_instances();
+  // The parameter values every instance of a type starts from: its defaults
+  // converted, and those that do not convert (an error only for an instance
+  // that does not set its own value).
+  struct TypeValues {
+    std::map<std::string, json> converted;
+    std::map<std::string, const RawValue*> unconvertible;
+  };
+  TypeValues type_param_values(const BlockType& type);
+  json converted(const InstanceSpec& inst, const ParamSpec& spec, const RawValue& value) const;
+  void check_required_params(const InstanceSpec& inst) const;
   const std::string& clock_name(const json& value, const std::string& path) const;
 
   // netlist_bindings.cpp
@@ -84,6 +95,7 @@ class NetlistBuilder {
   std::map<std::string, std::string> names_;  // block and template instance names -> origin
   std::map<std::string, const json*> templates_;
   std::map<std::string, std::map<std::string, RawValue>> defaults_;  // type -> param -> value
+  std::deque<RawValue> spec_defaults_;  // the block types' own defaults, as finalize_instances uses them
   std::vector<ScopedList> binding_lists_, address_lists_;
   std::set<std::string> explicit_address_maps_;
   std::map<std::string, std::vector<std::string>> range_origins_;  // router -> JSON path of each range  // routers whose address_map was written directly

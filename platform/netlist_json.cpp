@@ -22,6 +22,10 @@ struct OpenValue {
   size_t next_index = 0;
   std::string key;
   std::unordered_set<std::string> keys;
+  // An object's members until it closes. Their keys are not const, so the
+  // pairs move when the vector grows; ordered_map's own pairs would be
+  // copied whole, children and all.
+  std::vector<std::pair<std::string, json>> members;
 };
 
 // Builds the document from the parser's events (nlohmann's SAX interface).
@@ -76,10 +80,8 @@ class NetlistReader {
       items.push_back(std::move(v));
       return &items.back();
     }
-    // Keys are unique (checked above): append without ordered_map's linear search.
-    auto& members = static_cast<json::object_t::Container&>(top.value->get_ref<json::object_t&>());
-    members.emplace_back(top.key, std::move(v));  // (the key stays: error paths name it)
-    return &members.back().second;
+    top.members.emplace_back(top.key, std::move(v));  // (the key stays: error paths name it)
+    return &top.members.back().second;
   }
   bool add(json&& v) {
     place(std::move(v));
@@ -90,10 +92,17 @@ class NetlistReader {
       throw NetlistError(path(), "JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
                                      " levels; a netlist never needs that");
     json* where = place(std::move(v));
-    open_.push_back(OpenValue{where, is_array, 0, "", {}});
+    open_.push_back(OpenValue{where, is_array, 0, "", {}, {}});
     return true;
   }
   bool close() {
+    OpenValue& top = open_.back();
+    if (!top.is_array) {
+      // Keys are unique (checked above): append without ordered_map's linear search.
+      auto& members = static_cast<json::object_t::Container&>(top.value->get_ref<json::object_t&>());
+      members.reserve(top.members.size());
+      for (auto& [key, value] : top.members) members.emplace_back(std::move(key), std::move(value));
+    }
     open_.pop_back();
     return true;
   }

@@ -139,11 +139,12 @@ json convert_param(const ParamSpec& s, const json& v) {
       if (!v.is_string()) throw UserError("expected a string, got " + got(v));
       return v;
     case ParamKind::Enum: {
+      if (v.is_string())
+        for (const auto& c : s.choices)
+          if (v.get_ref<const std::string&>() == c) return v;
       std::string list;
       for (const auto& c : s.choices) list += (list.empty() ? "" : ", ") + ("\"" + c + "\"");
       if (!v.is_string()) throw UserError("expected one of " + list + ", got " + got(v));
-      for (const auto& c : s.choices)
-        if (v.get<std::string>() == c) return v;
       throw UserError("expected one of " + list + ", got \"" + v.get<std::string>() + "\"");
     }
     case ParamKind::Size:

@@ -279,3 +279,20 @@ TEST_CASE("netlist: nested templates and an outer set wins over an inner one", "
                      "bindings": ["x.mem -> p.in"]})") ==
         "/bindings/0|/bindings/0: no instance named \"p\" (it is a template instance; name a block inside it)");
 }
+
+TEST_CASE("netlist: instances share their type's converted defaults and keep their own values", "[netlist]") {
+  // Two instances take the netlist default, one sets its own value.
+  const Netlist n = netlist_from_text(R"({"defaults": {"test_sink": {"ways": 4}},
+      "components": {"a": {"type": "test_sink"}, "b": {"type": "test_sink", "ways": 2}, "c": {"type": "test_sink"},
+                     "src[0..2]": {"type": "test_source"}},
+      "bindings": ["src[0].mem -> a.in", "src[1].mem -> b.in", "src[2].mem -> c.in"]})");
+  CHECK(n.find("a")->params.at("ways") == 4);
+  CHECK(n.find("b")->params.at("ways") == 2);
+  CHECK(n.find("c")->params.at("ways") == 4);
+  // A bad netlist default is reported where it is written, used or not.
+  CHECK(error_of(R"({"defaults": {"test_sink": {"ways": 17}}, "components": {"a": {"type": "test_sink", "ways": 2}}})") ==
+        "/defaults/test_sink/ways|/defaults/test_sink/ways: value 17 is out of range; expected [1, 16]");
+  // A required parameter set to null is missing, not its default.
+  CHECK(error_of(R"({"components": {"o": {"type": "test_other", "depth": null}}})") ==
+        "/components/o|/components/o: missing required parameter \"depth\" of type test_other (int: entries)");
+}
