@@ -43,7 +43,7 @@ __kernel void diverge(__global float* out, uint width) {
   float v = (float)ly;
   if (ly >= 12) {
     float a = (float)lx + 3.0f;
-    for (int k = 0; k < 4; ++k) v = v * a + 1.0f;
+    for (uint k = 0; k < ly; ++k) v = v * a + 1.0f;
   }
 )") + (barrier ? "  barrier(CLK_LOCAL_MEM_FENCE);\n" : "") + R"(
   float b = (float)lx * 0.25f + 2.0f;
@@ -183,27 +183,29 @@ TEST_CASE("DARSIE: a wave that takes another branch leaves the majority path and
   REQUIRE(r.out == r.ref);
   CHECK(rig.stat("darsie_path_exits") > 0);
   CHECK(rig.stat("instructions") + skipped(rig) == r.ref_instructions);
+  CHECK(rig.stat("darsie_copied_back") > 0);
+  // The waves that left run the x-only loop after the branch themselves: fewer
+  // skips than executions (with the barrier of the next test, over twice as many).
+  CHECK(skipped(rig) < rig.stat("darsie_executed_cr") + rig.stat("darsie_executed_dr"));
 }
 
 TEST_CASE("DARSIE: s_barrier puts every wave back on the majority path", "[darsie]") {
   // The same kernel with a barrier after the branch: the waves that left
-  // skip again after it, so more is skipped than without the barrier
-  // (checked against the count without, measured the same way: see the
-  // test above; here the waves that left rejoin and skip the x-only loop).
+  // rejoin the majority path there and skip the x-only loop after it.
   const std::string hsaco = build_kernel("darsie_diverge_barrier", diverge_source(true));
   CuRig rig(hsaco, "diverge", on());
   const Result r = run(rig, hsaco, "diverge", {32, 32, 16, 16});
   REQUIRE(r.fault.empty());
   REQUIRE(r.out == r.ref);
   CHECK(rig.stat("darsie_path_exits") > 0);
-  // Four workgroups of four waves; after the barrier three followers per
-  // workgroup skip each skippable execution of the leader.
+  // After the barrier three followers per workgroup skip each skippable
+  // execution of the leader (without it, fewer skips than executions).
   const uint64_t executed = rig.stat("darsie_executed_cr") + rig.stat("darsie_executed_dr");
   CHECK(skipped(rig) > 0);
-  CHECK(skipped(rig) * 4 >= executed);  // at least 3 of 4 of the x-only loop after the barrier
+  CHECK(skipped(rig) > 2 * executed);  // at least 3 of 4 of the x-only loop after the barrier
 }
 
-TEST_CASE("DARSIE: a one-entry skip table is often full; results unchanged", "[darsie]") {
+TEST_CASE("DARSIE: a one-entry skip table is often full and the results stay right", "[darsie]") {
   const std::string hsaco = build_kernel("darsie_xwork", kXWork);
   CuRig rig(hsaco, "xwork", on({{"darsie_skip_table", 1}}));
   const Result r = run(rig, hsaco, "xwork", {64, 32, 16, 16});
