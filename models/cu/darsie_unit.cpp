@@ -220,8 +220,11 @@ unsigned DarsieUnit::issued(WaveSlot& w, const isa::DecodedOp& op, const InstInf
   Group& g = group(w);
   isa::Wave& wave = *w.wave;
   const unsigned i = wave.id.wave_in_group;
-  // A store to the LDS (by any wave) drops the entries of LDS reads.
-  if (info.cls == IssueClass::Lds && (op.inst.op->flags & (isa::kStore | isa::kAtomic)))
+  // A store (by any wave of the workgroup) drops the entries of LDS reads: a
+  // DS store or atomic, or a vector memory one (FLAT may address the LDS).
+  const bool stores = info.cls == IssueClass::VmemStore || info.cls == IssueClass::VmemAtomic ||
+                      (info.cls == IssueClass::Lds && (op.inst.op->flags & (isa::kStore | isa::kAtomic)));
+  if (stores)
     for (SkipEntry& e : g.table)
       if (e.used && e.load) free_entry(g, e);
   if (!(g.majority >> i & 1)) return 0;
