@@ -265,3 +265,47 @@ TEST_CASE("DARSIE: bad parameters are refused with the parameter named", "[darsi
   REQUIRE_THROWS_WITH(platform.create<ComputeUnit>("compute_unit", "cu[0]", json{{"darsie_check", true}}),
                       Catch::Contains("'darsie_check': needs darsie"));
 }
+
+TEST_CASE("DARSIE: sgemm_tile16 (LDS reads skipped) gives the functional executor's bits, checked", "[darsie]") {
+  // The suite's LDS-tiled GEMM in 16x16 workgroups: its CR B-tile LDS reads
+  // and x-only arithmetic are skipped; a 64x64 product with inputs that
+  // round, compared bit for bit with the functional executor's.
+  const std::string hsaco = std::string(TESSERA_BINARY_DIR) + "/sw/kernels/sgemm.hsaco";
+  const uint32_t n = 64;
+  CuRig rig(hsaco, "sgemm_tile16", on({{"darsie_check", true}}));
+  isa::DeviceMemory ref_mem;
+  std::vector<float> a(n * n), b(n * n);
+  for (uint32_t i = 0; i < n * n; ++i) a[i] = float(i % 13) * 0.37f - 2.0f, b[i] = float(i % 11) * 0.19f + 0.5f;
+  isa::LaunchConfig cfg;
+  cfg.grid[0] = cfg.grid[1] = n;
+  cfg.workgroup[0] = cfg.workgroup[1] = 16;
+  uint64_t dc = 0;
+  const std::vector<float>* inputs[] = {&a, &b, nullptr};  // A, B, then C (the output)
+  for (const std::vector<float>* v : inputs) {
+    const uint64_t p = rig.device.alloc(n * n * 4);
+    REQUIRE(ref_mem.alloc(n * n * 4) == p);
+    if (v) {
+      rig.device.write(p, v->data(), n * n * 4);
+      ref_mem.write(p, v->data(), n * n * 4);
+    }
+    dc = p;
+    cfg.args.push_back(arg(&p, 8));
+  }
+  for (int k = 0; k < 3; ++k) cfg.args.push_back(arg(&n, 4));
+  rig.launch(cfg);
+  rig.run();
+  for (const WorkgroupTask& t : rig.dispatcher.finished) REQUIRE(t.fault.empty());
+  isa::CodeObject ref_code = isa::CodeObject::load_file(hsaco);
+  isa::DecodeCache ref_program(ref_code);
+  isa::Executor ex(ref_mem);
+  const uint64_t ref_instructions = ex.launch(ref_program, *ref_code.find_kernel("sgemm_tile16"), cfg).wave_instructions;
+  std::vector<uint32_t> got(n * n), want(n * n);
+  rig.device.read(got.data(), dc, n * n * 4);
+  ref_mem.read(want.data(), dc, n * n * 4);
+  CHECK(got == want);
+  CHECK(rig.stat("darsie_skipped_cr") > 0);
+  CHECK(rig.stat("darsie_checked") == skipped(rig));
+  CHECK(rig.stat("instructions") + skipped(rig) == ref_instructions);
+  // 16 workgroups of 4 waves, 12 LDS reads per wave and tile, 4 tiles: followers skipped some.
+  CHECK(rig.stat("lds_reads") < 16 * 4 * 12 * (n / 16));
+}
