@@ -225,6 +225,13 @@ tessera_scenario("LDS multicast: an LDS-tiled MFMA GEMM passes, merges reads and
                  ARGS "workload|mfma_gemm_lds_4x2|--size|96|--netlist|${small_gpu}|--set|cu[*].lds_multicast=true|--set|cu[*].mfma_rate=4|--stats|${TESSERA_SCENARIO_DIR}/iwma.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/iwma.json -DDETERMINISM=ON
                  "-DSTATS_CHECKS=cu[0]/lds_reads_merged>0|cu[0]/lds_multicast_fallbacks=0")
+# DARSIE on a 2D workload: followers skip the leader's redundant vector
+# instructions (VALU and LDS reads), the output passes, and in checking mode
+# every skipped value equals the one the follower computes.
+tessera_scenario("DARSIE: sgemm16 passes with instructions skipped, checked against the followers' own values"
+                 ARGS "workload|sgemm16|--size|64|--netlist|${small_gpu}|--set|cu[*].darsie=true|--set|cu[*].darsie_check=true|--stats|${TESSERA_SCENARIO_DIR}/darsie.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/darsie.json -DDETERMINISM=ON
+                 "-DSTATS_CHECKS=cu[0]/darsie_skipped_cr>0|cu[0]/darsie_checked>0|cu[0]/darsie_table_hits>0")
 # More resident waves than one 64-bit word of the CU's per-wave bit sets holds.
 tessera_scenario("a compute unit with 80 wave slots keeps more than 64 waves resident"
                  ARGS "workload|vector_add|--size|65536|--netlist|${small_gpu}|--set|cu[*].wave_slots=20|--stats|${TESSERA_SCENARIO_DIR}/slots80.json"

@@ -71,6 +71,10 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
   if (cfg_.zero_queries) zero_ = std::make_unique<ZeroQueryStats>(stats());
   if (cfg_.lazy_loads)
     lazy_ = std::make_unique<LazyUnit>(stats(), cfg_.simds * cfg_.wave_slots, kVgprSlot + cfg_.vgprs, zero_.get());
+  if (cfg_.darsie_count) {
+    register_darsie_marker();
+    darsie_ = std::make_unique<DarsieUnit>(stats(), cfg_);
+  }
   dispatch.register_b_transport(this, &ComputeUnit::b_transport_dispatch);
   vmem.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kVmem);
   smem.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kSmem);
@@ -308,6 +312,7 @@ Workgroup& ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsign
           std::to_string(task.workgroup[1]) + "," + std::to_string(task.workgroup[2]) + "), " + std::to_string(waves) +
           " waves");
   next_simd_ = (first_simd + waves) % cfg_.simds;
+  if (darsie_) darsie_->launched(*wg, extent_of(task), darsie_rename_budget(waves, vgpr, sgpr, lds));
   st_.waves_launched += waves;
   ++st_.workgroups;
   wake_at(c);
@@ -625,6 +630,7 @@ void ComputeUnit::retire_wave(WaveSlot& w) {
 
 void ComputeUnit::finish_workgroup(Workgroup& wg) {
   lds_used_ -= wg.lds_cost;
+  if (darsie_) darsie_->finished(wg);
   if (trace_) trace_->workgroup_ended(wg, now_cycle());
   if (log_level() <= LogLevel::Debug)
     debug("cycle " + std::to_string(last_tick_) + " workgroup (" + std::to_string(wg.task.workgroup[0]) + "," +

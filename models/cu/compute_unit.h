@@ -35,6 +35,7 @@
 #include "models/cu/cu_observer.h"
 #include "models/cu/cu_stats.h"
 #include "models/cu/cu_trace.h"
+#include "models/cu/darsie_unit.h"
 #include "models/cu/issue_policy.h"
 #include "models/cu/lazy_unit.h"
 #include "models/cu/wave_slot.h"
@@ -177,6 +178,12 @@ class ComputeUnit : public Block {
   bool eager_zero_queries(const WaveSlot& w, MemInst& m);
   void check_barrier(Workgroup& wg, uint64_t c);
 
+  // --- DARSIE's hooks (compute_unit_darsie.cpp, darsie_unit.h), with darsie or darsie_count ---
+  Stall darsie_skip(WaveSlot& w, uint64_t c, uint64_t& earliest, const isa::DecodedOp*& op, const InstInfo*& info);
+  void darsie_issued(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c);
+  void darsie_ended(WaveSlot& w, const isa::DecodedOp& op, const InstInfo& info, uint64_t c);
+  unsigned darsie_rename_budget(unsigned waves, unsigned vgpr, unsigned sgpr, uint32_t lds) const;
+
   // --- the LDS multicast unit (compute_unit_multicast.cpp, docs/IWMA.md) ---
   void serve_lds_read(const lds::LdsRequest& r, uint64_t c, lds::LdsPipeline::Tag tag,
                       const lds::LdsPipeline::Tag* second = nullptr);
@@ -257,6 +264,9 @@ class ComputeUnit : public Block {
   std::unique_ptr<CuTrace> trace_;             // only when something of this CU is traced
   std::unique_ptr<ZeroQueryStats> zero_;      // only with zero_queries
   std::unique_ptr<LazyUnit> lazy_;             // only with lazy_loads
+  std::unique_ptr<DarsieUnit> darsie_;         // only with darsie or darsie_count
+  uint64_t darsie_cycle_ = kNever;             // the cycle darsie_probes_ counts in
+  unsigned darsie_probes_ = 0;                 // skips this cycle (the PC coalescer's probe ports)
 };
 
 BlockType compute_unit_block_type();

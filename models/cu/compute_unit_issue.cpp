@@ -107,7 +107,8 @@ void ComputeUnit::look_at(WaveSlot& w, uint64_t c) {
   const InstInfo* info = nullptr;
   // (A wave whose stall for a unit still holds was taken above: every other
   // one needs the full evaluation.)
-  const Stall s = evaluate(w, c, earliest, op, info);
+  Stall s = evaluate(w, c, earliest, op, info);
+  if (darsie_ && s == Stall::None && !info) s = darsie_skip(w, c, earliest, op, info);
   settle(w, c);
   w.reason = s;  // for this cycle; the second pass says what follows
   if (s != Stall::None) return;
@@ -199,6 +200,8 @@ Stall ComputeUnit::evaluate(WaveSlot& w, uint64_t c, uint64_t& earliest, const D
     return Stall::Drain;
   }
   op = w.looked_op;
+  // DARSIE: a follower skips before fetch (info stays null: look_at skips it).
+  if (darsie_ && darsie_->skipping() && darsie_->can_skip(w, *op, *w.looked_info)) return Stall::None;
   const IbBlock ib = ib_state(w, wave.pc, op->inst.size);
   if (ib != IbBlock::Valid) {
     if (ib != IbBlock::Failed) return Stall::NoInstruction;
@@ -354,6 +357,7 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
     case IssueClass::EndPgm:
       isa::execute(wave, op);
       w.ended = true;
+      if (darsie_) darsie_ended(w, op, info, c);
       if (lazy_) lazy_->drop(w);
       refresh_fetch(w);
       --w.wg->running;
@@ -372,6 +376,7 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
       isa::execute(wave, op);
       break;
   }
+  if (darsie_) darsie_issued(w, op, info, c);
   if (wave.status() == isa::WaveStatus::Faulted) {
     fault_wave(w);
     return;
@@ -392,6 +397,7 @@ void ComputeUnit::check_barrier(Workgroup& wg, uint64_t c) {
       w->ready_at = std::max(w->ready_at, c + 1);
       wake(*w, WakeReason::BarrierRelease);
     }
+  if (darsie_) darsie_->barrier_released(wg);
   wg.at_barrier = 0;
 }
 

@@ -11,14 +11,7 @@ namespace tessera {
 
 namespace {
 
-// The workgroup's own extent: one at the edge of a grid may be smaller.
-analysis::WorkgroupShape shape_of(const Workgroup& wg) {
-  const isa::DispatchContext& ctx = *wg.task.ctx;
-  uint32_t e[3];
-  for (int d = 0; d < 3; ++d)
-    e[d] = std::min(ctx.workgroup[d], ctx.grid[d] - wg.task.workgroup[d] * ctx.workgroup[d]);
-  return {e[0], e[1], e[2]};
-}
+analysis::WorkgroupShape shape_of(const Workgroup& wg) { return extent_of(wg.task); }
 
 }  // namespace
 

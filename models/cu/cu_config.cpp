@@ -65,6 +65,20 @@ std::vector<ParamSpec> cu_param_specs() {
       int_param("lds_multicast_queue", 8, "LDS requests that may wait for the banks while the multicast unit is on",
                 0, 4096, "requests"),
       cycles("lds_multicast_wait", 1024, "cycles a marked read may wait in the load request table for its partner"),
+      bool_param("darsie", false,
+                 "DARSIE: in a workgroup, the first wave on the majority path executes a vector instruction marked "
+                 "redundant (DR, or CR in a 2D workgroup with a power-of-two x-size <= 64) and the others skip it "
+                 "(docs/DARSIE.md)"),
+      bool_param("darsie_count", false,
+                 "count executed vector instructions by DARSIE class (DR, CR, V) without skipping (on with darsie)"),
+      int_param("darsie_skip_table", 8, "DARSIE's PC skip table entries per workgroup", 1, 64, "entries"),
+      int_param("darsie_rename_vgprs", 32,
+                "DARSIE's renamed VGPRs per workgroup, at most: taken from the VGPRs its SIMDs leave unallocated "
+                "at the current occupancy",
+                0, 512, "VGPRs"),
+      bool_param("darsie_check", false,
+                 "DARSIE's checking mode (with darsie): a follower computes each skipped instruction and compares it "
+                 "with the leader's value lane by lane; a difference faults the workgroup naming the instruction"),
       cycles("salu_latency", 1, "SALU issue to result usable", 1),
       cycles("branch_latency", 2, "branch issue to the wave's next issue (a taken branch also refetches)", 1),
       cycles("lds_latency", 32, "an LDS instruction's last bank cycle to the decrement of its lgkmcnt"),
@@ -157,6 +171,11 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   c.lds_multicast_table = u("lds_multicast_table");
   c.lds_multicast_queue = u("lds_multicast_queue");
   c.lds_multicast_wait = u("lds_multicast_wait");
+  c.darsie = p.boolean("darsie");
+  c.darsie_count = p.boolean("darsie_count") || c.darsie;
+  c.darsie_skip_table = u("darsie_skip_table");
+  c.darsie_rename_vgprs = u("darsie_rename_vgprs");
+  c.darsie_check = p.boolean("darsie_check");
 
   auto fail = [&](const std::string& param, const std::string& what) {
     throw UserError(path + ": parameter '" + param + "': " + what);
@@ -175,6 +194,7 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   if (!is_power_of_two(c.lds_banks)) fail("lds_banks", "expected a power of two, got " + std::to_string(c.lds_banks));
   if (c.lazy_zero_products && !c.lazy_loads)
     fail("lazy_zero_products", "needs lazy_loads: only deferred loads can be eliminated by a zero partner operand");
+  if (c.darsie_check && !c.darsie) fail("darsie_check", "needs darsie: only skipped instructions are checked");
   const json& m = p.raw("mfma_cycles");
   if (!m.is_object() || m.empty())
     fail("mfma_cycles", "expected an object mapping MFMA mnemonic fragments to cycles, e.g. {\"32x32\": 64}");

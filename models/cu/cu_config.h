@@ -50,6 +50,14 @@ struct CuConfig {
   unsigned lds_multicast_queue = 8;   // LDS requests that may wait for the banks while the unit is on
   unsigned lds_multicast_wait = 1024; // cycles a read may wait in the table for its partner
 
+  // DARSIE (darsie_unit.h, docs/DARSIE.md): followers skip vector instructions
+  // a workgroup's leader wave already executed.
+  bool darsie = false;
+  bool darsie_count = false;           // count executed vector instructions by DARSIE class (on with darsie)
+  unsigned darsie_skip_table = 8;      // PC skip table entries per workgroup
+  unsigned darsie_rename_vgprs = 32;   // renamed VGPRs per workgroup, at most (from unallocated space)
+  bool darsie_check = false;           // followers compute skipped values and compare them with the leader's
+
   // Memory interfaces.
   unsigned vmem_line = 64;       // line of the vector L1 (requests never cross it)
   unsigned smem_line = 64;       // line of the scalar cache

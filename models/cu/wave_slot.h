@@ -44,6 +44,7 @@ enum class Stall : uint8_t {
 const char* stall_name(Stall s);
 
 struct Workgroup;
+struct DarsieGroup;  // darsie_unit.cpp
 
 // Failed: the fetch was answered with an error; the wave faults if it comes
 // to execute from the block (a prefetch past the code's end may fail harmlessly).
@@ -118,6 +119,7 @@ struct Workgroup {
   std::vector<uint8_t> lds;
   bool faulted = false;
   uint64_t instructions = 0;
+  DarsieGroup* darsie = nullptr;    // DARSIE's skip table and majority path (with darsie on)
   // An injected routine (ComputeUnit::inject): told when it ends instead of
   // the dispatcher, with its waves still holding their registers.
   std::function<void(const Workgroup&)> on_end;

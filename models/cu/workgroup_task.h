@@ -12,11 +12,13 @@
 // false). The dispatcher answers TLM_COMPLETED. No time passes in either call;
 // the CU models its own launch latency.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
 #include <tlm>
 
+#include "models/cu/analysis/kernel_analysis.h"
 #include "models/cu/isa/decode_cache.h"
 #include "models/cu/isa/dispatch.h"
 
@@ -55,5 +57,14 @@ class WorkgroupTask : public tlm::tlm_extension<WorkgroupTask> {
     *this = static_cast<const WorkgroupTask&>(other);
   }
 };
+
+// The workgroup's own extent, for the launch rules of the static marks: one
+// at the edge of a grid may be smaller than the dispatch's workgroup size.
+inline analysis::WorkgroupShape extent_of(const WorkgroupTask& task) {
+  const isa::DispatchContext& ctx = *task.ctx;
+  uint32_t e[3];
+  for (int d = 0; d < 3; ++d) e[d] = std::min(ctx.workgroup[d], ctx.grid[d] - task.workgroup[d] * ctx.workgroup[d]);
+  return {e[0], e[1], e[2]};
+}
 
 }  // namespace tessera

@@ -55,6 +55,8 @@ class LdsPipeline {
   // The cycle the oldest request is done; kNone when none is in flight.
   static constexpr uint64_t kNone = ~uint64_t{0};
   uint64_t next_done() const { return queue_.empty() ? kNone : queue_.front().done; }
+  // The cycle the newest request is done; kNone when none is in flight.
+  uint64_t last_done() const { return queue_.empty() ? kNone : queue_[queue_.size() - 1].done; }
   // The oldest request, if done by cycle c: true and its tag.
   bool pop_done(uint64_t c, Tag& tag) {
     if (queue_.empty() || queue_.front().done > c) return false;
