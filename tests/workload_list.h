@@ -70,4 +70,15 @@
   X(mfma_gemm_lds_4x2_res4)      \
   X(mfma_gemm_lds_4x2_bert_proj)  \
   X(mfma_gemm_lds_4x2_bert_attn)  \
-  X(lds_distinct)
+  X(lds_distinct)                \
+  X(gaussian_blur)               \
+  X(sobel)                       \
+  X(sobel_256x1)                 \
+  X(sobel_32x8)                  \
+  X(sobel_8x32)                  \
+  X(sobel_24x8)                  \
+  X(xaddr2d)                     \
+  X(xaddr2d_256x1)               \
+  X(xaddr2d_32x8)                \
+  X(xaddr2d_8x32)                \
+  X(xaddr2d_24x8)
