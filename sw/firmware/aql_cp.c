@@ -97,31 +97,28 @@ static void cache_command(uint32_t op) {
  * until the packet completes, and only while its header is valid: the host
  * writes the header last, and may rewrite the slot once the packet is done. */
 #define PKT_COPIES 4u
-static struct pkt_copy {
-  uint64_t addr; /* the packet copied; 0: none */
-  union {
-    uint8_t bytes[AQL_PACKET_BYTES];
-    uint64_t align;
-  } u;
-} pkt_copies[PKT_COPIES];
+static uint64_t pkt_copy_addr[PKT_COPIES]; /* the packet in each copy; 0: none */
+/* The bytes in .preserve: they are read only where their address says they
+ * were copied, and zeroing them at boot would cost some 1 000 instructions. */
+static uint8_t pkt_copy_bytes[PKT_COPIES][AQL_PACKET_BYTES] __attribute__((section(".preserve"), aligned(8)));
 
-static struct pkt_copy *copy_slot(uint64_t pkt) { return &pkt_copies[(pkt / AQL_PACKET_BYTES) % PKT_COPIES]; }
+static unsigned copy_slot(uint64_t pkt) { return (unsigned)(pkt / AQL_PACKET_BYTES) % PKT_COPIES; }
 static const uint8_t *packet(uint64_t pkt) {
-  struct pkt_copy *c = copy_slot(pkt);
-  if (c->addr == pkt) return c->u.bytes;
-  dev_copy(c->u.bytes, pkt, AQL_PACKET_BYTES);
+  unsigned i = copy_slot(pkt);
+  if (pkt_copy_addr[i] == pkt) return pkt_copy_bytes[i];
+  dev_copy(pkt_copy_bytes[i], pkt, AQL_PACKET_BYTES);
   uint16_t header;
-  __builtin_memcpy(&header, c->u.bytes, sizeof header);
-  c->addr = AQL_HEADER_TYPE(header) == AQL_TYPE_INVALID ? 0 : pkt;
-  return c->u.bytes;
+  __builtin_memcpy(&header, pkt_copy_bytes[i], sizeof header);
+  pkt_copy_addr[i] = AQL_HEADER_TYPE(header) == AQL_TYPE_INVALID ? 0 : pkt;
+  return pkt_copy_bytes[i];
 }
 static void packet_done(uint64_t pkt) {
-  struct pkt_copy *c = copy_slot(pkt);
-  if (c->addr == pkt) c->addr = 0;
+  unsigned i = copy_slot(pkt);
+  if (pkt_copy_addr[i] == pkt) pkt_copy_addr[i] = 0;
 }
 /* A queue destroyed or re-created: its ring's memory may hold new packets. */
 static void forget_packets(void) {
-  for (unsigned i = 0; i < PKT_COPIES; ++i) pkt_copies[i].addr = 0;
+  for (unsigned i = 0; i < PKT_COPIES; ++i) pkt_copy_addr[i] = 0;
 }
 static uint16_t pkt_read16(uint64_t pkt, unsigned off) {
   uint16_t v;

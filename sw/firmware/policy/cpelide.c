@@ -60,7 +60,9 @@ struct use {
   uint32_t chiplets;             /* chiplets that touch it */
   uint32_t lo[CCT_CHIPLETS], hi[CCT_CHIPLETS];
 };
-static struct use uses[CCT_PER_KERNEL + 1]; /* one more, to coarsen */
+/* In .preserve, as the table: read_uses() writes an entry before it is read, and
+ * zeroing 800 bytes at boot would cost some 3 000 instructions. */
+static struct use uses[CCT_PER_KERNEL + 1] __attribute__((section(".preserve"))); /* one more, to coarsen */
 
 static unsigned row_state(const struct cct_row *r, unsigned c) { return (r->states >> (2 * c)) & 3u; }
 static void set_row_state(struct cct_row *r, unsigned c, unsigned s) {
