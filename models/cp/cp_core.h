@@ -214,8 +214,8 @@ class CpCore : public Block, public CommandProcessorControl {
   bool fault_has_address_ = false;
 
   Counter &instructions_, &cycles_, &stall_cycles_stat_, &sleep_cycles_, &mmio_reads_, &mmio_writes_,
-      &devmem_reads_, &devmem_writes_, &devmem_copies_, &console_bytes_, &doorbells_, &interrupts_, &host_notifications_, &kernel_launches_,
-      &longest_poll_;
+      &devmem_reads_, &devmem_writes_, &devmem_copies_, &console_bytes_, &doorbells_, &interrupts_, &host_notifications_,
+      &kernel_launches_, &longest_poll_;
   void count_poll(uint64_t offset);
   void end_poll() { polls_in_a_row_ = 0; }
   bool copy_block(uint32_t bytes);  // CP_REG_COPY_BYTES: false for a copy the registers do not allow
