@@ -94,6 +94,12 @@ class CommandProcessorControl {
   virtual std::string summary() const = 0;
   virtual uint64_t instructions() const = 0;
   virtual uint64_t busy_cycles() const = 0;
+  // Whether the host serves a policy that elides kernel-boundary
+  // synchronisation (the netlist's cp_core.elision): it then sends access
+  // modes and fences kernels at Agent scope, with System scope only around its
+  // own accesses to device memory; otherwise no access modes, every kernel at
+  // System scope.
+  virtual bool elision() const = 0;
 };
 
 }  // namespace tessera

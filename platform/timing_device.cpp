@@ -106,11 +106,33 @@ void TimingDevice::free(runtime::DevicePtr p) {
 }
 
 void TimingDevice::write(runtime::DevicePtr dst, const void* src, size_t bytes) {
+  sync_for_host();  // no dirty line written back later may overwrite what the host writes
   device_call([&] { memory_.write(dst, src, bytes); });
+  host_wrote_ = true;
 }
 
 void TimingDevice::read(void* dst, runtime::DevicePtr src, size_t bytes) {
+  sync_for_host();
   device_call([&] { memory_.read(dst, src, bytes); });
+}
+
+// With elision, kernels release at Agent scope, so the L2s may hold data
+// memory does not: before the host touches memory, a barrier-AND packet whose
+// System-scope release writes back every dirty L2. Its time counts in the
+// device's cycles (sync_cycles), as the host waits for it.
+void TimingDevice::sync_for_host() {
+  if (!device_dirty_ || finished_) return;
+  device_dirty_ = false;
+  const sc_core::sc_time start = sc_core::sc_time_stamp();
+  runtime_->set_signal_value(done_, 1);
+  device_call([&] {
+    runtime_->barrier_and(queue_, {}, done_, FenceScope::None, FenceScope::System);
+    runtime_->wait(done_);
+  });
+  const uint64_t cycles = static_cast<uint64_t>(
+      std::llround((sc_core::sc_time_stamp() - start) / dispatcher_->block().clock_period()));
+  totals_.sync_cycles += cycles;
+  totals_.cycles += cycles;
 }
 
 void TimingDevice::fail(const std::string& what) const { throw DeviceError("tessera-timing: " + what); }
@@ -260,9 +282,17 @@ LaunchResult TimingDevice::launch_queued(const std::string& path, const std::str
   const double seconds = runtime_->seconds_simulating();
   const sc_core::sc_time start = sc_core::sc_time_stamp();
   runtime_->set_signal_value(done_, 1);
+  // With elision, a kernel acquires at System scope only after the host wrote
+  // memory, and releases at Agent scope (sync_for_host() before the host
+  // looks); otherwise every kernel at System scope.
+  const bool agent = runtime_->cp().elision();
+  const FenceScope acquire = agent && !host_wrote_ ? FenceScope::Agent : FenceScope::System;
+  const FenceScope release = agent ? FenceScope::Agent : FenceScope::System;
+  host_wrote_ = false;
+  device_dirty_ = agent;
   std::string fault;
   try {
-    runtime_->dispatch(queue_, k, config, done_);
+    runtime_->dispatch(queue_, k, config, done_, acquire, release);
     runtime_->wait(done_);
   } catch (const DeviceError& e) {
     fault = e.what();
@@ -357,11 +387,14 @@ runtime::LaunchStats TimingDevice::launch(const std::string& program_name, const
 void TimingDevice::set_access_modes(const std::vector<runtime::BufferAccess>& buffers) {
   if (!runtime_ || buffers.empty()) return;
   if (finished_) fail("the simulation has ended; no access modes may follow finish()");
+  // Only a policy that elides synchronisation reads them: the baseline would
+  // pay for reading packets it ignores.
+  if (!runtime_->cp().elision()) return;
   std::vector<BufferAccess> modes;
   for (const runtime::BufferAccess& b : buffers)
     modes.push_back(BufferAccess{b.base, b.bytes,
                                  b.mode == runtime::AccessMode::ReadOnly ? AccessMode::ReadOnly : AccessMode::ReadWrite,
-                                 b.chiplet_mask});
+                                 b.chiplet_mask, b.partitioned});
   device_call([&] { runtime_->set_access_modes(queue_, modes); });
 }
 
@@ -396,6 +429,7 @@ json TimingDevice::finish() {
   if (runtime_) {
     out["timing_device"]["cp_instructions"] = totals_.cp_instructions;
     out["timing_device"]["cp_busy_cycles"] = totals_.cp_busy_cycles;
+    if (runtime_->cp().elision()) out["timing_device"]["sync_cycles"] = totals_.sync_cycles;
   }
   out["timing_device"]["launch_log"] = launch_log_;
   return out;

@@ -101,6 +101,7 @@ class TimingDevice : public runtime::Device {
   struct Totals {
     uint64_t launches = 0, cycles = 0, wave_instructions = 0, waves = 0, workgroups = 0;
     uint64_t cp_instructions = 0, cp_busy_cycles = 0;  // firmware work for the launches (CP mode)
+    uint64_t sync_cycles = 0;  // System-scope barriers before host accesses (cp_core.elision), in cycles
     double seconds = 0;
   };
   const Totals& totals() const { return totals_; }
@@ -147,6 +148,11 @@ class TimingDevice : public runtime::Device {
   std::unique_ptr<HostRuntime> runtime_;
   unsigned queue_ = 0;
   Signal done_;
+  // cp_core.elision: whether the host wrote memory since the last kernel
+  // (which then acquires at System scope), and whether a kernel ran since the
+  // last System-scope release (so the host must synchronise before it looks).
+  bool host_wrote_ = true, device_dirty_ = false;
+  void sync_for_host();
   isa::DeviceMemory& memory_;
   ProgramCache programs_;
   uint64_t next_dispatch_id_ = 0;

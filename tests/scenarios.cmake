@@ -312,9 +312,9 @@ tessera_scenario("chiplet sync: skipping the kernel-start L2 invalidation reads 
                  ARGS "workload|permuted_consumer|--size|4097|--netlist|${chiplet4}|--set|cp.debug_flags=2"
                  EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")
 
-# The CPElide firmware (docs/CPELIDE.md) runs the reuse workloads, which send
-# no access modes yet: every kernel takes its baseline fallback, and the data
-# must still be right on 2, 4 and 8 chiplets.
+# The CPElide firmware (docs/CPELIDE.md) runs the reuse workloads; without
+# cp.elision the device sends no access modes: every kernel takes its baseline
+# fallback, and the data must still be right on 2, 4 and 8 chiplets.
 foreach(chiplets IN ITEMS 2 4 8)
   foreach(case IN ITEMS "producer_consumer|8192" "permuted_consumer|8192" "no_reuse|8192" "stencil_iter|64"
                         "babelstream_iter|8192")
@@ -325,6 +325,30 @@ foreach(chiplets IN ITEMS 2 4 8)
                      ARGS "workload|${workload}|--size|${size}|--netlist|${CMAKE_SOURCE_DIR}/json/platforms/chiplet${chiplets}_small.json|--set|cp.firmware=aql_cp_cpelide.elf"
                      EXIT 0 DEFINES "-DSTDOUT_HAS=PASS")
   endforeach()
+endforeach()
+
+# With cp.elision the reuse workloads' access modes reach the CPElide firmware
+# and kernels are fenced at Agent scope: the table elides synchronisation, and
+# the data must still be right on 2, 4 and 8 chiplets. Sizes that are not a
+# whole number of workgroups (producer_consumer 8200) declare whole buffers.
+foreach(chiplets IN ITEMS 2 4 8)
+  foreach(case IN ITEMS "producer_consumer|8192" "producer_consumer|8200" "permuted_consumer|8192" "no_reuse|8192"
+                        "stencil_iter|64" "babelstream_iter|8192" "square|8192" "hotspot3d|40" "lud|50" "rnn|200")
+    string(REPLACE "|" ";" parts "${case}")
+    list(GET parts 0 workload)
+    list(GET parts 1 size)
+    tessera_scenario("cpelide elision: ${workload} ${size} on ${chiplets} chiplets matches the executor"
+                     ARGS "workload|${workload}|--size|${size}|--netlist|${CMAKE_SOURCE_DIR}/json/platforms/chiplet${chiplets}_small.json|--set|cp.firmware=aql_cp_cpelide.elf|--set|cp.elision=true"
+                     EXIT 0 DEFINES "-DSTDOUT_HAS=PASS")
+  endforeach()
+endforeach()
+# ... and fails when the firmware skips the write-backs (debug flag 1) or the
+# invalidations (2) the table asks for: permuted_consumer's consumers read what
+# another chiplet wrote.
+foreach(flag IN ITEMS 1 2)
+  tessera_scenario("cpelide elision: skipping the table's L2 commands (debug flag ${flag}) reads stale data"
+                   ARGS "workload|permuted_consumer|--size|8192|--netlist|${chiplet4}|--set|cp.firmware=aql_cp_cpelide.elf|--set|cp.elision=true|--set|cp.debug_flags=${flag}"
+                   EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")
 endforeach()
 
 # --max-cycles decides only whether a launch hung: a limit reached after the

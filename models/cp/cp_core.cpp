@@ -90,6 +90,7 @@ CpCore::CpCore(const BlockContext& ctx, const CpCoreConfig& c)
       devmem_latency_(c.devmem_latency),
       debug_flags_(c.debug_flags),
       trace_mmio_(c.trace_mmio),
+      elision_(c.elision),
       memory_(shared().get<isa::DeviceMemory>("device")),
       instructions_(stats().counter("instructions", "RISC-V instructions executed")),
       cycles_(stats().counter("cycles", "CP cycles spent executing (instructions x cpi)")),
@@ -99,6 +100,7 @@ CpCore::CpCore(const BlockContext& ctx, const CpCoreConfig& c)
       mmio_writes_(stats().counter("mmio_writes", "stores to the CP register window")),
       devmem_reads_(stats().counter("devmem_reads", "loads through the device-memory window")),
       devmem_writes_(stats().counter("devmem_writes", "stores through the device-memory window")),
+      devmem_copies_(stats().counter("devmem_copies", "blocks copied from device memory by the copy engine")),
       console_bytes_(stats().counter("console_bytes", "bytes written to the console register")),
       doorbells_(stats().counter("doorbells", "doorbell writes from the host")),
       interrupts_(stats().counter("interrupts", "interrupts raised by dispatchers")),
@@ -534,6 +536,9 @@ bool CpCore::read_register(uint32_t offset, uint32_t& value) {
     case CP_REG_DEVMEM_HI: value = static_cast<uint32_t>(devmem_window_ >> 32); return true;
     case CP_REG_DEBUG: value = debug_flags_; return true;
     case CP_REG_LAUNCHES: value = static_cast<uint32_t>(kernel_launches_.value); return true;
+    case CP_REG_COPY_SRC_LO: value = static_cast<uint32_t>(copy_src_); return true;
+    case CP_REG_COPY_SRC_HI: value = static_cast<uint32_t>(copy_src_ >> 32); return true;
+    case CP_REG_COPY_DST: value = copy_dst_; return true;
     default: break;
   }
   if (offset >= CP_QUEUE_BASE && offset < CP_QUEUE_BASE + CP_MAX_QUEUES * CP_QUEUE_STRIDE)
@@ -569,12 +574,38 @@ bool CpCore::write_register(uint32_t offset, uint32_t value) {
       return true;
     }
     case CP_REG_LAUNCHES: kernel_launches_.value = value; return true;
+    case CP_REG_COPY_SRC_LO: copy_src_ = (copy_src_ & ~uint64_t{0xffffffff}) | value; return true;
+    case CP_REG_COPY_SRC_HI: copy_src_ = (copy_src_ & 0xffffffffu) | (uint64_t(value) << 32); return true;
+    case CP_REG_COPY_DST: copy_dst_ = value; return true;
+    case CP_REG_COPY_BYTES: return copy_block(value);
     default: break;
   }
   if (offset >= CP_QUEUE_BASE && offset < CP_QUEUE_BASE + CP_MAX_QUEUES * CP_QUEUE_STRIDE)
     return queue_register(offset, nullptr, &value);
   if (offset >= CP_DISP_BASE) return dispatcher_access(offset, value, true);
   return false;
+}
+
+// The copy engine: one device-memory latency for the block, then a cycle per
+// further line (the lines stream in behind the first). A source outside
+// device memory is a firmware fault, like a bad access through the window.
+bool CpCore::copy_block(uint32_t bytes) {
+  if (bytes == 0 || bytes > CP_COPY_MAX_BYTES || uint64_t{copy_dst_} + bytes > sram_size_) return false;
+  ++devmem_copies_;
+  stall_cycles_ += devmem_latency_ + (bytes + CP_COPY_LINE_BYTES - 1) / CP_COPY_LINE_BYTES - 1;
+  std::vector<uint8_t> block(bytes);
+  try {
+    memory_.read(block.data(), copy_src_, bytes);
+  } catch (const UserError& e) {
+    pending_fault_ = std::string("device-memory copy: ") + e.what();
+    fault_address_ = copy_src_;
+    fault_has_address_ = true;
+    uc_emu_stop(uc_);
+    return true;
+  }
+  check_uc(uc_mem_write(uc_, copy_dst_, block.data(), bytes), path(), "copy into SRAM");
+  trace_access("device copy", copy_src_, bytes);
+  return true;
 }
 
 // A firmware that only reads registers (or notifies the host) makes no
@@ -734,6 +765,11 @@ const ParamTable<CpCoreConfig>& cp_core_param_table() {
                                           "skip acquire, trace)", 0.0, 4294967295.0))
           .add(&C::trace_mmio, bool_param("trace_mmio", false, "log every register and device-memory access of the "
                                           "firmware"))
+          .add(&C::elision, bool_param("elision", false,
+                                       "the host serves a policy that elides kernel-boundary synchronisation "
+                                       "(aql_cp_cpelide.elf): it sends the workloads' access modes and dispatches "
+                                       "at Agent scope, with System scope only around its own accesses to device "
+                                       "memory; false: no access modes, every kernel at System scope"))
           .add(&C::gdb_port, int_param("gdb_port", 0, "TCP port on 127.0.0.1 where the core waits for GDB before its "
                                        "first instruction (0: no GDB)", 0.0, 65535.0));
   return table;

@@ -23,7 +23,9 @@
 //                  rings and rings doorbells through configure_queue() and
 //                  ring_doorbell(), which raise CP_IRQ_DOORBELL;
 //   device memory  a 16 MiB window (CP_DEVMEM_*) onto the platform's device
-//                  memory, each access costing `devmem_latency` cycles;
+//                  memory, each access costing `devmem_latency` cycles; the
+//                  copy engine (CP_REG_COPY_*) moves a block of it into SRAM
+//                  for one latency plus a cycle per further 64-byte line;
 //   host notify    a write to CP_REG_HOST_NOTIFY pauses the simulation once
 //                  the core has caught up with its local time, so the host's
 //                  wait on a completion signal looks again.
@@ -63,6 +65,7 @@ struct CpCoreConfig {
   uint64_t sram_size = 0, cpi = 0, quantum = 0, watchdog = 0, devmem_latency = 0;
   uint32_t debug_flags = 0;
   bool trace_mmio = false;
+  bool elision = false;
   uint16_t gdb_port = 0;
 };
 const ParamTable<CpCoreConfig>& cp_core_param_table();
@@ -100,6 +103,7 @@ class CpCore : public Block, public CommandProcessorControl {
   bool finished() const override { return finished_; }
   uint64_t instructions() const override { return instructions_.value; }
   uint64_t busy_cycles() const override { return cycles_.value + stall_cycles_stat_.value; }
+  bool elision() const override { return elision_; }
   bool halted() const { return finished_ && !faulted_; }
   bool faulted() const override { return faulted_; }
   uint32_t exit_code() const { return exit_code_; }
@@ -148,6 +152,7 @@ class CpCore : public Block, public CommandProcessorControl {
   uint64_t sram_size_, cpi_, quantum_, watchdog_, devmem_latency_;
   uint32_t debug_flags_;
   bool trace_mmio_;
+  bool elision_;
   isa::DeviceMemory& memory_;
 
   std::unique_ptr<GdbTarget> gdb_target_;
@@ -166,6 +171,8 @@ class CpCore : public Block, public CommandProcessorControl {
   };
   std::array<Queue, 8> queues_{};
   uint64_t devmem_window_ = 0;
+  uint64_t copy_src_ = 0;  // the copy engine's registers (CP_REG_COPY_*)
+  uint32_t copy_dst_ = 0;
   uint32_t irq_pending_ = 0;
   sc_core::sc_event irq_event_;
   bool sleep_requested_ = false, sleeping_ = false, notify_host_ = false;
@@ -207,10 +214,11 @@ class CpCore : public Block, public CommandProcessorControl {
   bool fault_has_address_ = false;
 
   Counter &instructions_, &cycles_, &stall_cycles_stat_, &sleep_cycles_, &mmio_reads_, &mmio_writes_,
-      &devmem_reads_, &devmem_writes_, &console_bytes_, &doorbells_, &interrupts_, &host_notifications_, &kernel_launches_,
-      &longest_poll_;
+      &devmem_reads_, &devmem_writes_, &devmem_copies_, &console_bytes_, &doorbells_, &interrupts_, &host_notifications_,
+      &kernel_launches_, &longest_poll_;
   void count_poll(uint64_t offset);
   void end_poll() { polls_in_a_row_ = 0; }
+  bool copy_block(uint32_t bytes);  // CP_REG_COPY_BYTES: false for a copy the registers do not allow
 };
 
 BlockType cp_core_block_type();

@@ -71,6 +71,9 @@ struct BufferAccess {
   size_t bytes = 0;
   AccessMode mode = AccessMode::ReadWrite;
   uint32_t chiplet_mask = 0;  // chiplets that touch it (bit c for chiplet c); 0: all
+  // Each chiplet touches only its share of the buffer, in proportion to the
+  // workgroups it runs (an elementwise kernel); false: the whole buffer.
+  bool partitioned = false;
 };
 
 // A device-side failure that the user must see: a kernel that faulted, an

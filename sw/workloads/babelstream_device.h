@@ -18,8 +18,11 @@ struct BabelstreamArrays {
   float dot = 0.0f;
 };
 
+// With `hints`, each launch declares its buffers' access modes (the streaming
+// kernels touch each chiplet's share when n is a whole number of workgroups;
+// dot reads a and b whole, with a grid-stride loop).
 inline BabelstreamArrays run_babelstream_kernels(Device& device, Result& result, const BabelstreamArrays& in,
-                                                 float scalar, int iterations) {
+                                                 float scalar, int iterations, bool hints = false) {
   const size_t n = in.a.size();
   const uint32_t group = kBabelstreamGroup;
   BabelstreamArrays out;
@@ -30,14 +33,28 @@ inline BabelstreamArrays run_babelstream_kernels(Device& device, Result& result,
     DevicePtr dpartial = s.alloc(kBabelstreamDotGroups * sizeof(float));
     const Dim3 grid{round_up(n, group)}, block{group};
     const uint32_t count = uint32_t(n);
+    const size_t bytes = n * sizeof(float);
+    const bool shares = n % group == 0;
+    const auto declare = [&](std::vector<BufferAccess> modes) {
+      if (hints) s.set_access_modes(modes);
+    };
+    const auto ro = [&](DevicePtr p) { return BufferAccess{p, bytes, AccessMode::ReadOnly, 0, shares}; };
+    const auto rw = [&](DevicePtr p) { return BufferAccess{p, bytes, AccessMode::ReadWrite, 0, shares}; };
     for (int it = 0; it < iterations; ++it) {
+      declare({ro(da), rw(dc)});
       s.launch("babelstream", "stream_copy", grid, block, KernelArgs().pointer(da).pointer(dc).value(count));
+      declare({ro(dc), rw(db)});
       s.launch("babelstream", "stream_mul", grid, block,
                KernelArgs().pointer(db).pointer(dc).value(scalar).value(count));
+      declare({ro(da), ro(db), rw(dc)});
       s.launch("babelstream", "stream_add", grid, block, KernelArgs().pointer(da).pointer(db).pointer(dc).value(count));
+      declare({ro(db), ro(dc), rw(da)});
       s.launch("babelstream", "stream_triad", grid, block,
                KernelArgs().pointer(da).pointer(db).pointer(dc).value(scalar).value(count));
     }
+    declare({{da, bytes, AccessMode::ReadOnly},
+             {db, bytes, AccessMode::ReadOnly},
+             {dpartial, kBabelstreamDotGroups * sizeof(float), AccessMode::ReadWrite}});
     s.launch("babelstream", "stream_dot", Dim3{kBabelstreamDotGroups * group}, block,
              KernelArgs().pointer(da).pointer(db).pointer(dpartial).value(count));
     out.a = s.download<float>(da, n);

@@ -32,7 +32,7 @@ Result run_babelstream_iter(Device& device, size_t n, uint64_t seed) {
   }
   Result result;
   result.shape = "n=" + std::to_string(n) + ", " + std::to_string(kIterations) + " iterations";
-  const BabelstreamArrays got = run_babelstream_kernels(device, result, {a, b, c}, kScalar, kIterations);
+  const BabelstreamArrays got = run_babelstream_kernels(device, result, {a, b, c}, kScalar, kIterations, true);
   const std::vector<float>& got_a = got.a, &got_b = got.b, &got_c = got.c;
   const float got_dot = got.dot;
 

@@ -25,8 +25,11 @@ Result run_no_reuse(Device& device, size_t n, uint64_t seed) {
     Session s(device, result);
     std::vector<DevicePtr> in, out;
     for (const auto& values : inputs) in.push_back(s.upload(values));
+    const bool shares = n % chain::kGroup == 0;  // each chiplet touches its share of both buffers
     for (size_t k = 0; k < stages.size(); ++k) {
       out.push_back(s.alloc(n * sizeof(uint32_t)));
+      s.set_access_modes({{in[k], n * sizeof(uint32_t), AccessMode::ReadOnly, 0, shares},
+                          {out[k], n * sizeof(uint32_t), AccessMode::ReadWrite, 0, shares}});
       s.launch(chain::kProgram, stages[k].kernel, Dim3{round_up(n, chain::kGroup)}, Dim3{chain::kGroup},
                KernelArgs().pointer(in[k]).pointer(out[k]).value(uint32_t(n)));
     }

@@ -49,8 +49,14 @@ Result run_permuted_consumer(Device& device, size_t size, uint64_t seed) {
     std::vector<DevicePtr> out;
     for (uint32_t r = 0; r < kRounds; ++r) {
       out.push_back(s.alloc(n * sizeof(uint32_t)));
+      // n is a whole number of workgroups: the producer and the consumer's
+      // output are touched in shares; the consumer reads another part's share,
+      // which a proportional share cannot say, so its reads are declared whole.
+      s.set_access_modes({{buf, n * sizeof(uint32_t), AccessMode::ReadWrite, 0, true}});
       s.launch("permuted_consumer", "perm_produce", Dim3{n}, Dim3{kGroup},
                KernelArgs().pointer(buf).value(round_ids[r]).value(n));
+      s.set_access_modes({{buf, n * sizeof(uint32_t), AccessMode::ReadOnly},
+                          {out.back(), n * sizeof(uint32_t), AccessMode::ReadWrite, 0, true}});
       s.launch("permuted_consumer", "perm_consume", Dim3{n}, Dim3{kGroup},
                KernelArgs().pointer(buf).pointer(out.back()).value(kParts).value(n));
     }

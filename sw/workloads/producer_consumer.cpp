@@ -26,8 +26,13 @@ Result run_producer_consumer(Device& device, size_t n, uint64_t seed) {
   {
     Session s(device, result);
     std::vector<DevicePtr> x{s.upload(x0)};
+    // Element i is read and written by workgroup i / kGroup: each chiplet
+    // touches its share of both buffers when n is a whole number of workgroups.
+    const bool shares = n % chain::kGroup == 0;
     for (const auto& stage : stages) {
       x.push_back(s.alloc(n * sizeof(uint32_t)));
+      s.set_access_modes({{x[x.size() - 2], n * sizeof(uint32_t), AccessMode::ReadOnly, 0, shares},
+                          {x.back(), n * sizeof(uint32_t), AccessMode::ReadWrite, 0, shares}});
       s.launch(chain::kProgram, stage.kernel, Dim3{round_up(n, chain::kGroup)}, Dim3{chain::kGroup},
                KernelArgs().pointer(x[x.size() - 2]).pointer(x.back()).value(uint32_t(n)));
     }

@@ -48,7 +48,8 @@ uint64_t sum_chiplets(const json& stats, const std::string& part, const char* co
 void print_figures(const json& stats) {
   const uint64_t launches = stats["cp"]["kernel_launches"].get<uint64_t>();
   std::printf("figures: cycles %.0f l2_lines_written_back %llu l2_lines_invalidated %llu dram_bytes %llu "
-              "remote_bytes %llu cp_instructions_per_launch %llu cp_cycles_per_launch %llu\n",
+              "remote_bytes %llu cp_instructions_per_launch %llu cp_cycles_per_launch %llu dram_row_hits %llu "
+              "dram_row_misses %llu dram_row_conflicts %llu dram_queue_wait_ns %llu\n",
               stats["simulation"]["simulated_cycles"].get<double>(),
               (unsigned long long)sum_chiplets(stats, "l2[", "lines_written_back"),
               (unsigned long long)sum_chiplets(stats, "l2[", "lines_invalidated"),
@@ -56,7 +57,11 @@ void print_figures(const json& stats) {
               (unsigned long long)stats["noc"]["remote_bytes"].get<uint64_t>(),
               (unsigned long long)(stats["cp"]["instructions"].get<uint64_t>() / launches),
               (unsigned long long)((stats["cp"]["cycles"].get<uint64_t>() + stats["cp"]["stall_cycles"].get<uint64_t>()) /
-                                   launches));
+                                   launches),
+              (unsigned long long)sum_chiplets(stats, "dram", "row_hits"),
+              (unsigned long long)sum_chiplets(stats, "dram", "row_misses"),
+              (unsigned long long)sum_chiplets(stats, "dram", "row_conflicts"),
+              (unsigned long long)(sum_chiplets(stats, "dram", "queue_wait_ps") / 1000));
 }
 
 // How the host submits a chain: all packets first, then one wait (as a stream

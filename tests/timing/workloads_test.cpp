@@ -89,9 +89,11 @@ TEST_CASE("a write-back, write-allocate vector L1 gives the functional executor'
 TEST_CASE("a workload's access modes reach the firmware ahead of each launch (Device::set_access_modes)",
           "[timing][workload]") {
   // debug_flags 4: the firmware traces every packet on its console. square
-  // declares a read-only and a read-write buffer before each of its 8 launches.
+  // declares a read-only and a read-write buffer before each of its 8 launches;
+  // the device sends them to a CP whose netlist asks for elision.
   TimingDeviceOptions o = small_gpu(false);
   o.overrides.push_back(parse_override("cp.debug_flags=4"));
+  o.overrides.push_back(parse_override("cp.elision=true"));
   TimingDevice timing(o);
   const Workload* w = find_workload("square");
   REQUIRE(w);
@@ -104,5 +106,20 @@ TEST_CASE("a workload's access modes reach the firmware ahead of each launch (De
   for (size_t at = 0; (at = text.find("2 access modes (1 read-only)", at)) != std::string::npos; ++at) ++dispatches;
   CHECK(packets == 8);
   CHECK(dispatches == 8);
+}
+
+TEST_CASE("without cp.elision a workload's access modes are not sent: the baseline does not pay for them",
+          "[timing][workload]") {
+  TimingDeviceOptions o = small_gpu(false);
+  o.overrides.push_back(parse_override("cp.debug_flags=4"));
+  TimingDevice timing(o);
+  const Workload* w = find_workload("square");
+  REQUIRE(w);
+  CaptureStdout out;
+  const Result r = w->run(timing, 1000, 1);
+  REQUIRE(r.passed);
+  const std::string text = out.text();
+  CHECK(text.find("access modes\n") == std::string::npos);
+  CHECK(text.find("0 access modes (0 read-only)") != std::string::npos);
 }
 

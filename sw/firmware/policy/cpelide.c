@@ -41,8 +41,9 @@ struct cct_row {
 /* The table in the CP's private memory; a row is written before it is read. */
 static struct cct_row cct[CCT_ROWS] __attribute__((section(".preserve")));
 static unsigned cct_rows;
-/* Chiplets whose L2 holds data of a kernel without access modes: the table
- * does not know what, so they are invalidated before a kernel that it follows. */
+/* Chiplets whose L2 holds data of a kernel without access modes, or lines both
+ * dirty and stale (shared_writers): the table does not know what, so they are
+ * written back and invalidated before a kernel that it follows. */
 static uint32_t untracked;
 /* Whether the current kernel's release is the baseline's (no usable modes). */
 static bool kernel_fell_back;
@@ -59,7 +60,9 @@ struct use {
   uint32_t chiplets;             /* chiplets that touch it */
   uint32_t lo[CCT_CHIPLETS], hi[CCT_CHIPLETS];
 };
-static struct use uses[CCT_PER_KERNEL + 1]; /* one more, to coarsen */
+/* In .preserve, as the table: read_uses() writes an entry before it is read, and
+ * zeroing 800 bytes at boot would cost some 3 000 instructions. */
+static struct use uses[CCT_PER_KERNEL + 1] __attribute__((section(".preserve"))); /* one more, to coarsen */
 
 static unsigned row_state(const struct cct_row *r, unsigned c) { return (r->states >> (2 * c)) & 3u; }
 static void set_row_state(struct cct_row *r, unsigned c, unsigned s) {
@@ -248,9 +251,25 @@ static void decide(const struct cct_row *r, const struct use *u, uint32_t *wb, u
   }
 }
 
+/* Chiplets that write overlapping ranges of u in one kernel. Each may have
+ * cached a line the other writes part of, so its copy is dirty (its own
+ * bytes) and stale (the other's) at once, which no state says: lud's
+ * kernels, which declare the whole matrix read-write on every chiplet, read
+ * such stale bytes without this. */
+static uint32_t shared_writers(const struct use *u) {
+  uint32_t mask = 0;
+  if (!writes(u)) return 0;
+  for (unsigned c = 0; c < n_dispatchers; ++c)
+    for (unsigned o = c + 1; o < n_dispatchers; ++o)
+      if ((u->chiplets & (1u << c)) && (u->chiplets & (1u << o)) && overlaps(u->lo[c], u->hi[c], u->lo[o], u->hi[o]))
+        mask |= (1u << c) | (1u << o);
+  return mask;
+}
+
 /* What this kernel leaves in the table for use u. */
 static void record(struct cct_row *r, const struct use *u) {
   ++cct_generation;
+  untracked |= shared_writers(u);
   if (writes(u))
     for (unsigned c = 0; c < n_dispatchers; ++c) {
       if (!(u->chiplets & (1u << c))) continue;

@@ -7,7 +7,8 @@
  * the current one, so consecutive accesses to one packet, descriptor or signal
  * cost no extra register writes. An access never straddles two windows as
  * long as it is naturally aligned, which every AQL field is. 64-bit accesses
- * are two 32-bit ones (low word first): the window takes at most 4 bytes. */
+ * are two 32-bit ones (low word first): the window takes at most 4 bytes.
+ * dev_copy() moves a whole block (a packet, a table of entries) at once. */
 #ifndef TESSERA_CP_FW_H
 #define TESSERA_CP_FW_H
 
@@ -47,6 +48,18 @@ static inline uint64_t dev_read64(uint64_t addr) {
 static inline void dev_write64(uint64_t addr, uint64_t v) {
   dev_write32(addr, (uint32_t)v);
   dev_write32(addr + 4, (uint32_t)(v >> 32));
+}
+
+/* Copies `bytes` (at most CP_COPY_MAX_BYTES) of device memory at `src` into
+ * SRAM at `dst` with the copy engine: one device-memory latency for the whole
+ * block instead of one per 32-bit access. The compiler barrier keeps reads of
+ * `dst` after the copy. */
+static inline void dev_copy(void *dst, uint64_t src, uint32_t bytes) {
+  CP_REG(CP_REG_COPY_SRC_LO) = (uint32_t)src;
+  CP_REG(CP_REG_COPY_SRC_HI) = (uint32_t)(src >> 32);
+  CP_REG(CP_REG_COPY_DST) = (uint32_t)(uintptr_t)dst;
+  CP_REG(CP_REG_COPY_BYTES) = bytes;
+  __asm__ volatile("" ::: "memory");
 }
 
 #endif /* TESSERA_CP_FW_H */

@@ -64,6 +64,18 @@
 #define CP_QUEUE_DESC_HI   0x18u
 #define CP_QUEUE_REG(q, r) (CP_QUEUE_BASE + (q) * CP_QUEUE_STRIDE + (r))
 
+/* The copy engine: device memory into the private SRAM in one request, as a
+ * CP's packet fetcher reads whole lines. Writing CP_REG_COPY_BYTES copies
+ * [src, src + bytes) to SRAM [dst, dst + bytes) and stalls the core for
+ * devmem_latency cycles plus one cycle per further 64-byte line, instead of
+ * devmem_latency per 32-bit access through the window. */
+#define CP_REG_COPY_SRC_LO 0x140u /* RW: device address to copy from, low word */
+#define CP_REG_COPY_SRC_HI 0x144u /* RW: high word */
+#define CP_REG_COPY_DST    0x148u /* RW: SRAM address to copy to */
+#define CP_REG_COPY_BYTES  0x14Cu /* W:  copies this many bytes (1 .. CP_COPY_MAX_BYTES); done when the store ends */
+#define CP_COPY_MAX_BYTES  4096u
+#define CP_COPY_LINE_BYTES 64u
+
 /* ---- dispatcher registers: CP_DISP_BASE + d * CP_DISP_STRIDE + offset ---- */
 #define CP_DISP_BASE        0x1000u
 #define CP_DISP_STRIDE      0x100u
