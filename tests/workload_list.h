@@ -70,4 +70,10 @@
   X(mfma_gemm_lds_4x2_res4)      \
   X(mfma_gemm_lds_4x2_bert_proj)  \
   X(mfma_gemm_lds_4x2_bert_attn)  \
-  X(lds_distinct)
+  X(lds_distinct)                \
+  X(caba_narrow)                 \
+  X(caba_zeros)                  \
+  X(caba_index)                  \
+  X(caba_smooth)                 \
+  X(caba_random)                 \
+  X(caba_compute)
