@@ -9,7 +9,8 @@
 //                  array): base4-delta1/delta2 index lines
 //   caba_smooth    out = a * s + b over slowly varying floats (a sensor
 //                  signal): base4-delta1/delta2 lines
-//   caba_random    caba_narrow's kernel over random 32-bit integers: nothing
+//   caba_random    caba_narrow's kernel over random 32-bit integers, its
+//                  output buffer random before the kernel too: nothing
 //                  compresses (the control)
 //   caba_compute   256 dependent integer multiply-adds per narrow input
 //                  element: compute-bound (the other control)
@@ -51,14 +52,18 @@ std::vector<uint32_t> random_values(Rng& rng, size_t n) {
   return v;
 }
 
+// `c_before`: what c holds before the kernel overwrites it (empty: the zeros
+// of a fresh allocation). The levels that fetch a line before a partial write
+// to it read these bytes, so an incompressible control needs them random too.
 Result run_add(Device& device, size_t n, const std::vector<uint32_t>& a, const std::vector<uint32_t>& b,
-               const std::string& data) {
+               const std::vector<uint32_t>& c_before, const std::string& data) {
   Result result;
   result.shape = "n=" + std::to_string(n) + " " + data;
   std::vector<uint32_t> c;
   {
     Session s(device, result);
-    DevicePtr da = s.upload(a), db = s.upload(b), dc = s.alloc(n * sizeof(uint32_t));
+    DevicePtr da = s.upload(a), db = s.upload(b);
+    DevicePtr dc = c_before.empty() ? s.alloc(n * sizeof(uint32_t)) : s.upload(c_before);
     s.launch("caba", "caba_add_u32", Dim3{round_up(n, kGroup)}, Dim3{kGroup},
              KernelArgs().pointer(da).pointer(db).pointer(dc).value(uint32_t(n)));
     c = s.download<uint32_t>(dc, n);
@@ -72,19 +77,19 @@ Result run_add(Device& device, size_t n, const std::vector<uint32_t>& a, const s
 Result run_narrow(Device& device, size_t n, uint64_t seed) {
   Rng rng(seed);
   std::vector<uint32_t> a = narrow_values(rng, n), b = narrow_values(rng, n);
-  return run_add(device, n, a, b, "narrow integers");
+  return run_add(device, n, a, b, {}, "narrow integers");
 }
 
 Result run_zeros(Device& device, size_t n, uint64_t seed) {
   Rng rng(seed);
   std::vector<uint32_t> a = zero_heavy_values(rng, n), b = zero_heavy_values(rng, n);
-  return run_add(device, n, a, b, "zero-heavy");
+  return run_add(device, n, a, b, {}, "zero-heavy");
 }
 
 Result run_random(Device& device, size_t n, uint64_t seed) {
   Rng rng(seed);
-  std::vector<uint32_t> a = random_values(rng, n), b = random_values(rng, n);
-  return run_add(device, n, a, b, "random");
+  std::vector<uint32_t> a = random_values(rng, n), b = random_values(rng, n), c_before = random_values(rng, n);
+  return run_add(device, n, a, b, c_before, "random");
 }
 
 Result run_index(Device& device, size_t n, uint64_t seed) {
