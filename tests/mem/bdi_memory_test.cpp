@@ -15,6 +15,8 @@
 #include "models/mem/bdi_metadata_cache.h"
 #include "models/mem/dram_controller.h"
 #include "models/mem/gpu_access.h"
+#include "models/mem/memory.h"
+#include "models/noc/crossbar.h"
 
 using namespace tessera;
 using namespace tessera::test;
@@ -155,4 +157,34 @@ TEST_CASE("bdi memory: in mode memory answers leave uncompressed, 1 ns later for
   // The zero line: ACT 0, column 14, data 28..30 (its burst and the metadata's),
   // controller 4, decompressor 1 (in mode hierarchy the answer is at 34 ns).
   REQUIRE(memory.at[0] == ns(35));
+}
+
+TEST_CASE("bdi memory: a crossbar carries a compressed line at its compressed size", "[mem][bdi][noc]") {
+  // 32 B per cycle per link, latency 2, one memory on out[0]: a 64 B line
+  // takes 2 cycles a link, a zero line compressed to one burst 1.
+  MiniPlatform pf;
+  json map = json::parse(R"([{"base": 0, "size": "64 KiB", "ports": [0]}])");
+  auto& xbar = pf.create<Crossbar>("crossbar", "xbar",
+                                   json{{"address_map", map}, {"in_width", 32}, {"out_width", 32}, {"latency", 2}},
+                                   {{"in", 1}, {"out", 1}});
+  auto& mem = pf.create<Memory>("memory", "m0", memory_params());
+  Payload plain(tlm::TLM_WRITE_COMMAND, 0x40, 64), compressed(tlm::TLM_WRITE_COMMAND, 0x80, 64);
+  auto* ext = new GpuAccess;  // owned by the payload
+  ext->kind = AccessKind::Writeback;
+  ext->wire = bdi::Encoding::zeros;
+  compressed.set_extension(ext);
+  Probe probe("probe", [&](Probe& p) {
+    p.begin_req(plain);
+    p.wait_for(plain, tlm::BEGIN_RESP);
+    wait(ns(100) - sc_core::sc_time_stamp());
+    p.begin_req(compressed);
+    p.wait_for(compressed, tlm::BEGIN_RESP);
+  });
+  probe.socket.bind(*xbar.in[0]);
+  xbar.out[0]->bind(mem.in);
+  sc_core::sc_start();
+  REQUIRE(probe.time_of(plain, tlm::END_REQ) == ns(2));         // two cycles on the input link
+  REQUIRE(probe.time_of(compressed, tlm::END_REQ) == ns(101));  // one
+  REQUIRE(pf.stat("xbar.in[0]", "req_bytes") == 64 + 32);
+  REQUIRE(pf.stat("xbar.out[0]", "req_busy_cycles") == 2 + 1);
 }
