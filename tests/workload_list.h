@@ -81,4 +81,10 @@
   X(xaddr2d_256x1)               \
   X(xaddr2d_32x8)                \
   X(xaddr2d_8x32)                \
-  X(xaddr2d_24x8)
+  X(xaddr2d_24x8)                \
+  X(caba_narrow)                 \
+  X(caba_zeros)                  \
+  X(caba_index)                  \
+  X(caba_smooth)                 \
+  X(caba_random)                 \
+  X(caba_compute)

@@ -96,6 +96,7 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
   ctrl.register_transport_dbg(this, &Cache::ctrl_dbg, 0);
   if (cfg_.write_back && !cfg_.atomics_below) atomic_homes_ = &shared().get<AtomicHomes>("atomic_homes");
   if (cfg_.zero_bytes) zero_ = std::make_unique<ZeroCache>(cfg_, stats());
+  setup_compression();
 }
 
 Cache::~Cache() = default;
@@ -287,6 +288,7 @@ void Cache::accept_method() {
 }
 
 void Cache::respond(const Upstream& u, const sc_time& when) {
+  if (bdi_) compress_answer(u);
   if (u.ext && u.ext->early_response) {
     if (u.trans != accepting_) {
       respond_early(u, when);

@@ -37,6 +37,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/cache/atomic_homes.h"
+#include "models/cache/cache_bdi.h"
 #include "models/cache/cache_array.h"
 #include "models/cache/cache_config.h"
 #include "models/cache/zero_cache.h"
@@ -308,6 +309,21 @@ class Cache : public Block {
   void writeback_lt(Victim& wb, sc_core::sc_time& d);
   bool full_line(const tlm::tlm_generic_payload& t) const;  // writes every byte of one line
 
+  // ---- cache_bdi.cpp: BDI compression (cfg_.compression), docs/CABA.md
+  void setup_compression();
+  // hold: an answer to a whole-line read leaves compressed.
+  void compress_answer(const Upstream& u);
+  // A transaction about to leave on `out` with a whole line (a store, a
+  // writeback): its wire encoding.
+  void compress_down(DownTxn& d);
+  // hardware: the compressor's delay, added to a compressed store's answer
+  // (not to its departure, which would let later requests overtake it).
+  sc_core::sc_time compress_delay(const DownTxn& d) const;
+  // hardware: the decompressor's delay for an answer arriving on `out`.
+  sc_core::sc_time decompress_delay(const tlm::tlm_generic_payload& t);
+  // cu: the reads a compressed fill answers carry its encoding to the compute unit.
+  void mark_for_cu(const DownTxn& d, Mshr& m);
+
   CacheConfig cfg_;
   CacheArray array_;
   std::unique_ptr<ZeroCache> zero_;  // null: no zero cache
@@ -389,6 +405,8 @@ class Cache : public Block {
   // The platform's record of where atomics were applied; null unless this
   // cache applies them itself (write-back, atomics here).
   AtomicHomes* atomic_homes_ = nullptr;
+  // Compression's counters, null when it is off (then not registered).
+  std::unique_ptr<CacheBdiStats> bdi_;
 
   // Used at elaboration and on protocol errors only: kept after the state the
   // simulation touches.

@@ -161,7 +161,23 @@ const ParamTable<CacheConfig>& cache_param_table() {
                                            0.0, 1073741824.0))
       .add(&C::zero_partitions, int_param("zero_partitions", 1,
                                           "memory partitions the data is interleaved over in zero_interleave chunks",
-                                          1.0, 1024.0, "partitions"));
+                                          1.0, 1024.0, "partitions"))
+      .add(&C::compression,
+           enum_param("compression", "off", {"off", "hold", "hardware", "cu"},
+                      "BDI line compression (CABA; timing only, the data stay plain): off; hold: lines are held "
+                      "compressed, whole-line answers and writebacks leave compressed (an L2); hardware: compressed "
+                      "fills are decompressed here (decompress_cycles) and whole-line stores and writebacks leave "
+                      "compressed (compress_cycles) (an L1); cu: compressed fills are answered as they are, marked "
+                      "for the compute unit's assist warps (GpuAccess::cu_decompress), and a store leaves "
+                      "compressed only when the compute unit compressed it (cu_compressed)"))
+      .add(&C::decompress_cycles, int_param("decompress_cycles", 1,
+                                            "compression hardware: cycles a compressed fill waits for the "
+                                            "decompressor",
+                                            0.0, 1e6, "cycles"))
+      .add(&C::compress_cycles, int_param("compress_cycles", 5,
+                                          "compression hardware: cycles a compressed whole-line store's answer "
+                                          "waits for the compressor",
+                                          0.0, 1e6, "cycles"));
   return table;
 }
 

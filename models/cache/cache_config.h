@@ -33,6 +33,12 @@ struct CacheConfig {
   uint64_t zero_bytes = 0;         // its share of `size` in bytes; 0: no zero cache
   uint64_t zero_interleave = 0;    // bytes per memory partition chunk; 0: mask lines cover contiguous data
   unsigned zero_partitions = 1;    // partitions the data is interleaved over in zero_interleave chunks
+  // BDI compression (CABA, docs/CABA.md): "off", "hold" (lines held
+  // compressed: whole lines leave compressed), "hardware" (compressed fills
+  // are decompressed here, whole-line stores compressed here) or "cu" (the
+  // compute unit's assist warps do both); the hardware codec's latencies.
+  std::string compression;
+  unsigned decompress_cycles = 0, compress_cycles = 0;
 
   // The data array: what the zero cache leaves of `size`.
   uint64_t data_size() const { return size - zero_bytes; }

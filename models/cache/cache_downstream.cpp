@@ -105,6 +105,7 @@ void Cache::forward(const Upstream& u, const sc_time& when) {
   copy_request(*u.trans, *d);
   ++forwarded_;
   if (u.trans->is_write()) bytes_to_below_ += u.trans->get_data_length();
+  if (bdi_) compress_down(*d);
   send_down(d, when);
 }
 
@@ -124,6 +125,7 @@ void Cache::send_writeback(Victim& wb, const sc_time& when) {
   d->ext->kind = writeback_kind(line);
   ++wb_in_flight_[line];
   count_writeback(line);
+  if (bdi_) compress_down(*d);
   send_down(d, when);
 }
 
@@ -149,9 +151,9 @@ void Cache::out_method() {
     ph = tlm::END_RESP;
     sc_time zero = SC_ZERO_TIME;
     out->nb_transport_fw(*d, ph, zero);
-    down_peq_.push_at(d, align_ticks(now + delay.value()));
+    down_peq_.push_at(d, align_ticks(now + delay.value() + (bdi_ ? decompress_delay(*d).value() : 0)));
   } else if (r == tlm::TLM_COMPLETED) {
-    down_peq_.push_at(d, align_ticks(now + delay.value()));
+    down_peq_.push_at(d, align_ticks(now + delay.value() + (bdi_ ? decompress_delay(*d).value() : 0)));
   }
   if (!out_in_flight_ && !out_queue_.empty()) out_event_.notify_at(out_next_);
 }
@@ -165,7 +167,7 @@ tlm::tlm_sync_enum Cache::out_bw(tlm_generic_payload& t, tlm::tlm_phase& ph, sc_
       if (!out_queue_.empty()) out_event_.notify_at(out_next_);
     }
     if (ph == tlm::END_REQ) return tlm::TLM_ACCEPTED;
-    down_peq_.push_at(&t, align_due(d));
+    down_peq_.push_at(&t, align_due(bdi_ ? d + decompress_delay(t) : d));
     return tlm::TLM_COMPLETED;  // responses are always taken at once
   }
   out_protocol_error(t, ph);
@@ -205,7 +207,7 @@ void Cache::forward_done(DownTxn& d, const sc_time& now) {
   if (ext && ext->kind == AccessKind::Atomic)
     for (size_t i = 0; i < ext->lanes.size() && i < d.ext->lanes.size(); ++i) ext->lanes[i].old = d.ext->lanes[i].old;
   t.set_response_status(status);
-  respond(d.up, now);
+  respond(d.up, bdi_ ? now + compress_delay(d) : now);
   // The answer frees the request's queue place (at once, or when an early
   // response is due): a request may have waited for it.
   if (!waiting_.empty()) accept_event_.notify(sc_core::SC_ZERO_TIME);

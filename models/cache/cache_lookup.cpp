@@ -374,6 +374,7 @@ void Cache::complete_fill(DownTxn& d, const sc_time& now) {
       data = array_.data(idx);
       if (!wb.empty()) send_writeback(wb, now);
     }
+    if (bdi_) mark_for_cu(d, m);
     for (MshrEntry& e : m.entries) apply_entry(e, data, idx, now);
   }
   mshr_by_line_.erase(m.line);

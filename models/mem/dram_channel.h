@@ -76,6 +76,7 @@ struct DramRequest {
   // controller's: whether it answers early, and the arrival, an sc_time value).
   bool early = false;
   uint64_t arrived = 0;
+  uint64_t after_data = 0;  // the owner's: time (an sc_time value) its answer waits after the data
 };
 
 struct DramIssued {

@@ -105,6 +105,7 @@ DramController::DramController(const BlockContext& ctx, const DramControllerConf
   timing_.burst_bytes = c.burst_size;
   timing_.burst_time = transfer_time(timing_.burst_bytes, bandwidth_);
   set_constraints(c);
+  setup_compression(c);
   if (timing_.burst_time == SC_ZERO_TIME)
     throw UserError(path() + ": a burst of " + std::to_string(timing_.burst_bytes) + " bytes at " +
                     std::to_string(bandwidth_ / 1e9) + " GB/s takes less than the time resolution");
@@ -302,10 +303,11 @@ void DramController::b_transport(tlm_generic_payload& trans, sc_time& delay) {
   delay += controller_latency_;
   GpuAccess* access = trans.get_extension<GpuAccess>();
   if (execute(trans, access) && trans.get_command() != tlm::TLM_IGNORE_COMMAND) {
-    const sc_time transfer = timing_.burst_time * static_cast<double>(bursts_of(trans, access));
+    sc_time codec = SC_ZERO_TIME;
+    const sc_time transfer = timing_.burst_time * static_cast<double>(bursts_for(trans, access, codec));
     bus_busy_ps_ += picoseconds(transfer);
     ++row_misses_;
-    delay += timing_.tRCD + timing_.tCL + transfer;
+    delay += timing_.tRCD + timing_.tCL + transfer + codec;
   }
   record_done(start.value(), (sim_now() + delay).value());
 }
@@ -419,7 +421,9 @@ void DramController::enqueue(const Arrived& a) {
     r.seq = seq_++;
     r.bank = l.bank;
     r.row = l.row;
-    r.bursts = bursts_of(trans, access);
+    sc_time codec = SC_ZERO_TIME;
+    r.bursts = bursts_for(trans, access, codec);
+    r.after_data = codec.value();
     r.write = trans.is_write() || (access && access->kind == AccessKind::Atomic);
     r.user = &trans;
     r.early = access && access->early_response;
@@ -454,7 +458,7 @@ void DramController::schedule_method() {
       count_outcome(d.req.outcome);
       bus_busy_ps_ += picoseconds(d.data_end - d.data_start);
       tlm_generic_payload* trans = static_cast<tlm_generic_payload*>(d.req.user);
-      const sc_time at = d.data_end + controller_latency_;
+      const sc_time at = d.data_end + controller_latency_ + sc_time::from_value(d.req.after_data);
       if (!d.req.early && !pending_.count(trans))
         throw std::out_of_range("DramController: a scheduled request has no pending entry");
       if (place_freed_at_column_) free_place_at_column(*trans, c, d.req.early, now.value());
@@ -643,7 +647,27 @@ const ParamTable<DramControllerConfig>& dram_controller_param_table() {
                                               1.0, 4096.0))
           .add(&C::interleave_size, size_param("interleave_size", "4 KiB",
                                                "the granule the interleave_ways controllers take turns at", 1.0))
-          .add(&C::store, string_param("store", "device", "name of the shared device memory holding the data"));
+          .add(&C::store, string_param("store", "device", "name of the shared device memory holding the data"))
+          .add(&C::compression,
+               enum_param("compression", "off", {"off", "memory", "hierarchy"},
+                          "BDI line compression (CABA): off; memory: lines are held compressed in DRAM, this "
+                          "controller compresses writes and decompresses reads (answers leave uncompressed); "
+                          "hierarchy: lines arrive and leave compressed. Either way a whole-line access moves only "
+                          "the bursts its compressed line needs, and burst-count metadata goes through the metadata "
+                          "cache"))
+          .add(&C::metadata_cache, size_param("metadata_cache", "8 KiB",
+                                              "compression: the metadata cache's size (2 bits per line, blocks of "
+                                              "burst_size); a miss costs one more burst, as does evicting a block "
+                                              "changed by writes",
+                                              1.0))
+          .add(&C::metadata_ways, int_param("metadata_ways", 4, "compression: the metadata cache's associativity",
+                                            1.0, 1024.0, "ways"))
+          .add(&C::decompress_latency, time_param("decompress_latency", "1 ns",
+                                                  "compression memory: added to the answer of a compressed line's "
+                                                  "read (the controller's decompressor)"))
+          .add(&C::compress_latency, time_param("compress_latency", "5 ns",
+                                                "compression memory: added to the answer of a whole-line write "
+                                                "(the controller's compressor)"));
   return table;
 }
 

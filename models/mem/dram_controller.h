@@ -32,6 +32,7 @@
 // arrivals and at the times the channels name.
 #pragma once
 #include <deque>
+#include <memory>
 #include <queue>
 #include <unordered_map>
 #include <vector>
@@ -40,6 +41,7 @@
 
 #include "common/device_memory.h"
 #include "models/mem/dram_channel.h"
+#include "models/mem/dram_compression.h"
 #include "common/due_queue.h"
 #include "common/flat_map.h"
 #include "models/mem/gpu_access.h"
@@ -72,6 +74,14 @@ struct DramControllerConfig {
   unsigned interleave_ways = 1;
   uint64_t interleave_size = 0;
   std::string store;
+  // BDI compression (docs/CABA.md): "off", "memory" (this controller
+  // compresses and decompresses, answers leave uncompressed) or "hierarchy"
+  // (lines arrive and leave compressed); the metadata cache's geometry and,
+  // for "memory", the codec's latencies.
+  std::string compression;
+  uint64_t metadata_cache = 0;
+  unsigned metadata_ways = 0;
+  sc_core::sc_time decompress_latency, compress_latency;
 };
 const ParamTable<DramControllerConfig>& dram_controller_param_table();
 
@@ -135,6 +145,12 @@ class DramController : public Block {
   bool execute(tlm::tlm_generic_payload& trans, GpuAccess* access);
   void apply_atomic(tlm::tlm_generic_payload& trans, GpuAccess& access);
   unsigned bursts_of(const tlm::tlm_generic_payload& trans, const GpuAccess* access) const;
+  // dram_compression.cpp: the bursts a request occupies with compression on
+  // (a whole line's compressed bursts, plus one per metadata-cache miss and
+  // dirty metadata eviction), marking a read's answer compressed in mode
+  // "hierarchy"; `codec` is the latency the controller's own codec adds.
+  unsigned bursts_for(tlm::tlm_generic_payload& trans, GpuAccess* access, sc_core::sc_time& codec);
+  void setup_compression(const DramControllerConfig& c);
   // Whether the request's channel has a queue place for it (unmapped requests always do).
   bool has_room(const tlm::tlm_generic_payload& trans) const;
   // Takes an accepted request into its channel's queue (or answers an error); END_REQ is the caller's.
@@ -198,6 +214,9 @@ class DramController : public Block {
   Scalar &bandwidth_achieved_, &latency_mean_ns_;
   Histogram &latency_ns_, &occupancy_hist_, &channel_hist_, &bank_hist_;
   uint64_t latency_sum_ps_ = 0, latency_count_ = 0;
+
+  // BDI compression; null when off (its counters are then not registered).
+  std::unique_ptr<DramCompression> compression_;
 
   // Used at elaboration and on protocol errors only: kept after the state the
   // simulation touches.

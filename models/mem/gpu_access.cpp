@@ -1,5 +1,7 @@
 #include "models/mem/gpu_access.h"
 
+#include <algorithm>
+
 namespace tessera {
 
 const char* access_kind_name(AccessKind kind) {
@@ -14,6 +16,14 @@ const char* access_kind_name(AccessKind kind) {
     case AccessKind::ZeroMask: return "zero mask";
   }
   return "?";
+}
+
+uint64_t wire_bytes(const tlm::tlm_generic_payload& t) {
+  const uint64_t len = t.get_data_length();
+  const GpuAccess* a = t.get_extension<GpuAccess>();
+  if (!a || a->wire == bdi::Encoding::uncompressed) return len;
+  const uint64_t bytes = uint64_t{bdi::bursts(bdi::stored_bytes(a->wire, len))} * bdi::kBurstBytes;
+  return std::min(bytes, len);
 }
 
 const char* cache_op_name(CacheOp op) {

@@ -93,6 +93,11 @@ class GpuAccess : public tlm::tlm_extension<GpuAccess> {
   //   hold it at that size.
   bdi::Encoding cu_decompress = bdi::Encoding::uncompressed;
   bdi::Encoding cu_compressed = bdi::Encoding::uncompressed;
+  // The data this transaction carries (a write's, or a read's answer) crosses
+  // links and DRAM compressed with this encoding: its size on the wire is
+  // wire_bytes() below. Set by the level that compressed it (a cache or DRAM
+  // controller with `compression` on); uncompressed otherwise.
+  bdi::Encoding wire = bdi::Encoding::uncompressed;
 
   // Atomics only.
   isa::mem::Rmw op = isa::mem::Rmw::Add;
@@ -107,6 +112,11 @@ class GpuAccess : public tlm::tlm_extension<GpuAccess> {
     *this = GpuAccess();
   }
 };
+
+// The bytes `t`'s data occupies on a link: its length, or the BDI image's
+// size rounded up to whole 32-byte bursts when it travels compressed
+// (GpuAccess::wire), never more than its length.
+uint64_t wire_bytes(const tlm::tlm_generic_payload& t);
 
 // Called by a block that forwards `t` (the same payload) and will take its
 // answer through the four phases, not at once: the early_response promise was

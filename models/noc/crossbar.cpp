@@ -22,10 +22,11 @@ bool is_atomic(const tlm_generic_payload& t) {
   const GpuAccess* a = t.get_extension<GpuAccess>();
   return a && a->kind == AccessKind::Atomic;
 }
-// Data a request carries towards the target, and a response back.
-uint64_t request_bytes(const tlm_generic_payload& t) { return t.is_write() ? t.get_data_length() : 0; }
+// Data a request carries towards the target, and a response back: compressed
+// lines (GpuAccess::wire) cross at their compressed size.
+uint64_t request_bytes(const tlm_generic_payload& t) { return t.is_write() ? wire_bytes(t) : 0; }
 uint64_t response_bytes(const tlm_generic_payload& t) {
-  return t.is_read() || is_atomic(t) ? t.get_data_length() : 0;
+  return t.is_read() || is_atomic(t) ? wire_bytes(t) : 0;
 }
 }  // namespace
 
