@@ -71,6 +71,9 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
   if (cfg_.zero_queries) zero_ = std::make_unique<ZeroQueryStats>(stats());
   if (cfg_.lazy_loads)
     lazy_ = std::make_unique<LazyUnit>(stats(), cfg_.simds * cfg_.wave_slots, kVgprSlot + cfg_.vgprs, zero_.get());
+  if (cfg_.assist_warps)
+    assist_ = std::make_unique<AssistWarpController>(stats(), cfg_, cfg_.simds * cfg_.wave_slots,
+                                                     [this](const std::string& m) { SC_REPORT_ERROR(path().c_str(), m.c_str()); });
   dispatch.register_b_transport(this, &ComputeUnit::b_transport_dispatch);
   vmem.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kVmem);
   smem.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kSmem);
@@ -155,7 +158,8 @@ bool ComputeUnit::try_accept(WorkgroupTask& task, PriorityClass priority, Workgr
   isa::workgroup_extent(ctx, task.workgroup, ext);
   const uint64_t items = uint64_t(ext[0]) * ext[1] * ext[2];
   const unsigned waves = static_cast<unsigned>((items + isa::kWaveSize - 1) / isa::kWaveSize);
-  const unsigned vgpr = static_cast<unsigned>(round_up(k.descriptor.arch_vgprs() + k.descriptor.agprs(), cfg_.vgpr_granule));
+  unsigned vgpr = static_cast<unsigned>(round_up(k.descriptor.arch_vgprs() + k.descriptor.agprs(), cfg_.vgpr_granule));
+  if (cfg_.assist_warps) vgpr += static_cast<unsigned>(round_up(cfg_.assist_warp_vgprs, cfg_.vgpr_granule));  // reserved
   const unsigned sgpr = static_cast<unsigned>(round_up(std::max<uint32_t>(k.sgpr_count, 1), cfg_.sgpr_granule));
   const uint32_t lds = ctx.lds_bytes ? static_cast<uint32_t>(round_up(ctx.lds_bytes, cfg_.lds_granule)) : 0;
   std::string never;
@@ -471,6 +475,7 @@ void ComputeUnit::tick() {
   take_arrivals(c);
   retire_lds(c);
   if (multicast_) expire_multicast(c);
+  if (assist_) issue_assist(c);  // high priority: ahead of the waves
   issue_stage(c);
   send_stage(c);
   const uint64_t fetch_next = fetch_stage(c);
@@ -657,6 +662,7 @@ void ComputeUnit::schedule_next(uint64_t c, uint64_t fetch_next) {
   if (fetch_next > c + 1 || (!fetch_port_.blocked && fetch_port_.outstanding < fetch_port_.limit))
     next = std::min(next, std::max(fetch_next, fetch_port_.send_from));
   if (!arrivals_.empty()) next = std::min(next, arrivals_.front().cycle);
+  if (assist_ && assist_->busy()) next = c + 1;
   if (next != kNever) wake_at(std::max(next, c + 1));
 }
 
@@ -742,7 +748,7 @@ void ComputeUnit::take_response(Port& p, tlm_generic_payload& trans, uint64_t c)
       ++st_.memory_errors;
       warn("error response (" + trans.get_response_string() + ") to " + describe(trans));
     }
-    if (--m.pending == 0) inst_returned(m);
+    if (!(assist_ && !m.error && assist_line(r, m, c)) && --m.pending == 0) inst_returned(m);
   } else {
     st_.fetch_latency.sample(latency);
     fetch_returned(r, trans);

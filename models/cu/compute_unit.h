@@ -31,6 +31,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include "models/cu/assist_warp_controller.h"
 #include "models/cu/cu_config.h"
 #include "models/cu/cu_observer.h"
 #include "models/cu/cu_stats.h"
@@ -176,6 +177,9 @@ class ComputeUnit : public Block {
   void lazy_returned(MemInst& m);
   bool eager_zero_queries(const WaveSlot& w, MemInst& m);
   void check_barrier(Workgroup& wg, uint64_t c);
+  // --- CABA's assist warps (compute_unit_assist.cpp, docs/CABA.md), only with assist_warps ---
+  bool assist_line(MemRequest& r, MemInst& m, uint64_t c);
+  void issue_assist(uint64_t c);
 
   // --- the LDS multicast unit (compute_unit_multicast.cpp, docs/IWMA.md) ---
   void serve_lds_read(const lds::LdsRequest& r, uint64_t c, lds::LdsPipeline::Tag tag,
@@ -257,6 +261,7 @@ class ComputeUnit : public Block {
   std::unique_ptr<CuTrace> trace_;             // only when something of this CU is traced
   std::unique_ptr<ZeroQueryStats> zero_;      // only with zero_queries
   std::unique_ptr<LazyUnit> lazy_;             // only with lazy_loads
+  std::unique_ptr<AssistWarpController> assist_;  // only with assist_warps
 };
 
 BlockType compute_unit_block_type();

@@ -1,0 +1,37 @@
+// CABA's assist warps in the compute unit (assist_warp_controller.h,
+// docs/CABA.md, "Assist warps"): the hooks of the cycle loop, only with
+// assist_warps on.
+#include "models/cu/compute_unit.h"
+
+namespace tessera {
+
+// A vector load's line answered compressed (the L1 set cu_decompress): its
+// bytes are read through the caches (a debug read, as load_values execute
+// does), and an assist warp rebuilds the line from their image; the request
+// counts as returned when the routine ends. False when nothing is to be
+// rebuilt: the request counts as returned now.
+bool ComputeUnit::assist_line(MemRequest& r, MemInst& m, uint64_t c) {
+  if (m.scalar || m.plan.kind != isa::MemKind::Load || r.access->cu_decompress == bdi::Encoding::uncompressed)
+    return false;
+  const uint64_t line_addr = r.get_address() & ~uint64_t(cfg_.vmem_line - 1);
+  std::vector<uint8_t> line(cfg_.vmem_line);
+  tlm::tlm_generic_payload t;
+  t.set_command(tlm::TLM_READ_COMMAND);
+  t.set_address(line_addr);
+  t.set_data_ptr(line.data());
+  t.set_data_length(cfg_.vmem_line);
+  t.set_streaming_width(cfg_.vmem_line);
+  if (vmem->transport_dbg(t) != cfg_.vmem_line) return false;
+  MemInst* inst = &m;
+  return assist_->decompress(m.wave->index, m.wave->simd, line_addr, line, [this, inst] {
+    if (--inst->pending == 0) inst_returned(*inst);
+  }, c);
+}
+
+// Before the waves: the live assist warps issue on the units still free.
+void ComputeUnit::issue_assist(uint64_t c) {
+  AssistUnits units{simd_free_, salu_free_, branch_free_};
+  assist_->issue(c, units);
+}
+
+}  // namespace tessera
