@@ -10,21 +10,66 @@ AssistWarpStats::AssistWarpStats(StatGroup& g)
                                         "decompression assist warps started at high priority (a load's compressed line)")),
       finished_decompress_high(g.counter("assist_finished_decompress_high",
                                          "decompression assist warps that rebuilt their line (high priority)")),
-      instructions(g.counter("assist_instructions", "instructions issued by assist warps")),
+      instructions_high(g.counter("assist_instructions_high", "instructions issued by high-priority assist warps")),
+      instructions_low(g.counter("assist_instructions_low", "instructions issued by low-priority assist warps")),
       parent_wait_cycles(g.counter("assist_parent_wait_cycles",
                                    "cycles loads waited for their compressed lines' assist warps, from the line's "
                                    "arrival to the routine's end, summed over lines")),
       queued(g.counter("assist_queued", "assist warps that waited for their parent's reserved registers")),
-      checked(g.counter("assist_lines_checked", "rebuilt lines compared with the line's bytes (assist_warp_check)")) {
-  for (unsigned e = 0; e < bdi::kEncodingCount; ++e)
-    lines_decompressed.push_back(
-        &g.counter(std::string("assist_lines_decompressed_") + bdi::name(bdi::Encoding(e)),
-                   std::string("lines rebuilt by assist warps from the ") + bdi::name(bdi::Encoding(e)) + " encoding"));
+      checked(g.counter("assist_lines_checked",
+                        "lines whose assist warp's result was compared with bdi (assist_warp_check)")),
+      started_compress_low(g.counter("assist_started_compress_low",
+                                     "compression assist warps started at low priority (a store writing a whole line)")),
+      finished_compress_low(g.counter("assist_finished_compress_low",
+                                      "compression assist warps that chose their line's encoding (low priority)")),
+      buffer_full(g.counter("assist_buffer_full",
+                            "whole-line stores sent uncompressed because the low-priority buffer was full")) {
+  for (unsigned e = 0; e < bdi::kEncodingCount; ++e) {
+    const std::string n = bdi::name(bdi::Encoding(e));
+    lines_decompressed.push_back(&g.counter("assist_lines_decompressed_" + n,
+                                            "lines rebuilt by assist warps from the " + n + " encoding"));
+    lines_compressed.push_back(&g.counter("assist_lines_compressed_" + n,
+                                          "written lines the compression assist warps encoded " + n));
+  }
 }
 
 AssistWarpController::AssistWarpController(StatGroup& g, const CuConfig& cfg, unsigned slots,
                                            std::function<void(const std::string&)> fail)
-    : cfg_(cfg), store_(cfg), st_(g), fail_(std::move(fail)), table_(slots) {}
+    : cfg_(cfg), store_(cfg), st_(g), fail_(std::move(fail)), table_(slots), low_(2) {}
+
+bool AssistWarpController::compress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
+                                    std::function<void(bdi::Encoding)> done, uint64_t c) {
+  Entry* slot = nullptr;
+  for (Entry& e : low_)
+    if (!e.live && !slot) slot = &e;
+  if (!slot) {
+    ++st_.buffer_full;
+    return false;
+  }
+  Entry& e = *slot;
+  if (!e.wave) e.wave = std::make_unique<isa::Wave>(AssistWarpStore::kVgprs, 0);
+  store_.start_compress(*e.wave, line);
+  e.board.reset(kVgprSlot + AssistWarpStore::kVgprs, AssistWarpStore::kVgprs);
+  e.live = true;
+  e.parent = parent;
+  e.simd = simd;
+  e.routine = AssistRoutine::Compress;
+  e.priority = AssistPriority::Low;
+  e.ready_at = e.arrived = c + 1;  // (the store issues this cycle)
+  e.addr = addr;
+  e.encoding = bdi::Encoding::uncompressed;
+  e.line = line;
+  e.compressed = std::move(done);
+  ++low_live_;
+  ++st_.started_compress_low;
+  return true;
+}
+
+void AssistWarpController::issue_idle(uint64_t c, AssistUnits& units) {
+  if (!low_live_) return;
+  for (Entry& e : low_)
+    if (e.live) issue_one(e, c, units);
+}
 
 bool AssistWarpController::decompress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
                                       std::function<void()> done, uint64_t c) {
@@ -97,7 +142,7 @@ bool AssistWarpController::issue_one(Entry& e, uint64_t c, AssistUnits& u) {
       break;
     default: break;  // ds_bpermute (the LDS crossbar, its latency below), s_waitcnt, s_endpgm
   }
-  ++st_.instructions;
+  ++(e.priority == AssistPriority::High ? st_.instructions_high : st_.instructions_low);
   isa::execute(w, *op);
   if (w.status() == isa::WaveStatus::Faulted) {
     fail_("assist warp of wave slot " + std::to_string(e.parent) + " faulted at " + hex(op->inst.pc) + ": " +
@@ -112,6 +157,7 @@ bool AssistWarpController::issue_one(Entry& e, uint64_t c, AssistUnits& u) {
 // The routine ended at cycle c: its line counts as returned; the parent's
 // registers go to the next assist warp waiting for them.
 void AssistWarpController::finish(Entry& e, uint64_t c) {
+  if (e.priority == AssistPriority::Low) return finish_compress(e);
   ++st_.finished_decompress_high;
   st_.parent_wait_cycles += c + 1 - e.arrived;
   if (cfg_.assist_warp_check) {
@@ -131,6 +177,26 @@ void AssistWarpController::finish(Entry& e, uint64_t c) {
       break;
     }
   done();
+}
+
+// The compression routine chose the line's encoding: the held store goes
+// with it.
+void AssistWarpController::finish_compress(Entry& e) {
+  ++st_.finished_compress_low;
+  const bdi::Encoding chosen = AssistWarpStore::encoding_of(*e.wave);
+  ++*st_.lines_compressed[size_t(chosen)];
+  if (cfg_.assist_warp_check) {
+    ++st_.checked;
+    const bdi::Encoding expected = bdi::compress(e.line).encoding;
+    if (chosen != expected)
+      fail_("assist warp check: the compression routine chose " + std::string(bdi::name(chosen)) + " for the line at " +
+            hex(e.addr) + " written by wave slot " + std::to_string(e.parent) + ", BDI chooses " + bdi::name(expected));
+  }
+  e.live = false;
+  --low_live_;
+  std::function<void(bdi::Encoding)> done = std::move(e.compressed);
+  e.compressed = nullptr;
+  done(chosen);
 }
 
 }  // namespace tessera

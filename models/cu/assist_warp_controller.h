@@ -9,9 +9,15 @@
 // reserved registers, so its assist warps run one after another; the others
 // wait in the controller's queue.
 //
+// A vector store that writes a whole line deploys a low-priority compression
+// assist warp, if the 2-entry low-priority buffer has room (otherwise the
+// line goes uncompressed: a buffer-full event); the store is held until the
+// routine has chosen the line's encoding (`done` receives it).
+//
 // Issue: the CU calls issue() each cycle before its waves issue, so a
 // high-priority assist warp goes into its parent's instruction stream ahead
-// of the waves: at most one instruction per assist warp per cycle, each on
+// of the waves, and issue_idle() after them in a cycle where no wave issued:
+// only then do the low-priority ones issue. at most one instruction per assist warp per cycle, each on
 // the unit its class needs (a VALU op on the parent's SIMD, SALU, branch) and
 // only if that unit is free; it takes the unit as a wave's instruction would.
 // Dependencies are the scoreboard's. ds_bpermute_b32 (the routine's gathers)
@@ -39,11 +45,16 @@ struct AssistWarpStats {
   explicit AssistWarpStats(StatGroup& g);
   Counter& started_decompress_high;  // assist warps started, by routine and priority
   Counter& finished_decompress_high;
-  Counter& instructions;             // instructions the assist warps issued
+  Counter& instructions_high;        // instructions the assist warps issued, by priority
+  Counter& instructions_low;
   Counter& parent_wait_cycles;       // cycles loads waited for their lines' assist warps (from arrival to end)
   Counter& queued;                   // assist warps that waited for their parent's registers (one was live)
   Counter& checked;                  // rebuilt lines compared with the line's bytes (assist_warp_check)
+  Counter& started_compress_low;
+  Counter& finished_compress_low;
+  Counter& buffer_full;              // full-line stores sent uncompressed: the low-priority buffer was full
   std::vector<Counter*> lines_decompressed;  // by encoding
+  std::vector<Counter*> lines_compressed;    // by the encoding the compression routine chose
 };
 
 // The CU's units an assist warp issues to: the first cycle each is free.
@@ -66,11 +77,19 @@ class AssistWarpController {
   bool decompress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
                   std::function<void()> done, uint64_t c);
 
-  // Cycle c: each live assist warp issues its next instruction if its
-  // operands are ready and its unit is free.
-  void issue(uint64_t c, AssistUnits& units);
+  // A store of wave slot `parent` on `simd` writes the whole line at `addr`
+  // (`line`): compress it at low priority; `done` runs from issue_idle()
+  // with the encoding the routine chose. False when the buffer is full.
+  bool compress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
+                std::function<void(bdi::Encoding)> done, uint64_t c);
 
-  bool busy() const { return live_ != 0; }
+  // Cycle c: each live high-priority assist warp issues its next instruction
+  // if its operands are ready and its unit is free.
+  void issue(uint64_t c, AssistUnits& units);
+  // Cycle c, in which no wave issued: the low-priority ones likewise.
+  void issue_idle(uint64_t c, AssistUnits& units);
+
+  bool busy() const { return live_ != 0 || low_live_ != 0; }
   const AssistWarpStore& store() const { return store_; }
 
  private:
@@ -91,6 +110,7 @@ class AssistWarpController {
     bdi::Encoding encoding = bdi::Encoding::uncompressed;
     std::vector<uint8_t> line;      // the line's bytes, for the check
     std::function<void()> done;
+    std::function<void(bdi::Encoding)> compressed;  // low priority: told the encoding
   };
   struct Waiting {
     unsigned parent, simd;
@@ -102,6 +122,7 @@ class AssistWarpController {
   void start(Entry& e, Waiting&& w);
   bool issue_one(Entry& e, uint64_t c, AssistUnits& units);
   void finish(Entry& e, uint64_t c);
+  void finish_compress(Entry& e);
 
   const CuConfig& cfg_;
   AssistWarpStore store_;
@@ -110,6 +131,8 @@ class AssistWarpController {
   std::vector<Entry> table_;        // by parent wave slot
   std::deque<Waiting> waiting_;     // behind a live assist warp of the same parent
   unsigned live_ = 0;
+  std::vector<Entry> low_;          // the low-priority buffer (2 entries)
+  unsigned low_live_ = 0;
 };
 
 }  // namespace tessera

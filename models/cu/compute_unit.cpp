@@ -476,7 +476,9 @@ void ComputeUnit::tick() {
   retire_lds(c);
   if (multicast_) expire_multicast(c);
   if (assist_) issue_assist(c);  // high priority: ahead of the waves
+  const uint64_t issued_before = st_.instructions.value;
   issue_stage(c);
+  if (assist_ && st_.instructions.value == issued_before) issue_assist_idle(c);  // low priority: idle cycles only
   send_stage(c);
   const uint64_t fetch_next = fetch_stage(c);
   retire_stage();
@@ -498,7 +500,7 @@ void ComputeUnit::retire_lds(uint64_t c) {
 
 void ComputeUnit::send_stage(uint64_t c) {
   for (Port* p : {&vmem_port_, &smem_port_})
-    if (!p->queue.empty() && p->can_send(c)) {
+    if (!p->queue.empty() && p->can_send(c) && !p->queue.front()->held) {
       MemRequest* r = p->queue.front();
       // Waves stall on a full queue (unit_free): only leaving that state matters.
       queue_moved_ |= p->queue.size() == (p == &vmem_port_ ? cfg_.vmem_queue : cfg_.max_smem_requests);

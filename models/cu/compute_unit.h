@@ -180,6 +180,8 @@ class ComputeUnit : public Block {
   // --- CABA's assist warps (compute_unit_assist.cpp, docs/CABA.md), only with assist_warps ---
   bool assist_line(MemRequest& r, MemInst& m, uint64_t c);
   void issue_assist(uint64_t c);
+  void issue_assist_idle(uint64_t c);
+  void assist_store(WaveSlot& w, uint64_t c);
 
   // --- the LDS multicast unit (compute_unit_multicast.cpp, docs/IWMA.md) ---
   void serve_lds_read(const lds::LdsRequest& r, uint64_t c, lds::LdsPipeline::Tag tag,

@@ -29,6 +29,7 @@ MemRequest* RequestPool::get() {
   r->fetch_wave = nullptr;
   r->fetch_gen = 0;
   r->value_read = false;
+  r->held = false;
   // Fields a previous user of the extension may have changed.
   const uint32_t index = r->index;
   GpuAccess& a = *r->access;

@@ -18,6 +18,18 @@ amdhsa.kernels:
     .wavefront_size: 64
     .sgpr_spill_count: 0
     .vgpr_spill_count: 0
+  - .name:           bdi_compress
+    .symbol:         bdi_compress.kd
+    .kernarg_segment_size: 0
+    .kernarg_segment_align: 4
+    .group_segment_fixed_size: 0
+    .private_segment_fixed_size: 0
+    .sgpr_count:     30
+    .vgpr_count:     8
+    .max_flat_workgroup_size: 64
+    .wavefront_size: 64
+    .sgpr_spill_count: 0
+    .vgpr_spill_count: 0
 amdhsa.target:   amdgcn-amd-amdhsa--gfx90a
 amdhsa.version:
   - 1

@@ -105,3 +105,23 @@ TEST_CASE("assist warps: a wrong image gives a wrong line (the comparison can fa
   img.image.back() ^= 1;
   CHECK(store.decompress(img.image, line.size()) != line);
 }
+
+TEST_CASE("assist warps: the compression routine chooses bdi::compress's encoding on random lines", "[assist]") {
+  AssistWarpStore store{CuConfig{}};
+  std::mt19937_64 rng(4545);
+  unsigned per_encoding[bdi::kEncodingCount] = {};
+  const size_t sizes[] = {32, 64, 128, 256};
+  for (int round = 0; round < 3000; ++round) {
+    const Line line = random_line(rng, sizes[rng() % 4]);
+    const Encoding expected = bdi::compress(line).encoding;
+    ++per_encoding[size_t(expected)];
+    INFO("encoding " << bdi::name(expected) << ", line of " << line.size() << " bytes, round " << round);
+    uint64_t n = 0;
+    REQUIRE(bdi::name(store.compress(line, &n)) == std::string(bdi::name(expected)));
+    REQUIRE(n > 10);
+  }
+  for (unsigned e = 0; e < bdi::kEncodingCount; ++e) {
+    INFO(bdi::name(Encoding(e)));
+    CHECK(per_encoding[e] > 10);
+  }
+}

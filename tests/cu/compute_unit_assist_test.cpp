@@ -51,10 +51,11 @@ Figures in_child(F f) {
   return r;
 }
 
-// Each lane loads out[lane], adds 1 and stores it at out[64 + lane].
-AsmKernel load_add_store() {
+// Each lane loads out[lane], adds 1 and stores it at out[64 + lane]; then
+// `busy` dependent scalar adds, one issued every cycle.
+AsmKernel load_add_store(unsigned busy = 0) {
   AsmKernel k;
-  k.name = "assist_load";
+  k.name = "assist_load" + std::to_string(busy);
   k.body = R"(
   s_load_dwordx2 s[4:5], s[0:1], 0x0
   v_lshlrev_b32 v1, 2, v0
@@ -63,7 +64,9 @@ AsmKernel load_add_store() {
   s_waitcnt vmcnt(0)
   v_add_u32 v2, 1, v2
   global_store_dword v1, v2, s[4:5] offset:256
-  s_endpgm)";
+)";
+  for (unsigned i = 0; i < busy; ++i) k.body += "  s_add_u32 s6, s6, 1\n";
+  k.body += "  s_endpgm";
   return k;
 }
 
@@ -81,7 +84,7 @@ std::vector<uint32_t> input() {
 // One run: finish cycle, whether every output is right, then the statistics.
 Figures run(bool assist, bool compressed_answers) {
   json params = {{"assist_warps", assist}, {"assist_warp_check", true}};
-  CuRig rig(assemble(load_add_store()), "assist_load", quiet(params));
+  CuRig rig(assemble(load_add_store()), "assist_load0", quiet(params));
   const uint64_t out = rig.device.alloc(512);
   const std::vector<uint32_t> in = input();
   rig.device.write(out, in.data(), 256);
@@ -99,7 +102,7 @@ Figures run(bool assist, bool compressed_answers) {
   for (unsigned i = 0; i < 64; ++i) right = right && result[i] == in[i] + 1;
   auto s = [&](const char* name) { return assist ? rig.stat(name) : 0; };
   return {rig.finish_cycle(), right, s("assist_started_decompress_high"), s("assist_finished_decompress_high"),
-          s("assist_instructions"), s("assist_parent_wait_cycles"), s("assist_lines_checked"),
+          s("assist_instructions_high"), s("assist_parent_wait_cycles"), s("assist_lines_checked"),
           s("assist_lines_decompressed_zeros") * 100 + s("assist_lines_decompressed_b4d1") * 10 +
               s("assist_lines_decompressed_repeated")};
 }
@@ -114,14 +117,16 @@ TEST_CASE("assist warps: a load of compressed lines completes after their decomp
   INFO("finish cycles: plain " << plain[0] << ", assist warps off " << off[0] << ", compressed " << compressed[0]);
   CHECK(plain[1] == 1);
   CHECK(compressed[1] == 1);
-  // Nothing compressed: no assist warp, and the reserved registers cost nothing here.
+  // Nothing compressed: no decompression; the stored lines' compression
+  // (the next tests) makes both runs with assist warps later than without.
   CHECK(plain[2] == 0);
-  CHECK(plain[0] == off[0]);
+  CHECK(plain[0] > off[0]);
   // Three of the four lines compress (zeros, b4d1, repeated): one assist warp each,
-  // every rebuilt line checked against the line's bytes.
+  // every rebuilt line checked against the line's bytes (and the two stored
+  // lines the low-priority buffer takes, against bdi::compress).
   CHECK(compressed[2] == 3);
   CHECK(compressed[3] == 3);
-  CHECK(compressed[6] == 3);
+  CHECK(compressed[6] == 3 + 2);
   CHECK(compressed[7] == 111);
   // The three run one after another in the wave's reserved registers, each
   // issuing at most one instruction per cycle: the load completes at least
@@ -152,4 +157,61 @@ TEST_CASE("assist warps: the VGPRs reserved for them count against occupancy", "
   CHECK(with[1] == 2);
   CHECK(without[0] == 0);
   CHECK(with[0] >= 1);
+}
+
+namespace {
+
+// One run storing whole lines with assist warps on: finish cycle, whether the
+// outputs are right, the encodings the four stored lines went with
+// (encoding + 1, 0 for a line not seen), the cycle the first store arrived,
+// then the statistics.
+Figures run_stores(unsigned busy) {
+  CuRig rig(assemble(load_add_store(busy)), "assist_load" + std::to_string(busy),
+            quiet({{"assist_warps", true}, {"assist_warp_check", true}, {"ib_depth", 16}}));  // the whole kernel buffered
+  const uint64_t out = rig.device.alloc(512);
+  const std::vector<uint32_t> in = input();
+  rig.device.write(out, in.data(), 256);
+  Figures f{};
+  rig.vmem.on_store = [&](tlm::tlm_generic_payload& t, GpuAccess& a) {
+    const uint64_t k = (t.get_address() - out - 256) / 64;
+    if (k < 4) f[2 + k] = uint64_t(a.cu_compressed) + 1;
+    if (!f[6]) f[6] = uint64_t(sc_core::sc_time_stamp().to_seconds() * 1e9 + 0.5);
+  };
+  rig.launch(out, 64, 64);
+  rig.run();
+  std::vector<uint32_t> result(64);
+  rig.device.read(result.data(), out + 256, 256);
+  bool right = true;
+  for (unsigned i = 0; i < 64; ++i) right = right && result[i] == in[i] + 1;
+  f[0] = rig.finish_cycle();
+  f[1] = right;
+  f[7] = rig.stat("assist_started_compress_low") * 10000 + rig.stat("assist_finished_compress_low") * 1000 +
+         rig.stat("assist_buffer_full") * 100 + rig.stat("assist_lines_compressed_repeated") * 10 +
+         rig.stat("assist_lines_compressed_b4d1");
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("assist warps: whole-line stores wait for low-priority compression and go with its encoding", "[assist]") {
+  const Figures f = in_child([] { return run_stores(0); });
+  CHECK(f[1] == 1);
+  // The store writes four lines: the 2-entry buffer takes the first two
+  // (ones: repeated; base4-delta1), the other two go uncompressed.
+  CHECK(f[2] == uint64_t(bdi::Encoding::repeated) + 1);
+  CHECK(f[3] == uint64_t(bdi::Encoding::base4_delta1) + 1);
+  CHECK(f[4] == uint64_t(bdi::Encoding::uncompressed) + 1);
+  CHECK(f[5] == uint64_t(bdi::Encoding::uncompressed) + 1);
+  CHECK(f[7] == 2 * 10000 + 2 * 1000 + 2 * 100 + 10 + 1);
+}
+
+TEST_CASE("assist warps: low-priority compression issues only in cycles where no wave issues", "[assist]") {
+  // After its store the wave issues 60 scalar adds, one a cycle: the
+  // compression waits for them, and so does the held store.
+  const Figures idle = in_child([] { return run_stores(0); });
+  const Figures busy = in_child([] { return run_stores(60); });
+  INFO("first store arrives at cycle " << idle[6] << " (idle after the store), " << busy[6] << " (60 adds)");
+  CHECK(idle[1] == 1);
+  CHECK(busy[1] == 1);
+  CHECK(busy[6] >= idle[6] + 60);
 }

@@ -102,6 +102,8 @@ class LatencyMemory : public sc_core::sc_module {
   uint64_t refuse_from = 0, refuse_to = 0;
   // Called on every vector load's answer (a test marks lines compressed, as an L1 would).
   std::function<void(tlm::tlm_generic_payload&, GpuAccess&)> on_load;
+  // Called on every vector store as it arrives.
+  std::function<void(tlm::tlm_generic_payload&, GpuAccess&)> on_store;
 
  private:
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& t, tlm::tlm_phase& phase, sc_core::sc_time& delay) {
@@ -139,6 +141,7 @@ class LatencyMemory : public sc_core::sc_module {
       mem_.read_any(t.get_address(), t.get_data_ptr(), t.get_data_length());
       if (on_load && a && a->kind == AccessKind::Load) on_load(t, *a);
     } else {
+      if (on_store && a && a->kind == AccessKind::Store) on_store(t, *a);
       mem_.write_masked(t.get_address(), t.get_data_ptr(), t.get_data_length(), t.get_byte_enable_ptr());
     }
     t.set_response_status(tlm::TLM_OK_RESPONSE);
