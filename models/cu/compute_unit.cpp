@@ -75,6 +75,9 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
     register_darsie_marker();
     darsie_ = std::make_unique<DarsieUnit>(stats(), cfg_);
   }
+  if (cfg_.assist_warps)
+    assist_ = std::make_unique<AssistWarpController>(stats(), cfg_, cfg_.simds * cfg_.wave_slots,
+                                                     [this](const std::string& m) { SC_REPORT_ERROR(path().c_str(), m.c_str()); });
   dispatch.register_b_transport(this, &ComputeUnit::b_transport_dispatch);
   vmem.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kVmem);
   smem.register_nb_transport_bw(this, &ComputeUnit::nb_transport_bw, kSmem);
@@ -159,7 +162,8 @@ bool ComputeUnit::try_accept(WorkgroupTask& task, PriorityClass priority, Workgr
   isa::workgroup_extent(ctx, task.workgroup, ext);
   const uint64_t items = uint64_t(ext[0]) * ext[1] * ext[2];
   const unsigned waves = static_cast<unsigned>((items + isa::kWaveSize - 1) / isa::kWaveSize);
-  const unsigned vgpr = static_cast<unsigned>(round_up(k.descriptor.arch_vgprs() + k.descriptor.agprs(), cfg_.vgpr_granule));
+  unsigned vgpr = static_cast<unsigned>(round_up(k.descriptor.arch_vgprs() + k.descriptor.agprs(), cfg_.vgpr_granule));
+  if (cfg_.assist_warps) vgpr += static_cast<unsigned>(round_up(cfg_.assist_warp_vgprs, cfg_.vgpr_granule));  // reserved
   const unsigned sgpr = static_cast<unsigned>(round_up(std::max<uint32_t>(k.sgpr_count, 1), cfg_.sgpr_granule));
   const uint32_t lds = ctx.lds_bytes ? static_cast<uint32_t>(round_up(ctx.lds_bytes, cfg_.lds_granule)) : 0;
   std::string never;
@@ -476,7 +480,10 @@ void ComputeUnit::tick() {
   take_arrivals(c);
   retire_lds(c);
   if (multicast_) expire_multicast(c);
+  if (assist_) issue_assist(c);  // high priority: ahead of the waves
+  const uint64_t issued_before = st_.instructions.value;
   issue_stage(c);
+  if (assist_ && st_.instructions.value == issued_before) issue_assist_idle(c);  // low priority: idle cycles only
   send_stage(c);
   const uint64_t fetch_next = fetch_stage(c);
   retire_stage();
@@ -498,7 +505,7 @@ void ComputeUnit::retire_lds(uint64_t c) {
 
 void ComputeUnit::send_stage(uint64_t c) {
   for (Port* p : {&vmem_port_, &smem_port_})
-    if (!p->queue.empty() && p->can_send(c)) {
+    if (!p->queue.empty() && p->can_send(c) && !p->queue.front()->held) {
       MemRequest* r = p->queue.front();
       // Waves stall on a full queue (unit_free): only leaving that state matters.
       queue_moved_ |= p->queue.size() == (p == &vmem_port_ ? cfg_.vmem_queue : cfg_.max_smem_requests);
@@ -663,6 +670,7 @@ void ComputeUnit::schedule_next(uint64_t c, uint64_t fetch_next) {
   if (fetch_next > c + 1 || (!fetch_port_.blocked && fetch_port_.outstanding < fetch_port_.limit))
     next = std::min(next, std::max(fetch_next, fetch_port_.send_from));
   if (!arrivals_.empty()) next = std::min(next, arrivals_.front().cycle);
+  if (assist_ && assist_->busy()) next = c + 1;
   if (next != kNever) wake_at(std::max(next, c + 1));
 }
 
@@ -748,7 +756,7 @@ void ComputeUnit::take_response(Port& p, tlm_generic_payload& trans, uint64_t c)
       ++st_.memory_errors;
       warn("error response (" + trans.get_response_string() + ") to " + describe(trans));
     }
-    if (--m.pending == 0) inst_returned(m);
+    if (!(assist_ && !m.error && assist_line(r, m, c)) && --m.pending == 0) inst_returned(m);
   } else {
     st_.fetch_latency.sample(latency);
     fetch_returned(r, trans);

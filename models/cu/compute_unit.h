@@ -31,6 +31,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include "models/cu/assist_warp_controller.h"
 #include "models/cu/cu_config.h"
 #include "models/cu/cu_observer.h"
 #include "models/cu/cu_stats.h"
@@ -177,6 +178,11 @@ class ComputeUnit : public Block {
   void lazy_returned(MemInst& m);
   bool eager_zero_queries(const WaveSlot& w, MemInst& m);
   void check_barrier(Workgroup& wg, uint64_t c);
+  // --- CABA's assist warps (compute_unit_assist.cpp, docs/CABA.md), only with assist_warps ---
+  bool assist_line(MemRequest& r, MemInst& m, uint64_t c);
+  void issue_assist(uint64_t c);
+  void issue_assist_idle(uint64_t c);
+  void assist_store(WaveSlot& w, uint64_t c);
 
   // --- DARSIE's hooks (compute_unit_darsie.cpp, darsie_unit.h), with darsie or darsie_count ---
   Stall darsie_skip(WaveSlot& w, uint64_t c, uint64_t& earliest, const isa::DecodedOp*& op, const InstInfo*& info);
@@ -267,6 +273,7 @@ class ComputeUnit : public Block {
   std::unique_ptr<DarsieUnit> darsie_;         // only with darsie or darsie_count
   uint64_t darsie_cycle_ = kNever;             // the cycle darsie_probes_ counts in
   unsigned darsie_probes_ = 0;                 // skips this cycle (the PC coalescer's probe ports)
+  std::unique_ptr<AssistWarpController> assist_;  // only with assist_warps
 };
 
 BlockType compute_unit_block_type();

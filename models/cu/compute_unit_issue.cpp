@@ -483,6 +483,7 @@ void ComputeUnit::issue_memory(WaveSlot& w, const DecodedOp& op, const InstInfo&
     n = m.pending;
   else if (cfg_.values_at_execute && (kind == AccessKind::Load || kind == AccessKind::ScalarLoad))
     read_values_now(w, p, m);
+  if (assist_ && kind == AccessKind::Store) assist_store(w, c);
   for (MemRequest* r : coalesced_) p.queue.push_back(r);
   w.board.memory_issued(info, m.scalar ? 1 : m.plan.exec);
   if (m.scalar) {

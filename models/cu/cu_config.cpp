@@ -125,6 +125,16 @@ std::vector<ParamSpec> cu_param_specs() {
                  "LazyGPU's zero-mask queries: a vector global load sends ZeroMask queries down vmem for its words "
                  "and requests only the lines holding a non-zero word; with lazy_loads when a reader needs the lanes, "
                  "without it at execute, queries and data requests together (docs/LAZYGPU.md)"),
+      bool_param("assist_warps", false,
+                 "CABA's assist warps: a vector load's line answered compressed (GpuAccess::cu_decompress) is "
+                 "rebuilt by the BDI decompression routine of the Assist Warp Store, issued at high priority on the "
+                 "CU's units, before the load completes; each wave reserves assist_warp_vgprs more VGPRs "
+                 "(docs/CABA.md, \"Assist warps\")"),
+      int_param("assist_warp_vgprs", 16, "VGPRs each wave reserves for its assist warps (with assist_warps)", 16, 256,
+                "registers"),
+      bool_param("assist_warp_check", false,
+                 "with assist_warps: compare every line an assist warp rebuilds with the line's bytes read through "
+                 "the caches; a mismatch stops the run with an error naming the wave, address and encoding"),
   };
 }
 
@@ -176,6 +186,9 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   c.darsie_skip_table = u("darsie_skip_table");
   c.darsie_rename_vgprs = u("darsie_rename_vgprs");
   c.darsie_check = p.boolean("darsie_check");
+  c.assist_warps = p.boolean("assist_warps");
+  c.assist_warp_vgprs = u("assist_warp_vgprs");
+  c.assist_warp_check = p.boolean("assist_warp_check");
 
   auto fail = [&](const std::string& param, const std::string& what) {
     throw UserError(path + ": parameter '" + param + "': " + what);
@@ -192,6 +205,9 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
                          ": the longest instruction (12 bytes) may start at a fetch block's last dword, and the "
                          "instruction buffer must hold it there");
   if (!is_power_of_two(c.lds_banks)) fail("lds_banks", "expected a power of two, got " + std::to_string(c.lds_banks));
+  if (c.assist_warps && c.vmem_line > 256)
+    fail("vmem_line", "an assist warp rebuilds a line in one register (4 bytes a lane): at most 256 bytes with "
+                      "assist_warps, got " + std::to_string(c.vmem_line));
   if (c.lazy_zero_products && !c.lazy_loads)
     fail("lazy_zero_products", "needs lazy_loads: only deferred loads can be eliminated by a zero partner operand");
   if (c.darsie_check && !c.darsie) fail("darsie_check", "needs darsie: only skipped instructions are checked");

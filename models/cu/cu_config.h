@@ -91,6 +91,12 @@ struct CuConfig {
   // with a non-zero word (lazily when a reader needs them, or at execute
   // without lazy_loads: the eager_zc design).
   bool zero_queries = false;
+  // CABA's assist warps (assist_warp_controller.h, docs/CABA.md): compressed
+  // lines answered to vector loads are rebuilt by gfx90a routines before the
+  // load completes; each wave reserves assist_warp_vgprs VGPRs for them.
+  bool assist_warps = false;
+  unsigned assist_warp_vgprs = 16;
+  bool assist_warp_check = false;  // compare each rebuilt line with the line's bytes
 
   // Cycles a wave64 VALU op occupies its SIMD.
   unsigned valu_cycles() const { return (64 + simd_width - 1) / simd_width; }

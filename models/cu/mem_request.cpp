@@ -29,6 +29,7 @@ MemRequest* RequestPool::get() {
   r->fetch_wave = nullptr;
   r->fetch_gen = 0;
   r->value_read = false;
+  r->held = false;
   // Fields a previous user of the extension may have changed.
   const uint32_t index = r->index;
   GpuAccess& a = *r->access;
@@ -36,6 +37,7 @@ MemRequest* RequestPool::get() {
   a.cu = a.wave = -1;
   a.tag = index;
   a.glc = a.slc = false;
+  a.cu_decompress = a.cu_compressed = bdi::Encoding::uncompressed;
   a.early_response = true;  // the CU completes every BEGIN_RESP at once (ComputeUnit::nb_transport_bw)
   a.lanes.clear();  // keeps its capacity
   r->set_byte_enable_ptr(nullptr);

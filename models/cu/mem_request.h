@@ -70,6 +70,7 @@ struct MemRequest : tlm::tlm_generic_payload {
   uint64_t fetch_block = 0;          // the block's PC
   uint64_t sent = 0;                 // cycle the request was sent
   bool value_read = false;           // its bytes were read when the load executed: the response only times it
+  bool held = false;                 // not sent before an assist warp has compressed its line (CABA)
   uint32_t index = 0;                // in its pool; GpuAccess::tag carries it
 };
 

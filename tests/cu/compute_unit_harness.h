@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <deque>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -99,6 +100,10 @@ class LatencyMemory : public sc_core::sc_module {
   unsigned debug_accesses = 0;
   // Requests starting in [refuse_from, refuse_to) are answered with an address error.
   uint64_t refuse_from = 0, refuse_to = 0;
+  // Called on every vector load's answer (a test marks lines compressed, as an L1 would).
+  std::function<void(tlm::tlm_generic_payload&, GpuAccess&)> on_load;
+  // Called on every vector store as it arrives.
+  std::function<void(tlm::tlm_generic_payload&, GpuAccess&)> on_store;
 
  private:
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& t, tlm::tlm_phase& phase, sc_core::sc_time& delay) {
@@ -134,7 +139,9 @@ class LatencyMemory : public sc_core::sc_module {
       }
     } else if (t.is_read()) {
       mem_.read_any(t.get_address(), t.get_data_ptr(), t.get_data_length());
+      if (on_load && a && a->kind == AccessKind::Load) on_load(t, *a);
     } else {
+      if (on_store && a && a->kind == AccessKind::Store) on_store(t, *a);
       mem_.write_masked(t.get_address(), t.get_data_ptr(), t.get_data_length(), t.get_byte_enable_ptr());
     }
     t.set_response_status(tlm::TLM_OK_RESPONSE);

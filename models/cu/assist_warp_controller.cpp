@@ -1,0 +1,202 @@
+#include "models/cu/assist_warp_controller.h"
+
+#include "models/cu/isa/wave_runner.h"
+#include "models/cu/isa/hex.h"
+
+namespace tessera {
+
+AssistWarpStats::AssistWarpStats(StatGroup& g)
+    : started_decompress_high(g.counter("assist_started_decompress_high",
+                                        "decompression assist warps started at high priority (a load's compressed line)")),
+      finished_decompress_high(g.counter("assist_finished_decompress_high",
+                                         "decompression assist warps that rebuilt their line (high priority)")),
+      instructions_high(g.counter("assist_instructions_high", "instructions issued by high-priority assist warps")),
+      instructions_low(g.counter("assist_instructions_low", "instructions issued by low-priority assist warps")),
+      parent_wait_cycles(g.counter("assist_parent_wait_cycles",
+                                   "cycles loads waited for their compressed lines' assist warps, from the line's "
+                                   "arrival to the routine's end, summed over lines")),
+      queued(g.counter("assist_queued", "assist warps that waited for their parent's reserved registers")),
+      checked(g.counter("assist_lines_checked",
+                        "lines whose assist warp's result was compared with bdi (assist_warp_check)")),
+      started_compress_low(g.counter("assist_started_compress_low",
+                                     "compression assist warps started at low priority (a store writing a whole line)")),
+      finished_compress_low(g.counter("assist_finished_compress_low",
+                                      "compression assist warps that chose their line's encoding (low priority)")),
+      buffer_full(g.counter("assist_buffer_full",
+                            "whole-line stores sent uncompressed because the low-priority buffer was full")) {
+  for (unsigned e = 0; e < bdi::kEncodingCount; ++e) {
+    const std::string n = bdi::name(bdi::Encoding(e));
+    lines_decompressed.push_back(&g.counter("assist_lines_decompressed_" + n,
+                                            "lines rebuilt by assist warps from the " + n + " encoding"));
+    lines_compressed.push_back(&g.counter("assist_lines_compressed_" + n,
+                                          "written lines the compression assist warps encoded " + n));
+  }
+}
+
+AssistWarpController::AssistWarpController(StatGroup& g, const CuConfig& cfg, unsigned slots,
+                                           std::function<void(const std::string&)> fail)
+    : cfg_(cfg), store_(cfg), st_(g), fail_(std::move(fail)), table_(slots), low_(2) {}
+
+bool AssistWarpController::compress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
+                                    std::function<void(bdi::Encoding)> done, uint64_t c) {
+  Entry* slot = nullptr;
+  for (Entry& e : low_)
+    if (!e.live && !slot) slot = &e;
+  if (!slot) {
+    ++st_.buffer_full;
+    return false;
+  }
+  Entry& e = *slot;
+  if (!e.wave) e.wave = std::make_unique<isa::Wave>(AssistWarpStore::kVgprs, 0);
+  store_.start_compress(*e.wave, line);
+  e.board.reset(kVgprSlot + AssistWarpStore::kVgprs, AssistWarpStore::kVgprs);
+  e.live = true;
+  e.parent = parent;
+  e.simd = simd;
+  e.routine = AssistRoutine::Compress;
+  e.priority = AssistPriority::Low;
+  e.ready_at = e.arrived = c + 1;  // (the store issues this cycle)
+  e.addr = addr;
+  e.encoding = bdi::Encoding::uncompressed;
+  e.line = line;
+  e.compressed = std::move(done);
+  ++low_live_;
+  ++st_.started_compress_low;
+  return true;
+}
+
+void AssistWarpController::issue_idle(uint64_t c, AssistUnits& units) {
+  if (!low_live_) return;
+  for (Entry& e : low_)
+    if (e.live) issue_one(e, c, units);
+}
+
+bool AssistWarpController::decompress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
+                                      std::function<void()> done, uint64_t c) {
+  if (bdi::compress(line).encoding == bdi::Encoding::uncompressed) return false;
+  Waiting w{parent, simd, addr, c, line, std::move(done)};
+  if (table_[parent].live) {
+    ++st_.queued;
+    waiting_.push_back(std::move(w));
+  } else {
+    start(table_[parent], std::move(w));
+  }
+  return true;
+}
+
+// The routine starts on the line's image (bdi::compress of its bytes) in the
+// parent's reserved registers, from the routine's first instruction.
+void AssistWarpController::start(Entry& e, Waiting&& w) {
+  const bdi::Compressed image = bdi::compress(w.line);
+  if (!e.wave) e.wave = std::make_unique<isa::Wave>(AssistWarpStore::kVgprs, 0);
+  store_.start_decompress(*e.wave, image.image, w.line.size());
+  e.board.reset(kVgprSlot + AssistWarpStore::kVgprs, AssistWarpStore::kVgprs);
+  e.live = true;
+  e.parent = w.parent;
+  e.simd = w.simd;
+  e.routine = AssistRoutine::Decompress;
+  e.priority = AssistPriority::High;
+  e.ready_at = w.arrived;
+  e.arrived = w.arrived;
+  e.addr = w.addr;
+  e.encoding = image.encoding;
+  e.line = std::move(w.line);
+  e.done = std::move(w.done);
+  ++live_;
+  ++st_.started_decompress_high;
+  ++*st_.lines_decompressed[size_t(image.encoding)];
+}
+
+void AssistWarpController::issue(uint64_t c, AssistUnits& units) {
+  if (!live_) return;
+  for (Entry& e : table_)
+    if (e.live) issue_one(e, c, units);
+}
+
+// The entry's next instruction, if its operands are ready and its unit free.
+bool AssistWarpController::issue_one(Entry& e, uint64_t c, AssistUnits& u) {
+  if (c < e.ready_at) return false;
+  isa::Wave& w = *e.wave;
+  isa::FaultSite site;
+  const isa::DecodedOp* op = isa::next_op(store_.program(), w, site);
+  if (!op) {
+    fail_("assist warp of wave slot " + std::to_string(e.parent) + " cannot run the routine at " + hex(site.pc) + ": " +
+          w.fault_message());
+    return false;
+  }
+  const InstInfo& info = store_.info().info(*op);
+  if (e.board.operands_ready(info) > c) return false;
+  switch (info.cls) {
+    case IssueClass::Valu:
+      if (u.simd_free[e.simd] > c) return false;
+      u.simd_free[e.simd] = c + info.busy;
+      break;
+    case IssueClass::Salu:
+      if (u.salu_free > c) return false;
+      u.salu_free = c + 1;
+      break;
+    case IssueClass::Branch:
+      if (u.branch_free > c) return false;
+      u.branch_free = c + 1;
+      e.ready_at = c + cfg_.branch_latency;
+      break;
+    default: break;  // ds_bpermute (the LDS crossbar, its latency below), s_waitcnt, s_endpgm
+  }
+  ++(e.priority == AssistPriority::High ? st_.instructions_high : st_.instructions_low);
+  isa::execute(w, *op);
+  if (w.status() == isa::WaveStatus::Faulted) {
+    fail_("assist warp of wave slot " + std::to_string(e.parent) + " faulted at " + hex(op->inst.pc) + ": " +
+          w.fault_message());
+    return false;
+  }
+  e.board.mark_results(info, c + (info.cls == IssueClass::Lds ? cfg_.lds_latency : info.latency));
+  if (info.cls == IssueClass::EndPgm) finish(e, c);
+  return true;
+}
+
+// The routine ended at cycle c: its line counts as returned; the parent's
+// registers go to the next assist warp waiting for them.
+void AssistWarpController::finish(Entry& e, uint64_t c) {
+  if (e.priority == AssistPriority::Low) return finish_compress(e);
+  ++st_.finished_decompress_high;
+  st_.parent_wait_cycles += c + 1 - e.arrived;
+  if (cfg_.assist_warp_check) {
+    ++st_.checked;
+    if (AssistWarpStore::line_of(*e.wave, e.line.size()) != e.line)
+      fail_("assist warp check: the line rebuilt for wave slot " + std::to_string(e.parent) + " at " + hex(e.addr) +
+            " from its " + bdi::name(e.encoding) + " image differs from the line's bytes");
+  }
+  e.live = false;
+  --live_;
+  std::function<void()> done = std::move(e.done);
+  for (auto it = waiting_.begin(); it != waiting_.end(); ++it)
+    if (it->parent == e.parent) {
+      it->arrived = std::max(it->arrived, c + 1);
+      start(e, std::move(*it));
+      waiting_.erase(it);
+      break;
+    }
+  done();
+}
+
+// The compression routine chose the line's encoding: the held store goes
+// with it.
+void AssistWarpController::finish_compress(Entry& e) {
+  ++st_.finished_compress_low;
+  const bdi::Encoding chosen = AssistWarpStore::encoding_of(*e.wave);
+  ++*st_.lines_compressed[size_t(chosen)];
+  if (cfg_.assist_warp_check) {
+    ++st_.checked;
+    const bdi::Encoding expected = bdi::compress(e.line).encoding;
+    if (chosen != expected)
+      fail_("assist warp check: the compression routine chose " + std::string(bdi::name(chosen)) + " for the line at " +
+            hex(e.addr) + " written by wave slot " + std::to_string(e.parent) + ", BDI chooses " + bdi::name(expected));
+  }
+  e.live = false;
+  --low_live_;
+  std::function<void(bdi::Encoding)> done = std::move(e.compressed);
+  e.compressed = nullptr;
+  done(chosen);
+}
+
+}  // namespace tessera

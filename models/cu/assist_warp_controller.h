@@ -1,0 +1,138 @@
+// CABA's Assist Warp Controller (docs/CABA.md, "Assist warps"): the table of
+// live assist warps of one compute unit and their issue.
+//
+// A vector load whose line was answered compressed (GpuAccess::cu_decompress)
+// deploys a high-priority decompression assist warp in the context of the
+// load's wave (its parent): the routine of the Assist Warp Store runs on the
+// line's real image in the registers the parent reserved for it, and the load
+// completes only when the routine has ended (`done`). A wave has one set of
+// reserved registers, so its assist warps run one after another; the others
+// wait in the controller's queue.
+//
+// A vector store that writes a whole line deploys a low-priority compression
+// assist warp, if the 2-entry low-priority buffer has room (otherwise the
+// line goes uncompressed: a buffer-full event); the store is held until the
+// routine has chosen the line's encoding (`done` receives it).
+//
+// Issue: the CU calls issue() each cycle before its waves issue, so a
+// high-priority assist warp goes into its parent's instruction stream ahead
+// of the waves, and issue_idle() after them in a cycle where no wave issued:
+// only then do the low-priority ones issue. at most one instruction per assist warp per cycle, each on
+// the unit its class needs (a VALU op on the parent's SIMD, SALU, branch) and
+// only if that unit is free; it takes the unit as a wave's instruction would.
+// Dependencies are the scoreboard's. ds_bpermute_b32 (the routine's gathers)
+// has the LDS latency but does not occupy the LDS pipeline, and s_waitcnt is
+// satisfied by the scoreboard (simplifications, docs/CABA.md).
+#pragma once
+#include <cstdint>
+#include <algorithm>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/cu/assist_warp_store.h"
+#include "models/cu/cu_config.h"
+#include "models/cu/scoreboard.h"
+#include "platform/stats.h"
+
+namespace tessera {
+
+enum class AssistPriority : uint8_t { High, Low, Count };
+
+struct AssistWarpStats {
+  explicit AssistWarpStats(StatGroup& g);
+  Counter& started_decompress_high;  // assist warps started, by routine and priority
+  Counter& finished_decompress_high;
+  Counter& instructions_high;        // instructions the assist warps issued, by priority
+  Counter& instructions_low;
+  Counter& parent_wait_cycles;       // cycles loads waited for their lines' assist warps (from arrival to end)
+  Counter& queued;                   // assist warps that waited for their parent's registers (one was live)
+  Counter& checked;                  // rebuilt lines compared with the line's bytes (assist_warp_check)
+  Counter& started_compress_low;
+  Counter& finished_compress_low;
+  Counter& buffer_full;              // full-line stores sent uncompressed: the low-priority buffer was full
+  std::vector<Counter*> lines_decompressed;  // by encoding
+  std::vector<Counter*> lines_compressed;    // by the encoding the compression routine chose
+};
+
+// The CU's units an assist warp issues to: the first cycle each is free.
+struct AssistUnits {
+  std::vector<uint64_t>& simd_free;
+  uint64_t& salu_free;
+  uint64_t& branch_free;
+};
+
+class AssistWarpController {
+ public:
+  // `slots`: the CU's wave slots (an assist warp's parent is one of them).
+  // `fail` reports a rebuilt line that differs from the line (with the check on).
+  AssistWarpController(StatGroup& g, const CuConfig& cfg, unsigned slots, std::function<void(const std::string&)> fail);
+
+  // The line at `addr` (its bytes `line`, read through the caches) arrived
+  // compressed for a load of the wave in slot `parent` on `simd`: rebuild it
+  // from its image; `done` runs from issue() when the routine has ended.
+  // Returns false when the line does not compress (nothing to rebuild).
+  bool decompress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
+                  std::function<void()> done, uint64_t c);
+
+  // A store of wave slot `parent` on `simd` writes the whole line at `addr`
+  // (`line`): compress it at low priority; `done` runs from issue_idle()
+  // with the encoding the routine chose. False when the buffer is full.
+  bool compress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
+                std::function<void(bdi::Encoding)> done, uint64_t c);
+
+  // Cycle c: each live high-priority assist warp issues its next instruction
+  // if its operands are ready and its unit is free.
+  void issue(uint64_t c, AssistUnits& units);
+  // Cycle c, in which no wave issued: the low-priority ones likewise.
+  void issue_idle(uint64_t c, AssistUnits& units);
+
+  bool busy() const { return live_ != 0 || low_live_ != 0; }
+  const AssistWarpStore& store() const { return store_; }
+
+ private:
+  // One entry of the table: a live assist warp.
+  struct Entry {
+    bool live = false;
+    unsigned parent = 0, simd = 0;  // parent wave slot and its SIMD
+    AssistRoutine routine = AssistRoutine::Decompress;
+    AssistPriority priority = AssistPriority::High;
+    // Its registers (the parent's reserved ones): live in v0 (image) and s1
+    // (line size), live out v2 (the line); EXEC is its active mask and the
+    // wave's PC its position in the routine.
+    std::unique_ptr<isa::Wave> wave;
+    Scoreboard board;
+    uint64_t ready_at = 0;          // no issue before (branch latency)
+    uint64_t arrived = 0;           // the cycle the compressed line arrived
+    uint64_t addr = 0;
+    bdi::Encoding encoding = bdi::Encoding::uncompressed;
+    std::vector<uint8_t> line;      // the line's bytes, for the check
+    std::function<void()> done;
+    std::function<void(bdi::Encoding)> compressed;  // low priority: told the encoding
+  };
+  struct Waiting {
+    unsigned parent, simd;
+    uint64_t addr, arrived;
+    std::vector<uint8_t> line;
+    std::function<void()> done;
+  };
+
+  void start(Entry& e, Waiting&& w);
+  bool issue_one(Entry& e, uint64_t c, AssistUnits& units);
+  void finish(Entry& e, uint64_t c);
+  void finish_compress(Entry& e);
+
+  const CuConfig& cfg_;
+  AssistWarpStore store_;
+  AssistWarpStats st_;
+  std::function<void(const std::string&)> fail_;
+  std::vector<Entry> table_;        // by parent wave slot
+  std::deque<Waiting> waiting_;     // behind a live assist warp of the same parent
+  unsigned live_ = 0;
+  std::vector<Entry> low_;          // the low-priority buffer (2 entries)
+  unsigned low_live_ = 0;
+};
+
+}  // namespace tessera

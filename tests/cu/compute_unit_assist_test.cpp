@@ -1,0 +1,217 @@
+// CABA's assist warps in the compute unit: a test memory marks the lines it
+// answers compressed (GpuAccess::cu_decompress, as the vector L1 does in the
+// CABA design), the CU's decompression assist warps rebuild them with the
+// Assist Warp Store's routine (checked against the line's bytes), and the load
+// completes later by the routines' cost with the right values. Each run
+// elaborates its own platform in a child process, so one test compares two.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+
+#include "tests/cu/compute_unit_harness.h"
+
+using namespace tessera;
+using namespace tessera::test;
+
+namespace {
+
+constexpr unsigned kFigures = 8;
+using Figures = std::array<uint64_t, kFigures>;
+
+// Runs `f` in a child process and returns what it measured.
+template <class F>
+Figures in_child(F f) {
+  int fd[2];
+  REQUIRE(pipe(fd) == 0);
+  const pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    close(fd[0]);
+    Figures r{};
+    try {
+      r = f();
+    } catch (...) {
+      _exit(2);
+    }
+    const bool ok = write(fd[1], r.data(), sizeof r) == static_cast<ssize_t>(sizeof r);
+    _exit(ok ? 0 : 3);
+  }
+  close(fd[1]);
+  Figures r{};
+  const ssize_t n = read(fd[0], r.data(), sizeof r);
+  close(fd[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  REQUIRE(WIFEXITED(status));
+  REQUIRE(WEXITSTATUS(status) == 0);
+  REQUIRE(n == static_cast<ssize_t>(sizeof r));
+  return r;
+}
+
+// Each lane loads out[lane], adds 1 and stores it at out[64 + lane]; then
+// `busy` dependent scalar adds, one issued every cycle.
+AsmKernel load_add_store(unsigned busy = 0) {
+  AsmKernel k;
+  k.name = "assist_load" + std::to_string(busy);
+  k.body = R"(
+  s_load_dwordx2 s[4:5], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_dword v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_add_u32 v2, 1, v2
+  global_store_dword v1, v2, s[4:5] offset:256
+)";
+  for (unsigned i = 0; i < busy; ++i) k.body += "  s_add_u32 s6, s6, 1\n";
+  k.body += "  s_endpgm";
+  return k;
+}
+
+// The 256 bytes the wave loads, four 64-byte lines: zeros, base4-delta1,
+// repeated 8-byte values, and random values that do not compress.
+std::vector<uint32_t> input() {
+  std::vector<uint32_t> v(64, 0);
+  for (unsigned i = 16; i < 32; ++i) v[i] = 0x40000000u + 3 * i;
+  for (unsigned i = 32; i < 48; ++i) v[i] = i % 2 ? 0x01234567u : 0x89abcdefu;
+  uint32_t x = 12345;
+  for (unsigned i = 48; i < 64; ++i) v[i] = x = x * 1103515245u + 12345u;
+  return v;
+}
+
+// One run: finish cycle, whether every output is right, then the statistics.
+Figures run(bool assist, bool compressed_answers) {
+  json params = {{"assist_warps", assist}, {"assist_warp_check", true}};
+  CuRig rig(assemble(load_add_store()), "assist_load0", quiet(params));
+  const uint64_t out = rig.device.alloc(512);
+  const std::vector<uint32_t> in = input();
+  rig.device.write(out, in.data(), 256);
+  if (compressed_answers)
+    rig.vmem.on_load = [&rig](tlm::tlm_generic_payload& t, GpuAccess& a) {
+      std::vector<uint8_t> line(64);
+      rig.device.read_any(t.get_address() & ~uint64_t{63}, line.data(), 64);
+      a.cu_decompress = bdi::compress(line).encoding;
+    };
+  rig.launch(out, 64, 64);
+  rig.run();
+  std::vector<uint32_t> result(64);
+  rig.device.read(result.data(), out + 256, 256);
+  bool right = true;
+  for (unsigned i = 0; i < 64; ++i) right = right && result[i] == in[i] + 1;
+  auto s = [&](const char* name) { return assist ? rig.stat(name) : 0; };
+  return {rig.finish_cycle(), right, s("assist_started_decompress_high"), s("assist_finished_decompress_high"),
+          s("assist_instructions_high"), s("assist_parent_wait_cycles"), s("assist_lines_checked"),
+          s("assist_lines_decompressed_zeros") * 100 + s("assist_lines_decompressed_b4d1") * 10 +
+              s("assist_lines_decompressed_repeated")};
+}
+
+}  // namespace
+
+TEST_CASE("assist warps: a load of compressed lines completes after their decompression with the right values",
+          "[assist]") {
+  const Figures plain = in_child([] { return run(true, false); });
+  const Figures off = in_child([] { return run(false, false); });
+  const Figures compressed = in_child([] { return run(true, true); });
+  INFO("finish cycles: plain " << plain[0] << ", assist warps off " << off[0] << ", compressed " << compressed[0]);
+  CHECK(plain[1] == 1);
+  CHECK(compressed[1] == 1);
+  // Nothing compressed: no decompression; the stored lines' compression
+  // (the next tests) makes both runs with assist warps later than without.
+  CHECK(plain[2] == 0);
+  CHECK(plain[0] > off[0]);
+  // Three of the four lines compress (zeros, b4d1, repeated): one assist warp each,
+  // every rebuilt line checked against the line's bytes (and the two stored
+  // lines the low-priority buffer takes, against bdi::compress).
+  CHECK(compressed[2] == 3);
+  CHECK(compressed[3] == 3);
+  CHECK(compressed[6] == 3 + 2);
+  CHECK(compressed[7] == 111);
+  // The three run one after another in the wave's reserved registers, each
+  // issuing at most one instruction per cycle: the load completes at least
+  // that many cycles later, and no later than the cycles it waited for them.
+  const uint64_t delay = compressed[0] - plain[0];
+  INFO("assist instructions " << compressed[4] << ", parent wait cycles " << compressed[5]);
+  CHECK(compressed[0] > plain[0]);
+  CHECK(delay >= compressed[4]);
+  CHECK(delay <= compressed[5]);
+}
+
+TEST_CASE("assist warps: the VGPRs reserved for them count against occupancy", "[assist]") {
+  // 128 VGPRs a wave, 256 a SIMD: two waves fit, but not with 16 more reserved.
+  auto refusals = [](bool assist) {
+    AsmKernel k;
+    k.name = "assist_big";
+    k.vgprs = 128;
+    k.body = "  s_nop 7\n  s_endpgm";
+    CuRig rig(assemble(k), "assist_big",
+              quiet({{"simds", 1}, {"vgprs", 256}, {"wave_slots", 4}, {"assist_warps", assist}}));
+    rig.launch(0, 128, 64);
+    rig.run();
+    return Figures{rig.dispatcher.refusals, rig.dispatcher.finished.size()};
+  };
+  const Figures without = in_child([&] { return refusals(false); });
+  const Figures with = in_child([&] { return refusals(true); });
+  CHECK(without[1] == 2);
+  CHECK(with[1] == 2);
+  CHECK(without[0] == 0);
+  CHECK(with[0] >= 1);
+}
+
+namespace {
+
+// One run storing whole lines with assist warps on: finish cycle, whether the
+// outputs are right, the encodings the four stored lines went with
+// (encoding + 1, 0 for a line not seen), the cycle the first store arrived,
+// then the statistics.
+Figures run_stores(unsigned busy) {
+  CuRig rig(assemble(load_add_store(busy)), "assist_load" + std::to_string(busy),
+            quiet({{"assist_warps", true}, {"assist_warp_check", true}, {"ib_depth", 16}}));  // the whole kernel buffered
+  const uint64_t out = rig.device.alloc(512);
+  const std::vector<uint32_t> in = input();
+  rig.device.write(out, in.data(), 256);
+  Figures f{};
+  rig.vmem.on_store = [&](tlm::tlm_generic_payload& t, GpuAccess& a) {
+    const uint64_t k = (t.get_address() - out - 256) / 64;
+    if (k < 4) f[2 + k] = uint64_t(a.cu_compressed) + 1;
+    if (!f[6]) f[6] = uint64_t(sc_core::sc_time_stamp().to_seconds() * 1e9 + 0.5);
+  };
+  rig.launch(out, 64, 64);
+  rig.run();
+  std::vector<uint32_t> result(64);
+  rig.device.read(result.data(), out + 256, 256);
+  bool right = true;
+  for (unsigned i = 0; i < 64; ++i) right = right && result[i] == in[i] + 1;
+  f[0] = rig.finish_cycle();
+  f[1] = right;
+  f[7] = rig.stat("assist_started_compress_low") * 10000 + rig.stat("assist_finished_compress_low") * 1000 +
+         rig.stat("assist_buffer_full") * 100 + rig.stat("assist_lines_compressed_repeated") * 10 +
+         rig.stat("assist_lines_compressed_b4d1");
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("assist warps: whole-line stores wait for low-priority compression and go with its encoding", "[assist]") {
+  const Figures f = in_child([] { return run_stores(0); });
+  CHECK(f[1] == 1);
+  // The store writes four lines: the 2-entry buffer takes the first two
+  // (ones: repeated; base4-delta1), the other two go uncompressed.
+  CHECK(f[2] == uint64_t(bdi::Encoding::repeated) + 1);
+  CHECK(f[3] == uint64_t(bdi::Encoding::base4_delta1) + 1);
+  CHECK(f[4] == uint64_t(bdi::Encoding::uncompressed) + 1);
+  CHECK(f[5] == uint64_t(bdi::Encoding::uncompressed) + 1);
+  CHECK(f[7] == 2 * 10000 + 2 * 1000 + 2 * 100 + 10 + 1);
+}
+
+TEST_CASE("assist warps: low-priority compression issues only in cycles where no wave issues", "[assist]") {
+  // After its store the wave issues 60 scalar adds, one a cycle: the
+  // compression waits for them, and so does the held store.
+  const Figures idle = in_child([] { return run_stores(0); });
+  const Figures busy = in_child([] { return run_stores(60); });
+  INFO("first store arrives at cycle " << idle[6] << " (idle after the store), " << busy[6] << " (60 adds)");
+  CHECK(idle[1] == 1);
+  CHECK(busy[1] == 1);
+  CHECK(busy[6] >= idle[6] + 60);
+}
