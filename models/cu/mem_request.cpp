@@ -37,7 +37,7 @@ MemRequest* RequestPool::get() {
   a.cu = a.wave = -1;
   a.tag = index;
   a.glc = a.slc = false;
-  a.cu_decompress = a.cu_compressed = bdi::Encoding::uncompressed;
+  a.cu_decompress = a.cu_compressed = a.wire = bdi::Encoding::uncompressed;
   a.early_response = true;  // the CU completes every BEGIN_RESP at once (ComputeUnit::nb_transport_bw)
   a.lanes.clear();  // keeps its capacity
   r->set_byte_enable_ptr(nullptr);

@@ -5,11 +5,12 @@
 // (2 bits per line) in the metadata cache, and a miss (or the write-back of a
 // dirty metadata block it evicts) costs one more burst on the request's
 // channel. The metadata's own row activation is not modelled.
-#include <algorithm>
-
 #include "models/mem/dram_compression.h"
 
+#include <algorithm>
+
 #include "models/mem/dram_controller.h"
+#include "platform/errors.h"
 
 namespace tessera {
 
