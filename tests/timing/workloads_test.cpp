@@ -86,21 +86,26 @@ TEST_CASE("a write-back, write-allocate vector L1 gives the functional executor'
   check_write_back_l1(true, true);
 }
 
-TEST_CASE("a workload's access modes reach the firmware ahead of each launch (Device::set_access_modes)",
-          "[timing][workload]") {
-  // debug_flags 4: the firmware traces every packet on its console. square
-  // declares a read-only and a read-write buffer before each of its 8 launches;
-  // the device sends them to a CP whose netlist asks for elision.
+// The firmware's console of square on small_gpu, every packet traced
+// (debug_flags 4), with or without cp.elision.
+static std::string square_console(bool elision) {
   TimingDeviceOptions o = small_gpu(false);
   o.overrides.push_back(parse_override("cp.debug_flags=4"));
-  o.overrides.push_back(parse_override("cp.elision=true"));
+  if (elision) o.overrides.push_back(parse_override("cp.elision=true"));
   TimingDevice timing(o);
   const Workload* w = find_workload("square");
   REQUIRE(w);
   CaptureStdout out;
   const Result r = w->run(timing, 1000, 1);
   REQUIRE(r.passed);
-  const std::string text = out.text();
+  return out.text();
+}
+
+TEST_CASE("a workload's access modes reach the firmware ahead of each launch (Device::set_access_modes)",
+          "[timing][workload]") {
+  // square declares a read-only and a read-write buffer before each of its 8
+  // launches; the device sends them to a CP whose netlist asks for elision.
+  const std::string text = square_console(true);
   size_t packets = 0, dispatches = 0;
   for (size_t at = 0; (at = text.find(": 2 access modes\n", at)) != std::string::npos; ++at) ++packets;
   for (size_t at = 0; (at = text.find("2 access modes (1 read-only)", at)) != std::string::npos; ++at) ++dispatches;
@@ -110,15 +115,7 @@ TEST_CASE("a workload's access modes reach the firmware ahead of each launch (De
 
 TEST_CASE("without cp.elision a workload's access modes are not sent: the baseline does not pay for them",
           "[timing][workload]") {
-  TimingDeviceOptions o = small_gpu(false);
-  o.overrides.push_back(parse_override("cp.debug_flags=4"));
-  TimingDevice timing(o);
-  const Workload* w = find_workload("square");
-  REQUIRE(w);
-  CaptureStdout out;
-  const Result r = w->run(timing, 1000, 1);
-  REQUIRE(r.passed);
-  const std::string text = out.text();
+  const std::string text = square_console(false);
   CHECK(text.find("access modes\n") == std::string::npos);
   CHECK(text.find("0 access modes (0 read-only)") != std::string::npos);
 }
