@@ -81,6 +81,15 @@ std::vector<uint32_t> input() {
   return v;
 }
 
+// Whether the kernel stored every input word plus one behind the input.
+bool outputs_right(CuRig& rig, uint64_t out, const std::vector<uint32_t>& in) {
+  std::vector<uint32_t> result(64);
+  rig.device.read(result.data(), out + 256, 256);
+  for (unsigned i = 0; i < 64; ++i)
+    if (result[i] != in[i] + 1) return false;
+  return true;
+}
+
 // One run: finish cycle, whether every output is right, then the statistics.
 Figures run(bool assist, bool compressed_answers) {
   json params = {{"assist_warps", assist}, {"assist_warp_check", true}};
@@ -96,10 +105,7 @@ Figures run(bool assist, bool compressed_answers) {
     };
   rig.launch(out, 64, 64);
   rig.run();
-  std::vector<uint32_t> result(64);
-  rig.device.read(result.data(), out + 256, 256);
-  bool right = true;
-  for (unsigned i = 0; i < 64; ++i) right = right && result[i] == in[i] + 1;
+  const bool right = outputs_right(rig, out, in);
   auto s = [&](const char* name) { return assist ? rig.stat(name) : 0; };
   return {rig.finish_cycle(), right, s("assist_started_decompress_high"), s("assist_finished_decompress_high"),
           s("assist_instructions_high"), s("assist_parent_wait_cycles"), s("assist_lines_checked"),
@@ -179,10 +185,7 @@ Figures run_stores(unsigned busy) {
   };
   rig.launch(out, 64, 64);
   rig.run();
-  std::vector<uint32_t> result(64);
-  rig.device.read(result.data(), out + 256, 256);
-  bool right = true;
-  for (unsigned i = 0; i < 64; ++i) right = right && result[i] == in[i] + 1;
+  const bool right = outputs_right(rig, out, in);
   f[0] = rig.finish_cycle();
   f[1] = right;
   f[7] = rig.stat("assist_started_compress_low") * 10000 + rig.stat("assist_finished_compress_low") * 1000 +
