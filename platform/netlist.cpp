@@ -384,7 +384,7 @@ void NetlistBuilder::finalize_instances() {
         if (v->second.value.is_null()) inst.params.erase(spec.name);
         else inst.params[spec.name] = converted(inst, spec, v->second);
       } else if (auto bad = shared->second.unconvertible.find(spec.name); bad != shared->second.unconvertible.end()) {
-        converted(inst, spec, *bad->second);  // throws the conversion's error, with this instance's path
+        converted(inst, spec, bad->second);  // throws the conversion's error, with this instance's path
       }
     }
     check_required_params(inst);
@@ -393,22 +393,18 @@ void NetlistBuilder::finalize_instances() {
   }
 }
 
-NetlistBuilder::TypeValues NetlistBuilder::type_param_values(const BlockType& type) {
+NetlistBuilder::TypeValues NetlistBuilder::type_param_values(const BlockType& type) const {
   TypeValues out;
   auto type_defaults = defaults_.find(type.name);
   for (const ParamSpec& spec : type.params) {
-    const RawValue* value = nullptr;
+    RawValue value{spec.default_value, "the default of type " + type.name};
     if (type_defaults != defaults_.end())
-      if (auto d = type_defaults->second.find(spec.name); d != type_defaults->second.end()) value = &d->second;
-    if (!value) {
-      if (spec.default_value.is_null()) continue;
-      value = &spec_defaults_.emplace_back(RawValue{spec.default_value, "the default of type " + type.name});
-    }
-    if (value->value.is_null()) continue;
+      if (auto d = type_defaults->second.find(spec.name); d != type_defaults->second.end()) value = d->second;
+    if (value.value.is_null()) continue;
     try {
-      out.converted.emplace_hint(out.converted.end(), spec.name, convert_param(spec, value->value));
+      out.converted.emplace_hint(out.converted.end(), spec.name, convert_param(spec, value.value));
     } catch (const UserError&) {
-      out.unconvertible.emplace(spec.name, value);
+      out.unconvertible.emplace(spec.name, std::move(value));
     }
   }
   return out;

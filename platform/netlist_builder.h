@@ -2,7 +2,6 @@
 // expands components and templates (netlist.cpp), resolves bindings
 // (netlist_bindings.cpp) and address maps (netlist_address_map.cpp).
 #pragma once
-#include <deque>
 #include <map>
 #include <set>
 #include <string>
@@ -61,9 +60,9 @@ class NetlistBuilder {
   // that does not set its own value).
   struct TypeValues {
     std::map<std::string, json> converted;
-    std::map<std::string, const RawValue*> unconvertible;
+    std::map<std::string, RawValue> unconvertible;
   };
-  TypeValues type_param_values(const BlockType& type);
+  TypeValues type_param_values(const BlockType& type) const;
   json converted(const InstanceSpec& inst, const ParamSpec& spec, const RawValue& value) const;
   void check_required_params(const InstanceSpec& inst) const;
   const std::string& clock_name(const json& value, const std::string& path) const;
@@ -95,7 +94,6 @@ class NetlistBuilder {
   std::map<std::string, std::string> names_;  // block and template instance names -> origin
   std::map<std::string, const json*> templates_;
   std::map<std::string, std::map<std::string, RawValue>> defaults_;  // type -> param -> value
-  std::deque<RawValue> spec_defaults_;  // the block types' own defaults, as finalize_instances uses them
   std::vector<ScopedList> binding_lists_, address_lists_;
   std::set<std::string> explicit_address_maps_;
   std::map<std::string, std::vector<std::string>> range_origins_;  // router -> JSON path of each range  // routers whose address_map was written directly
