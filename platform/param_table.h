@@ -17,8 +17,9 @@
 //
 // Adding a parameter is one `.add(...)` line and the field it fills. Block
 // types that share an engine but differ in defaults (the four caches) pass
-// their defaults to specs(). Checks that involve several parameters stay with
-// the block, after read().
+// their defaults to specs(). A block that extends another's parameters
+// derives its config from the other's and include()s its table. Checks that
+// involve several parameters stay with the block, after read().
 #pragma once
 #include <functional>
 #include <stdexcept>
@@ -52,6 +53,20 @@ class ParamTable {
     entries_.push_back(Entry{std::move(spec), [field, name, when_true](Config& c, const Params& p) {
                                c.*field = p.string(name) == when_true;
                              }});
+    return *this;
+  }
+  // Every parameter of `base`, a table of a base class of Config (a block
+  // that extends another block's parameters, or several blocks sharing a
+  // group of them), read into Config's Base part.
+  template <class Base>
+  ParamTable& include(const ParamTable<Base>& base) {
+    static_assert(std::is_base_of_v<Base, Config>, "include() takes a table of a base class of the config");
+    for (const auto& e : base.entries_) {
+      auto read = e.read;
+      entries_.push_back(Entry{e.spec, read ? std::function<void(Config&, const Params&)>(
+                                                  [read](Config& c, const Params& p) { read(c, p); })
+                                            : nullptr});
+    }
     return *this;
   }
   // A parameter accepted and checked but stored nowhere (a choice with one
@@ -88,6 +103,9 @@ class ParamTable {
   }
 
  private:
+  template <class>
+  friend class ParamTable;
+
   struct Entry {
     ParamSpec spec;
     std::function<void(Config&, const Params&)> read;

@@ -1,31 +1,42 @@
 #include "tlm_bridges/pin_link.h"
 
-#include "tlm_bridges/pin_trace.h"
-
 namespace tessera {
 
 template <typename Protocol>
-PinLink<Protocol>::PinLink(const BlockContext& ctx)
+const ParamTable<PinLinkConfig>& PinLink<Protocol>::param_table() {
+  using C = PinLinkConfig;
+  static const ParamTable<C> table =
+      ParamTable<C>()
+          .add(&C::manager_outstanding,
+               int_param("manager_outstanding", Protocol::kManagerOutstanding, Protocol::kManagerDoc, 1.0, 256.0))
+          .add(&C::subordinate_outstanding, int_param("subordinate_outstanding", Protocol::kSubordinateOutstanding,
+                                                      Protocol::kSubordinateDoc, 1.0, 256.0))
+          .include(pin_watch_param_table());
+  return table;
+}
+
+template <typename Protocol>
+PinLink<Protocol>::PinLink(const BlockContext& ctx) : PinLink(ctx, param_table().read(ctx.params)) {}
+
+template <typename Protocol>
+PinLink<Protocol>::PinLink(const BlockContext& ctx, const PinLinkConfig& c)
     : Block(ctx),
       cycles_(stats().counter("cycles", "rising edges of the pins' clock (it runs only while there is work)")),
       pins_("pins"),
-      manager_("manager", pins_, {static_cast<unsigned>(ctx.params.integer("manager_outstanding")), 1}),
+      manager_("manager", pins_, {c.manager_outstanding, 1}),
       // The subordinate carries out as many requests at once as it accepts.
-      subordinate_("subordinate", pins_,
-                   {static_cast<unsigned>(ctx.params.integer("subordinate_outstanding")), 1,
-                    static_cast<unsigned>(ctx.params.integer("subordinate_outstanding"))}),
+      subordinate_("subordinate", pins_, {c.subordinate_outstanding, 1, c.subordinate_outstanding}),
       // The subordinate finishes its requests before the manager's
       // transactions return, so the manager being busy covers the whole hop.
       clock_("clock", clock_period(), [this] { return manager_.busy(); }, manager_.arrived(), cycles_) {
   manager_.clk(clock_.clk);
   subordinate_.clk(clock_.clk);
-  if (ctx.params.boolean("checker")) {
-    checker_ = std::make_unique<typename Protocol::Checker>(
-        "checker", pins_,
-        typename Protocol::Checker::Config{static_cast<uint64_t>(ctx.params.integer("timeout_cycles"))});
+  if (c.checker) {
+    checker_ = std::make_unique<typename Protocol::Checker>("checker", pins_,
+                                                            typename Protocol::Checker::Config{c.timeout_cycles});
     checker_->clk(clock_.clk);
   }
-  vcd_ = open_pin_trace(path(), ctx.params.string("vcd"));
+  vcd_ = open_pin_trace(path(), c.vcd);
   if (vcd_) {
     sc_core::sc_trace(vcd_, clock_.clk, path() + ".clk");
     pins_.trace(vcd_, path());
@@ -73,16 +84,11 @@ template class PinLink<VrProtocol>;
 namespace {
 
 template <typename Protocol>
-BlockType pin_link_type(std::string name, std::string doc, std::string manager_doc, int manager_default,
-                        std::string subordinate_doc, int subordinate_default) {
+BlockType pin_link_type(std::string name, std::string doc) {
   BlockType t;
   t.name = std::move(name);
   t.doc = std::move(doc);
-  t.params = {
-      int_param("manager_outstanding", manager_default, std::move(manager_doc), 1.0, 256.0),
-      int_param("subordinate_outstanding", subordinate_default, std::move(subordinate_doc), 1.0, 256.0),
-  };
-  for (auto& p : pin_watch_params()) t.params.push_back(std::move(p));
+  t.params = PinLink<Protocol>::param_table().specs();
   SocketSpec in;
   in.name = "in";
   in.dir = SocketDir::Target;
@@ -105,9 +111,7 @@ BlockType axi_link_block_type() {
       "axi_link",
       "A pin-level AXI4 hop in a TLM path: TLM -> AXI4 bridge (INCR bursts split at 4 KiB, FIXED for "
       "one-word streaming), 64-bit AXI4 pins with the AXI4 protocol checker (and a VCD file on request), "
-      "AXI4 -> TLM bridge. Carries the same bytes; timing is the pins' (one beat per cycle of its clock).",
-      "AXI IDs per direction the TLM -> AXI4 bridge uses: TLM transactions in flight at once", 4,
-      "bursts the AXI4 -> TLM bridge accepts and has not answered (and carries out at once)", 8);
+      "AXI4 -> TLM bridge. Carries the same bytes; timing is the pins' (one beat per cycle of its clock).");
 }
 
 BlockType vr_link_block_type() {
@@ -115,9 +119,7 @@ BlockType vr_link_block_type() {
       "vr_link",
       "A pin-level valid/ready hop in a TLM path: TLM -> valid/ready bridge (one request per 8-byte word), "
       "the valid/ready memory pins with their protocol checker (and a VCD file on request), valid/ready -> "
-      "TLM bridge. Carries the same bytes; timing is the pins' (one word per cycle of its clock).",
-      "requests the TLM -> valid/ready bridge sends before their responses", 16,
-      "requests the valid/ready -> TLM bridge accepts and has not answered (and carries out at once)", 16);
+      "TLM bridge. Carries the same bytes; timing is the pins' (one word per cycle of its clock).");
 }
 
 TESSERA_REGISTER_BLOCK(axi_link_block_type);

@@ -15,6 +15,7 @@
 #include "tlm_bridges/axi_checker.h"
 #include "tlm_bridges/axi_to_tlm.h"
 #include "tlm_bridges/gated_clock.h"
+#include "tlm_bridges/pin_trace.h"
 #include "tlm_bridges/tlm_to_axi.h"
 #include "tlm_bridges/tlm_to_vr.h"
 #include "tlm_bridges/vr_checker.h"
@@ -29,6 +30,12 @@ struct AxiProtocol {
   using Subordinate = axi::AxiToTlm;
   using Checker = axi::AxiChecker;
   static constexpr const char* kName = "AXI";
+  static constexpr int kManagerOutstanding = 4;
+  static constexpr const char* kManagerDoc =
+      "AXI IDs per direction the TLM -> AXI4 bridge uses: TLM transactions in flight at once";
+  static constexpr int kSubordinateOutstanding = 8;
+  static constexpr const char* kSubordinateDoc =
+      "bursts the AXI4 -> TLM bridge accepts and has not answered (and carries out at once)";
 };
 struct VrProtocol {
   using Pins = vr::Pins;
@@ -36,13 +43,25 @@ struct VrProtocol {
   using Subordinate = vr::VrToTlm;
   using Checker = vr::VrChecker;
   static constexpr const char* kName = "valid/ready";
+  static constexpr int kManagerOutstanding = 16;
+  static constexpr const char* kManagerDoc = "requests the TLM -> valid/ready bridge sends before their responses";
+  static constexpr int kSubordinateOutstanding = 16;
+  static constexpr const char* kSubordinateDoc =
+      "requests the valid/ready -> TLM bridge accepts and has not answered (and carries out at once)";
+};
+
+// A pin link's parameters: its bridges' outstanding limits and the pins' watch.
+struct PinLinkConfig : PinWatchConfig {
+  unsigned manager_outstanding = 0, subordinate_outstanding = 0;
 };
 
 template <typename Protocol>
 class PinLink : public Block {
  public:
   explicit PinLink(const BlockContext& ctx);
+  PinLink(const BlockContext& ctx, const PinLinkConfig& config);
   ~PinLink() override;
+  static const ParamTable<PinLinkConfig>& param_table();
 
   tlm::tlm_target_socket<>* target_socket(const std::string& name, int index) override;
   tlm::tlm_initiator_socket<>* initiator_socket(const std::string& name, int index) override;

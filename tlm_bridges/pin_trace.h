@@ -6,7 +6,7 @@
 
 #include <systemc>
 
-#include "platform/params.h"
+#include "platform/param_table.h"
 
 namespace tessera {
 
@@ -15,7 +15,14 @@ namespace tessera {
 // UserError naming the block.
 sc_core::sc_trace_file* open_pin_trace(const std::string& block, const std::string& file);
 
-// `checker` (protocol checker on, default true), `timeout_cycles` and `vcd`.
-std::vector<ParamSpec> pin_watch_params();
+// The parameters every pin-level block shares: `checker` (protocol checker
+// on, default true), `timeout_cycles` and `vcd`. A block's config derives
+// from PinWatchConfig and include()s the table.
+struct PinWatchConfig {
+  bool checker = true;
+  uint64_t timeout_cycles = 0;
+  std::string vcd;
+};
+const ParamTable<PinWatchConfig>& pin_watch_param_table();
 
 }  // namespace tessera

@@ -45,22 +45,23 @@ void tessera_rtl_memory_write(unsigned int handle, unsigned long long addr, unsi
 
 namespace tessera {
 
-RtlAxiMemory::RtlAxiMemory(const BlockContext& ctx)
+RtlAxiMemory::RtlAxiMemory(const BlockContext& ctx) : RtlAxiMemory(ctx, rtl_axi_memory_param_table().read(ctx.params)) {}
+
+RtlAxiMemory::RtlAxiMemory(const BlockContext& ctx, const RtlAxiMemoryConfig& c)
     : Block(ctx),
       cycles_(stats().counter("cycles", "rising edges of the pins' clock (it runs only while there is work)")),
       pins_("pins"),
-      bridge_("bridge", pins_, {static_cast<unsigned>(ctx.params.integer("ids")), 1}),
+      bridge_("bridge", pins_, {c.ids, 1}),
       clock_("clock", clock_period(), [this] { return bridge_.busy(); }, bridge_.arrived(), cycles_),
       rtl_(std::make_unique<Vaxi_memory>("rtl")) {
-  const std::string kind = ctx.params.string("store_kind");
-  const std::string store = ctx.params.string("store");
-  if (kind == "device") {
+  const std::string& store = c.store;
+  if (c.store_kind == "device") {
     auto& dm = shared().get<isa::DeviceMemory>(store);
     read8_ = [&dm](uint64_t a, uint8_t* dst) { dm.read_any(a, dst, 8); };
     write8_ = [&dm](uint64_t a, const uint8_t* src, const uint8_t* be) { dm.write_masked(a, src, 8, be); };
   } else {
-    auto& bs = shared().get<BackingStore>(store, ctx.params.size("page_size"));
-    if (bs.page_size() != ctx.params.size("page_size"))
+    auto& bs = shared().get<BackingStore>(store, c.page_size);
+    if (bs.page_size() != c.page_size)
       throw UserError(path() + ": backing store '" + store + "' already has page size " +
                       std::to_string(bs.page_size()) + "; every memory sharing it must use the same page_size");
     read8_ = [&bs](uint64_t a, uint8_t* dst) { bs.read(a, dst, 8); };
@@ -72,25 +73,24 @@ RtlAxiMemory::RtlAxiMemory(const BlockContext& ctx)
       bs.write(a, word, 8);
     };
   }
-  const uint64_t base = ctx.params.size("base"), size = ctx.params.size("size");
+  const uint64_t base = c.base, size = c.size;
   if (base + (size - 1) < base)
     throw UserError(path() + ": base " + hex(base) + " + size " + hex(size) + " wraps around the address space");
   handle_ = static_cast<unsigned>(instances().size());
   instances().push_back(this);
-  const double latency = ctx.params.time("latency") / clock_period();
+  const double latency = c.latency / clock_period();
   cfg_handle_.write(handle_);
   cfg_latency_.write(static_cast<uint32_t>(std::llround(latency)));
-  cfg_outstanding_.write(static_cast<uint32_t>(ctx.params.integer("outstanding")));
+  cfg_outstanding_.write(c.outstanding);
   cfg_base_.write(base);
   cfg_size_.write(size);
   bridge_.clk(clock_.clk);
   bind_rtl();
-  if (ctx.params.boolean("checker")) {
-    checker_ = std::make_unique<axi::AxiChecker>(
-        "checker", pins_, axi::AxiChecker::Config{static_cast<uint64_t>(ctx.params.integer("timeout_cycles"))});
+  if (c.checker) {
+    checker_ = std::make_unique<axi::AxiChecker>("checker", pins_, axi::AxiChecker::Config{c.timeout_cycles});
     checker_->clk(clock_.clk);
   }
-  vcd_ = open_pin_trace(path(), ctx.params.string("vcd"));
+  vcd_ = open_pin_trace(path(), c.vcd);
   if (vcd_) {
     sc_core::sc_trace(vcd_, clock_.clk, path() + ".clk");
     sc_core::sc_trace(vcd_, clock_.rst_n, path() + ".rst_n");
@@ -151,29 +151,39 @@ void RtlAxiMemory::describe_pending(std::vector<std::string>& lines) const {
     lines.push_back(path() + ": " + std::to_string(bridge_.outstanding()) + " AXI bursts awaiting their response");
 }
 
+const ParamTable<RtlAxiMemoryConfig>& rtl_axi_memory_param_table() {
+  using C = RtlAxiMemoryConfig;
+  static const ParamTable<C> table =
+      ParamTable<C>()
+          .add(&C::base, size_param("base", "0x0", "first address the memory answers (addresses are global)"))
+          .add(&C::size, size_param("size", "1 GiB",
+                                    "bytes answered from base; accesses outside get DECERR -> TLM_ADDRESS_ERROR_RESPONSE",
+                                    1.0))
+          .add(&C::latency, time_param("latency", "40 ns",
+                                       "RTL latency from a read's AR (a write's last W beat) to its data (its B), "
+                                       "rounded to whole cycles of the block's clock"))
+          .add(&C::outstanding, int_param("outstanding", 8, "reads and writes each the RTL accepts and has not answered",
+                                          1.0, static_cast<double>(kMaxOutstanding), "bursts"))
+          .add(&C::ids, int_param("ids", 4, "AXI IDs per direction the bridge uses: TLM transactions in flight at once",
+                                  1.0, 256.0))
+          .add(&C::store, string_param("store", "dram", "name of the shared store holding the data"))
+          .add(&C::store_kind, enum_param("store_kind", "backing", {"backing", "device"},
+                                          "backing: a sparse backing store, as `memory` uses; device: the device memory "
+                                          "the host allocates, as `dram_controller` uses"))
+          .add(&C::page_size, size_param("page_size", "64 KiB",
+                                         "page size of a backing store (power of two); memories sharing it must agree",
+                                         64.0, static_cast<double>(uint64_t{1} << 30)))
+          .include(pin_watch_param_table());
+  return table;
+}
+
 BlockType rtl_axi_memory_block_type() {
   BlockType t;
   t.name = "rtl_axi_memory";
   t.doc = "The SystemVerilog AXI4 memory (tlm_bridges/rtl/axi_memory.sv, Verilated) behind a TLM -> AXI4 "
           "bridge, with an AXI4 protocol checker on the pins; the RTL sets the timing, the data lives in a "
           "shared store. Usable in place of a memory or dram_controller block (LT and AT; no DMI).";
-  t.params = {
-      size_param("base", "0x0", "first address the memory answers (addresses are global)"),
-      size_param("size", "1 GiB", "bytes answered from base; accesses outside get DECERR -> TLM_ADDRESS_ERROR_RESPONSE",
-                 1.0),
-      time_param("latency", "40 ns", "RTL latency from a read's AR (a write's last W beat) to its data (its B), "
-                                     "rounded to whole cycles of the block's clock"),
-      int_param("outstanding", 8, "reads and writes each the RTL accepts and has not answered",
-                1.0, static_cast<double>(kMaxOutstanding), "bursts"),
-      int_param("ids", 4, "AXI IDs per direction the bridge uses: TLM transactions in flight at once", 1.0, 256.0),
-      string_param("store", "dram", "name of the shared store holding the data"),
-      enum_param("store_kind", "backing", {"backing", "device"},
-                 "backing: a sparse backing store, as `memory` uses; device: the device memory the host "
-                 "allocates, as `dram_controller` uses"),
-      size_param("page_size", "64 KiB", "page size of a backing store (power of two); memories sharing it must agree",
-                 64.0, static_cast<double>(uint64_t{1} << 30)),
-  };
-  for (auto& p : pin_watch_params()) t.params.push_back(std::move(p));
+  t.params = rtl_axi_memory_param_table().specs();
   SocketSpec in;
   in.name = "in";
   in.dir = SocketDir::Target;

@@ -17,16 +17,28 @@
 #include "tlm_bridges/axi_checker.h"
 #include "tlm_bridges/axi_pins.h"
 #include "tlm_bridges/gated_clock.h"
+#include "tlm_bridges/pin_trace.h"
 #include "tlm_bridges/tlm_to_axi.h"
 
 class Vaxi_memory;
 
 namespace tessera {
 
+// The values of the block's parameters, each filled by its one declaration in
+// rtl_axi_memory_param_table() (rtl_axi_memory.cpp).
+struct RtlAxiMemoryConfig : PinWatchConfig {
+  uint64_t base = 0, size = 0, page_size = 0;
+  sc_core::sc_time latency;
+  unsigned outstanding = 0, ids = 0;
+  std::string store, store_kind;
+};
+const ParamTable<RtlAxiMemoryConfig>& rtl_axi_memory_param_table();
+
 class RtlAxiMemory : public Block {
  public:
   SC_HAS_PROCESS(RtlAxiMemory);
   explicit RtlAxiMemory(const BlockContext& ctx);
+  RtlAxiMemory(const BlockContext& ctx, const RtlAxiMemoryConfig& config);
   ~RtlAxiMemory() override;
 
   tlm::tlm_target_socket<>* target_socket(const std::string& name, int index) override;

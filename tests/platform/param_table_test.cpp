@@ -85,3 +85,32 @@ TEST_CASE("param table: a block type's own defaults replace the declared ones, a
   REQUIRE_THROWS_AS(example_table().specs({{"no_such", 1}}), std::logic_error);
   REQUIRE_THROWS_AS(example_table().specs({{"depth", 65}}), UserError);
 }
+
+namespace {
+
+// A block that extends another block's parameters (as chiplet_network extends crossbar's).
+struct ExtendedConfig : ExampleConfig {
+  unsigned links = 0;
+};
+
+const ParamTable<ExtendedConfig>& extended_table() {
+  static const ParamTable<ExtendedConfig> table = ParamTable<ExtendedConfig>().include(example_table()).add(
+      &ExtendedConfig::links, int_param("links", 2, "links", 1.0, 8.0));
+  return table;
+}
+
+}  // namespace
+
+TEST_CASE("param table: an included table's parameters come first and are read into the base part", "[params]") {
+  const std::vector<ParamSpec> specs = extended_table().specs();
+  REQUIRE(specs.size() == example_table().specs().size() + 1);
+  REQUIRE(specs.front().name == "size");
+  REQUIRE(specs.back().name == "links");
+  const ExtendedConfig c =
+      extended_table().read(param_table_checked(specs, {{"name", "x"}, {"depth", 7}, {"links", 5}}));
+  REQUIRE(c.depth == 7);
+  REQUIRE(c.name == "x");
+  REQUIRE(c.size == 16 * 1024);
+  REQUIRE(c.links == 5);
+  REQUIRE_THROWS_AS(extended_table().specs({{"links", 9}}), UserError);
+}
