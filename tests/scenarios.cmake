@@ -371,6 +371,11 @@ foreach(workload IN ITEMS producer_consumer lud)
                    ARGS "workload|${workload}|--size|64|--netlist|${chiplet4}|--set|cp.async_launches=true"
                    EXIT 0 DEFINES "-DSTDOUT_HAS=PASS")
 endforeach()
+# A workload of one launch waits for it before reading back either way: its
+# cycles are those of a synchronous launch (3720, as below).
+tessera_scenario("async launches: a single launch keeps its cycles"
+                 ARGS "workload|vector_add|--size|256|--netlist|${small_gpu}|--set|cp.async_launches=true"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|cycles      3720 simulated")
 tessera_scenario("cpelide async: statistics are deterministic"
                  ARGS "workload|babelstream_iter|--size|8192|--netlist|${chiplet4}|--set|cp.firmware=aql_cp_cpelide.elf|--set|cp.elision=true|--set|cp.async_launches=true|--stats|${TESSERA_SCENARIO_DIR}/cpelide_async.json"
                  EXIT 0 DEFINES -DSTATS=${TESSERA_SCENARIO_DIR}/cpelide_async.json -DDETERMINISM=ON
