@@ -230,13 +230,12 @@ int run_workload(const std::vector<std::string>& args) {
     workloads::Result r;
     try {
       r = w->run(d, size, seed);
+      // Launches submitted ahead (cp.async_launches) are counted once waited for.
+      if (timing) timing->synchronize();
     } catch (const Interrupted& e) {
       return interrupted(e, name, timing.get(), stats_file, force);
     }
-    if (timing) {
-      // Launches submitted ahead (cp.async_launches) are counted once waited
-      // for: the device's totals hold every launch either way.
-      timing->synchronize();
+    if (timing) {  // the device's totals hold every launch, submitted ahead or not
       r.stats.workgroups = timing->totals().workgroups;
       r.stats.waves = timing->totals().waves;
       r.stats.wave_instructions = timing->totals().wave_instructions;

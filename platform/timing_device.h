@@ -20,6 +20,11 @@
 // calibration netlists do this, so their figures hold no firmware time). Simulated time continues from launch to
 // launch. A wave fault becomes a DeviceError carrying the CU's report.
 //
+// With the netlist's cp_core.async_launches, launch() only submits the packet
+// (as a HIP stream does) and the host waits where it must: before it reads,
+// writes or frees device memory, or at synchronize(). The launch log and the
+// totals then fill in as the host sees each launch complete.
+//
 // With `functional` set, the same netlist runs with no timing: the dispatcher
 // hands workgroups to the CUs in functional mode and skips cache maintenance;
 // direct launches report 0 cycles, launches through a command processor the
@@ -30,6 +35,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/device_memory.h"
@@ -122,8 +128,9 @@ class TimingDevice : public runtime::Device {
   std::vector<HintViolation> hint_violations() const;
 
   // Waits for every launch submitted ahead (cp_core.async_launches) and logs
-  // them; nothing to do otherwise. Host accesses to device memory and
-  // finish() do it themselves.
+  // them; nothing to do otherwise. Host accesses to device memory (read,
+  // write, free) and launch_file() do it themselves; `tessera workload` calls
+  // it after the workload, before the totals are printed.
   void synchronize();
 
   // Ends the simulation: blocks' end-of-simulation hooks run, and no launch

@@ -5,6 +5,7 @@
 // reported; a wrong one is, naming the kernel, the buffer and an address.
 // One platform per test case (one process each).
 #include <catch2/catch.hpp>
+#include <functional>
 
 #include "platform/timing_device.h"
 
