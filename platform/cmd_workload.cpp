@@ -117,6 +117,21 @@ void print_launches(const TimingDevice& d) {
   std::fflush(stdout);
 }
 
+// cp.check_hints: each wrong access-mode hint on stderr; true if there was one.
+bool report_hint_violations(const TimingDevice& d, const std::string& name) {
+  const std::vector<HintViolation> found = d.hint_violations();
+  for (const HintViolation& v : found) {
+    char buffer[96] = "no declared buffer";
+    if (v.buffer_bytes)
+      std::snprintf(buffer, sizeof buffer, "buffer 0x%llx (%llu bytes)", static_cast<unsigned long long>(v.buffer_base),
+                    static_cast<unsigned long long>(v.buffer_bytes));
+    std::fprintf(stderr, "tessera workload: %s: wrong access-mode hint: kernel %s, %s: %s at 0x%llx (chiplet %u; %llu "
+                 "such accesses in the launch)\n", name.c_str(), v.kernel.c_str(), buffer, v.what.c_str(),
+                 static_cast<unsigned long long>(v.address), v.chiplet, static_cast<unsigned long long>(v.count));
+  }
+  return !found.empty();
+}
+
 std::unique_ptr<TimingDevice> make_timing_device(const cli::ParsedArgs& parsed) {
   TimingDeviceOptions o;
   o.netlist_file = parsed.value("--netlist").value_or(TimingDevice::default_netlist_file(TESSERA_KERNEL_SOURCE_DIR));
@@ -215,13 +230,21 @@ int run_workload(const std::vector<std::string>& args) {
     workloads::Result r;
     try {
       r = w->run(d, size, seed);
+      // Launches submitted ahead (cp.async_launches) are counted once waited for.
+      if (timing) timing->synchronize();
     } catch (const Interrupted& e) {
       return interrupted(e, name, timing.get(), stats_file, force);
+    }
+    if (timing) {  // the device's totals hold every launch, submitted ahead or not
+      r.stats.workgroups = timing->totals().workgroups;
+      r.stats.waves = timing->totals().waves;
+      r.stats.wave_instructions = timing->totals().wave_instructions;
     }
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     progress.reset();
     print_result(*w, device_name, size, seed, r, seconds);
     print_repeated_messages(std::cerr);
+    const bool hints_wrong = timing && report_hint_violations(*timing, name);
     if (timing) {
       print_timing(*timing);
       if (parsed.flag("--launches")) print_launches(*timing);
@@ -233,7 +256,7 @@ int run_workload(const std::vector<std::string>& args) {
       }
       write_trace(timing->platform(), std::cout);
     }
-    return r.passed ? cli::kOk : cli::kFailure;
+    return r.passed && !hints_wrong ? cli::kOk : cli::kFailure;
   } catch (const runtime::DeviceError& e) {
     std::cerr << "tessera workload: " << name << " on " << device_name << ": device error: " << e.what() << '\n';
     if (timing && timing->platform().tracer()) {  // the trace of a run that failed is the one most wanted

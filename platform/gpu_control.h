@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <systemc>
 
@@ -70,6 +71,42 @@ class DispatcherControl {
   virtual const sc_core::sc_time& last_end() const = 0;
 };
 
+// One buffer a kernel declared (an access mode), as the hint checker compares
+// the kernel's accesses with it.
+struct DeclaredUse {
+  uint64_t base = 0, bytes = 0;
+  bool read_only = false;
+  uint32_t chiplet_mask = 0;  // 0: every chiplet
+  bool partitioned = false;   // each chiplet its share, in proportion to its workgroups
+};
+
+// An access a kernel made that its declared uses do not allow: the first one
+// of its kind (buffer and what is wrong) in that launch, and how many there were.
+struct HintViolation {
+  std::string kernel;
+  uint64_t buffer_base = 0, buffer_bytes = 0;  // 0, 0: outside every declared buffer
+  uint64_t address = 0;
+  unsigned chiplet = 0;
+  std::string what;
+  uint64_t count = 0;
+};
+
+// The hint checker (cp_core.check_hints; models/cp/hint_checker.h): watches
+// the compute units' global-memory accesses and compares each with the uses
+// declared for the dispatch it belongs to.
+class HintCheckControl {
+ public:
+  virtual ~HintCheckControl() = default;
+  // Called for every block of the platform: the checker attaches to compute units.
+  virtual void watch(Block& block) = 0;
+  // The dispatch whose AQL packet is at `packet` declared `uses` (empty: it
+  // declared nothing and is not checked); its grid is split over
+  // `dispatchers` chiplets as the CP splits it.
+  virtual void expect(uint64_t packet, const std::string& kernel, const std::vector<DeclaredUse>& uses,
+                      unsigned dispatchers) = 0;
+  virtual const std::vector<HintViolation>& violations() const = 0;
+};
+
 // A command processor ("cp_core" block, models/cp/cp_core.h): the host side of
 // its AQL queues, and what it has done.
 class CommandProcessorControl {
@@ -100,6 +137,11 @@ class CommandProcessorControl {
   // own accesses to device memory; otherwise no access modes, every kernel at
   // System scope.
   virtual bool elision() const = 0;
+  // Whether the host submits launches ahead and waits only before its own
+  // accesses to device memory (the netlist's cp_core.async_launches).
+  virtual bool async_launches() const = 0;
+  // The hint checker when the netlist's cp_core.check_hints is on; nullptr otherwise.
+  virtual HintCheckControl* hint_checker() = 0;
 };
 
 }  // namespace tessera

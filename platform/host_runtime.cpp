@@ -218,8 +218,8 @@ void HostRuntime::dispatch(unsigned queue, const HostKernel& kernel, runtime::Di
   dispatch(queue, kernel, config, completion, acquire, release);
 }
 
-void HostRuntime::dispatch(unsigned queue, const HostKernel& kernel, const isa::LaunchConfig& config,
-                           Signal completion, FenceScope acquire, FenceScope release) {
+uint64_t HostRuntime::dispatch(unsigned queue, const HostKernel& kernel, const isa::LaunchConfig& config,
+                               Signal completion, FenceScope acquire, FenceScope release) {
   auto prepared = std::make_unique<isa::PreparedDispatch>(memory_, *kernel.program, *kernel.info, config,
                                                           next_dispatch_id_++);
   isa::AqlDispatchPacket packet = isa::make_dispatch_packet(prepared->ctx());
@@ -228,6 +228,8 @@ void HostRuntime::dispatch(unsigned queue, const HostKernel& kernel, const isa::
   const uint32_t index = reserve_slot(queue);
   publish(queue, index, &packet, packet_header(isa::kAqlPacketTypeKernelDispatch, acquire, release));
   pending_.push_back(Pending{queue, index, std::move(prepared), nullptr});
+  const Queue& q = queues_[queue];
+  return q.ring + uint64_t(index % q.size) * AQL_PACKET_BYTES;
 }
 
 void HostRuntime::set_access_modes(unsigned queue, const std::vector<BufferAccess>& buffers, Signal completion) {

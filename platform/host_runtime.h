@@ -144,8 +144,9 @@ class HostRuntime {
                 const KernelArguments& args, Signal completion, FenceScope acquire = FenceScope::System,
                 FenceScope release = FenceScope::System);
   // The same with a ready launch configuration (geometry and argument values).
-  void dispatch(unsigned queue, const HostKernel& kernel, const isa::LaunchConfig& config, Signal completion,
-                FenceScope acquire = FenceScope::System, FenceScope release = FenceScope::System);
+  // Returns the device address of the packet written.
+  uint64_t dispatch(unsigned queue, const HostKernel& kernel, const isa::LaunchConfig& config, Signal completion,
+                    FenceScope acquire = FenceScope::System, FenceScope release = FenceScope::System);
   // A barrier's scopes are None unless given: a System-scope release makes
   // whatever a kernel-boundary policy left in the caches visible to the host.
   void barrier_and(unsigned queue, const std::vector<Signal>& dependencies, Signal completion,

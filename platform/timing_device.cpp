@@ -89,6 +89,8 @@ TimingDevice::TimingDevice(TimingDeviceOptions options)
     runtime_ = std::make_unique<HostRuntime>(*platform_, ro);
     queue_ = runtime_->create_queue();
     done_ = runtime_->create_signal(0);
+    if (HintCheckControl* checker = runtime_->cp().hint_checker())
+      for (const auto& b : platform_->blocks()) checker->watch(*b);
   }
   // Ends elaboration now, so that a netlist SystemC rejects fails here and
   // launch() starts from a running simulation.
@@ -102,6 +104,7 @@ runtime::DevicePtr TimingDevice::alloc(size_t bytes) {
 }
 
 void TimingDevice::free(runtime::DevicePtr p) {
+  synchronize();  // no kernel submitted ahead may still use it
   device_call([&] { memory_.free(p); });
 }
 
@@ -121,7 +124,9 @@ void TimingDevice::read(void* dst, runtime::DevicePtr src, size_t bytes) {
 // System-scope release writes back every dirty L2. Its time counts in the
 // device's cycles (sync_cycles), as the host waits for it.
 void TimingDevice::sync_for_host() {
-  if (!device_dirty_ || finished_) return;
+  if (finished_) return;
+  drain();
+  if (!device_dirty_) return;
   device_dirty_ = false;
   const sc_core::sc_time start = sc_core::sc_time_stamp();
   runtime_->set_signal_value(done_, 1);
@@ -182,6 +187,7 @@ uint64_t grid_workgroups(const isa::LaunchConfig& config) {
 LaunchResult TimingDevice::launch_file(const std::string& path, const std::string& kernel,
                                        const isa::LaunchConfig& config) {
   if (finished_) fail("the simulation has ended; no launch may follow finish()");
+  drain();
   const std::vector<uint64_t> before = logged_counters();
   const uint64_t launches = totals_.launches;
   running_ = Running{true, launches + 1, kernel, grid_workgroups(config), dispatcher_totals().workgroups};
@@ -275,24 +281,12 @@ LaunchResult TimingDevice::launch_queued(const std::string& path, const std::str
                                          const isa::LaunchConfig& config) {
   const HostKernel& k = runtime_->kernel(path, kernel);
   if (runtime_->signal_value(done_) > 0) fail("an earlier launch never finished; the device cannot launch again");
-  const DispatcherTotals before = dispatcher_totals();
-  std::vector<uint64_t> ranges_before;
-  for (DispatcherControl* d : runtime_->dispatchers()) ranges_before.push_back(d->totals().ranges);
-  const uint64_t cp_insns = runtime_->cp().instructions(), cp_busy = runtime_->cp().busy_cycles();
-  const double seconds = runtime_->seconds_simulating();
-  const sc_core::sc_time start = sc_core::sc_time_stamp();
+  const Snapshot before = snapshot();
   runtime_->set_signal_value(done_, 1);
-  // With elision, a kernel acquires at System scope only after the host wrote
-  // memory, and releases at Agent scope (sync_for_host() before the host
-  // looks); otherwise every kernel at System scope.
-  const bool agent = runtime_->cp().elision();
-  const FenceScope acquire = agent && !host_wrote_ ? FenceScope::Agent : FenceScope::System;
-  const FenceScope release = agent ? FenceScope::Agent : FenceScope::System;
-  host_wrote_ = false;
-  device_dirty_ = agent;
+  const auto [acquire, release] = next_fences();
   std::string fault;
   try {
-    runtime_->dispatch(queue_, k, config, done_, acquire, release);
+    expect_uses(runtime_->dispatch(queue_, k, config, done_, acquire, release), kernel);
     runtime_->wait(done_);
   } catch (const DeviceError& e) {
     fault = e.what();
@@ -305,25 +299,55 @@ LaunchResult TimingDevice::launch_queued(const std::string& path, const std::str
     } catch (const DeviceError&) {
     }
   }
+  const LaunchResult r = account_launch(before);
+  if (!fault.empty()) fail(fault.rfind("tessera: ", 0) == 0 ? fault.substr(9) : fault);
+  return r;
+}
+
+// With elision, a kernel acquires at System scope only after the host wrote
+// memory, and releases at Agent scope (sync_for_host() before the host
+// looks); otherwise every kernel at System scope.
+std::pair<FenceScope, FenceScope> TimingDevice::next_fences() {
+  const bool agent = runtime_->cp().elision();
+  const FenceScope acquire = agent && !host_wrote_ ? FenceScope::Agent : FenceScope::System;
+  const FenceScope release = agent ? FenceScope::Agent : FenceScope::System;
+  host_wrote_ = false;
+  device_dirty_ = agent;
+  return {acquire, release};
+}
+
+TimingDevice::Snapshot TimingDevice::snapshot() const {
+  Snapshot s;
+  s.dispatchers = dispatcher_totals();
+  for (DispatcherControl* d : runtime_->dispatchers()) s.ranges.push_back(d->totals().ranges);
+  s.logged = logged_counters();
+  s.cp_instructions = runtime_->cp().instructions();
+  s.cp_busy_cycles = runtime_->cp().busy_cycles();
+  s.seconds = runtime_->seconds_simulating();
+  s.time = sc_core::sc_time_stamp();
+  return s;
+}
+
+LaunchResult TimingDevice::account_launch(const Snapshot& before) {
   const DispatcherTotals after = dispatcher_totals();
   LaunchResult r;
   const sc_core::sc_time period = dispatcher_->block().clock_period();
-  r.cycles = static_cast<uint64_t>(std::llround((sc_core::sc_time_stamp() - start) / period));
-  // The kernel spans the ranges its dispatchers ran (one each, as the launch is synchronous).
+  r.cycles = static_cast<uint64_t>(std::llround((sc_core::sc_time_stamp() - before.time) / period));
+  // The kernel spans the ranges its dispatchers ran (one each, as kernels run one after another).
   sc_core::sc_time first = sc_core::sc_max_time(), last = sc_core::SC_ZERO_TIME;
   for (size_t i = 0; i < runtime_->dispatchers().size(); ++i) {
     const DispatcherControl* d = runtime_->dispatchers()[i];
-    if (d->totals().ranges == ranges_before[i]) continue;
+    if (d->totals().ranges == before.ranges[i]) continue;
     first = std::min(first, d->last_start());
     last = std::max(last, d->last_end());
   }
   if (last > first) r.kernel_cycles = static_cast<uint64_t>(std::llround((last - first) / period));
-  r.workgroups = after.workgroups - before.workgroups;
-  r.waves = after.waves - before.waves;
-  r.wave_instructions = after.wave_instructions - before.wave_instructions;
-  r.cp_instructions = runtime_->cp().instructions() - cp_insns;
-  r.cp_busy_cycles = runtime_->cp().busy_cycles() - cp_busy;
-  totals_.seconds += runtime_->seconds_simulating() - seconds;
+  r.workgroups = after.workgroups - before.dispatchers.workgroups;
+  r.waves = after.waves - before.dispatchers.waves;
+  r.wave_instructions = after.wave_instructions - before.dispatchers.wave_instructions;
+  r.cp_instructions = runtime_->cp().instructions() - before.cp_instructions;
+  r.cp_busy_cycles = runtime_->cp().busy_cycles() - before.cp_busy_cycles;
+  totals_.seconds += runtime_->seconds_simulating() - before.seconds;
   ++totals_.launches;
   totals_.cycles += r.cycles;
   totals_.wave_instructions += r.wave_instructions;
@@ -332,8 +356,69 @@ LaunchResult TimingDevice::launch_queued(const std::string& path, const std::str
   totals_.cp_instructions += r.cp_instructions;
   totals_.cp_busy_cycles += r.cp_busy_cycles;
   last_result_ = r;
-  if (!fault.empty()) fail(fault.rfind("tessera: ", 0) == 0 ? fault.substr(9) : fault);
   return r;
+}
+
+// The packet goes on the queue behind those already there, with no wait: the
+// CP may read it (and a policy prepare it) while earlier kernels run. Every
+// launch ahead decrements done_ once, in order, so the host knows how many
+// have completed from its value.
+void TimingDevice::launch_ahead(const std::string& path, const std::string& kernel, const isa::LaunchConfig& config) {
+  if (finished_) fail("the simulation has ended; no launch may follow finish()");
+  const HostKernel& k = runtime_->kernel(path, kernel);
+  if (ahead_.empty()) ahead_since_ = snapshot();
+  const auto [acquire, release] = next_fences();
+  expect_uses(runtime_->dispatch(queue_, k, config, done_, acquire, release), kernel);
+  // After the packet is published: nothing has run the simulation since, so
+  // the CP cannot have completed it yet.
+  runtime_->set_signal_value(done_, runtime_->signal_value(done_) + 1);
+  ahead_.push_back(kernel);
+}
+
+// Each launch is logged when the host sees it complete: its cycles run from
+// the previous one's completion (or the first submission) to its own, so the
+// rows add up to the time the host waited. A fault ends the wait: the rest of
+// the launches still finish on the device but are not logged.
+void TimingDevice::drain() {
+  while (!ahead_.empty()) {
+    const std::string kernel = ahead_.front();
+    std::string fault;
+    try {
+      runtime_->wait(done_, static_cast<int64_t>(ahead_.size()) - 1);
+    } catch (const DeviceError& e) {
+      fault = e.what();
+    }
+    const LaunchResult r = account_launch(ahead_since_);
+    log_launch(kernel, r, ahead_since_.logged, fault);
+    trace_launch(kernel, r, ahead_since_.time.value(), !fault.empty());
+    ahead_.erase(ahead_.begin());
+    ahead_since_ = snapshot();
+    if (fault.empty()) continue;
+    ahead_.clear();
+    try {
+      runtime_->wait(done_);
+    } catch (const DeviceError&) {
+    }
+    fail(fault.rfind("tessera: ", 0) == 0 ? fault.substr(9) : fault);
+  }
+}
+
+// The uses declared since the previous launch go to the checker with this
+// dispatch's packet (none: the dispatch is not checked).
+void TimingDevice::expect_uses(uint64_t packet, const std::string& kernel) {
+  HintCheckControl* checker = runtime_->cp().hint_checker();
+  if (!checker) return;
+  checker->expect(packet, kernel, declared_, static_cast<unsigned>(runtime_->dispatchers().size()));
+  declared_.clear();
+}
+
+std::vector<HintViolation> TimingDevice::hint_violations() const {
+  HintCheckControl* checker = runtime_ ? runtime_->cp().hint_checker() : nullptr;
+  return checker ? checker->violations() : std::vector<HintViolation>{};
+}
+
+void TimingDevice::synchronize() {
+  if (!finished_) device_call([&] { drain(); });
 }
 
 DispatcherTotals TimingDevice::dispatcher_totals() const {
@@ -373,6 +458,12 @@ runtime::LaunchStats TimingDevice::launch(const std::string& program_name, const
   return device_call([&] {
     ProgramCache::Program& p = programs_.get(path);
     const isa::KernelInfo& k = ProgramCache::kernel(p, path, kernel);
+    // Submitted ahead: the figures are in the launch log and the totals once
+    // the host has waited for it (synchronize()).
+    if (runtime_ && runtime_->cp().async_launches()) {
+      launch_ahead(path, kernel, make_launch_config(k, global, local, args));
+      return runtime::LaunchStats{};
+    }
     const LaunchResult r = launch_file(path, kernel, make_launch_config(k, global, local, args));
     runtime::LaunchStats out;
     out.wave_instructions = r.wave_instructions;
@@ -387,6 +478,10 @@ runtime::LaunchStats TimingDevice::launch(const std::string& program_name, const
 void TimingDevice::set_access_modes(const std::vector<runtime::BufferAccess>& buffers) {
   if (!runtime_ || buffers.empty()) return;
   if (finished_) fail("the simulation has ended; no access modes may follow finish()");
+  if (runtime_->cp().hint_checker())
+    for (const runtime::BufferAccess& b : buffers)
+      declared_.push_back(DeclaredUse{b.base, b.bytes, b.mode == runtime::AccessMode::ReadOnly, b.chiplet_mask,
+                                      b.partitioned});
   // Only a policy that elides synchronisation reads them: the baseline would
   // pay for reading packets it ignores.
   if (!runtime_->cp().elision()) return;
@@ -432,6 +527,18 @@ json TimingDevice::finish() {
     if (runtime_->cp().elision()) out["timing_device"]["sync_cycles"] = totals_.sync_cycles;
   }
   out["timing_device"]["launch_log"] = launch_log_;
+  if (runtime_ && runtime_->cp().hint_checker()) {
+    json rows = json::array();
+    for (const HintViolation& v : hint_violations())
+      rows.push_back({{"kernel", v.kernel},
+                      {"buffer_base", v.buffer_base},
+                      {"buffer_bytes", v.buffer_bytes},
+                      {"address", v.address},
+                      {"chiplet", v.chiplet},
+                      {"what", v.what},
+                      {"count", v.count}});
+    out["timing_device"]["hint_violations"] = rows;
+  }
   return out;
 }
 

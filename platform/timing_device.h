@@ -20,6 +20,11 @@
 // calibration netlists do this, so their figures hold no firmware time). Simulated time continues from launch to
 // launch. A wave fault becomes a DeviceError carrying the CU's report.
 //
+// With the netlist's cp_core.async_launches, launch() only submits the packet
+// (as a HIP stream does) and the host waits where it must: before it reads,
+// writes or frees device memory, or at synchronize(). The launch log and the
+// totals then fill in as the host sees each launch complete.
+//
 // With `functional` set, the same netlist runs with no timing: the dispatcher
 // hands workgroups to the CUs in functional mode and skips cache maintenance;
 // direct launches report 0 cycles, launches through a command processor the
@@ -30,6 +35,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/device_memory.h"
@@ -118,6 +124,15 @@ class TimingDevice : public runtime::Device {
   // crossed between chiplets. Kernel-boundary costs per kernel come from here.
   const std::vector<json>& launch_log() const { return launch_log_; }
 
+  // cp_core.check_hints: every wrong hint seen so far (empty without the checker).
+  std::vector<HintViolation> hint_violations() const;
+
+  // Waits for every launch submitted ahead (cp_core.async_launches) and logs
+  // them; nothing to do otherwise. Host accesses to device memory (read,
+  // write, free) and launch_file() do it themselves; `tessera workload` calls
+  // it after the workload, before the totals are printed.
+  void synchronize();
+
   // Ends the simulation: blocks' end-of-simulation hooks run, and no launch
   // may follow. finish() does it too; stop() alone is for a caller that does
   // not want the statistics (building them costs time on a large platform).
@@ -140,6 +155,25 @@ class TimingDevice : public runtime::Device {
                   const std::string& fault);
   void trace_launch(const std::string& kernel, const LaunchResult& r, uint64_t start, bool faulted);
   LaunchResult launch_queued(const std::string& path, const std::string& kernel, const isa::LaunchConfig& config);
+  // Where the device's counters stood at a point of the run (a submission or
+  // a completion): what a launch did is the difference to the next point.
+  struct Snapshot {
+    DispatcherTotals dispatchers;
+    std::vector<uint64_t> ranges;  // per dispatcher
+    std::vector<uint64_t> logged;  // logged_counters()
+    uint64_t cp_instructions = 0, cp_busy_cycles = 0;
+    double seconds = 0;
+    sc_core::sc_time time;
+  };
+  Snapshot snapshot() const;
+  // A launch's figures from `before` to now, added to the totals.
+  LaunchResult account_launch(const Snapshot& before);
+  // The kernel-boundary fences of the next dispatch (cp_core.elision).
+  std::pair<FenceScope, FenceScope> next_fences();
+  // cp_core.async_launches: the dispatch is submitted and not waited for.
+  void launch_ahead(const std::string& path, const std::string& kernel, const isa::LaunchConfig& config);
+  // Waits for every launch submitted ahead, in order, and logs each one.
+  void drain();
   [[noreturn]] void fail(const std::string& what) const;
 
   TimingDeviceOptions options_;
@@ -153,6 +187,15 @@ class TimingDevice : public runtime::Device {
   // last System-scope release (so the host must synchronise before it looks).
   bool host_wrote_ = true, device_dirty_ = false;
   void sync_for_host();
+  // cp_core.async_launches: the launches submitted and not yet waited for
+  // (each one decrements done_ when it completes), and the counters when the
+  // first of them was submitted or the previous one completed.
+  std::vector<std::string> ahead_;
+  Snapshot ahead_since_;
+  // cp_core.check_hints: the uses declared for the next launch, and where the
+  // hint checker learns them.
+  std::vector<DeclaredUse> declared_;
+  void expect_uses(uint64_t packet, const std::string& kernel);
   isa::DeviceMemory& memory_;
   ProgramCache programs_;
   uint64_t next_dispatch_id_ = 0;

@@ -351,6 +351,36 @@ foreach(flag IN ITEMS 1 2)
                    EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")
 endforeach()
 
+# Launches submitted ahead (cp.async_launches: the host waits only before it
+# reads, writes or frees device memory) under the CPElide firmware with the
+# hint checker on: the same bytes on 2, 4 and 8 chiplets, and no hint reported
+# (a wrong one makes the run exit 1); and under the baseline firmware.
+foreach(chiplets IN ITEMS 2 4 8)
+  foreach(case IN ITEMS "producer_consumer|8192" "producer_consumer|8200" "permuted_consumer|8192" "no_reuse|8192"
+                        "stencil_iter|64" "babelstream_iter|8192" "square|8192" "hotspot3d|40" "lud|50" "rnn|200")
+    string(REPLACE "|" ";" parts "${case}")
+    list(GET parts 0 workload)
+    list(GET parts 1 size)
+    tessera_scenario("cpelide async: ${workload} ${size} on ${chiplets} chiplets matches the executor, hints right"
+                     ARGS "workload|${workload}|--size|${size}|--netlist|${CMAKE_SOURCE_DIR}/json/platforms/chiplet${chiplets}_small.json|--set|cp.firmware=aql_cp_cpelide.elf|--set|cp.elision=true|--set|cp.async_launches=true|--set|cp.check_hints=true"
+                     EXIT 0 DEFINES "-DSTDOUT_HAS=PASS")
+  endforeach()
+endforeach()
+foreach(workload IN ITEMS producer_consumer lud)
+  tessera_scenario("baseline async: ${workload} on 4 chiplets matches the executor"
+                   ARGS "workload|${workload}|--size|64|--netlist|${chiplet4}|--set|cp.async_launches=true"
+                   EXIT 0 DEFINES "-DSTDOUT_HAS=PASS")
+endforeach()
+# A workload of one launch waits for it before reading back either way: its
+# cycles are those of a synchronous launch (3720, as below).
+tessera_scenario("async launches: a single launch keeps its cycles"
+                 ARGS "workload|vector_add|--size|256|--netlist|${small_gpu}|--set|cp.async_launches=true"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|cycles      3720 simulated")
+tessera_scenario("cpelide async: statistics are deterministic"
+                 ARGS "workload|babelstream_iter|--size|8192|--netlist|${chiplet4}|--set|cp.firmware=aql_cp_cpelide.elf|--set|cp.elision=true|--set|cp.async_launches=true|--stats|${TESSERA_SCENARIO_DIR}/cpelide_async.json"
+                 EXIT 0 DEFINES -DSTATS=${TESSERA_SCENARIO_DIR}/cpelide_async.json -DDETERMINISM=ON
+                 "-DSTATS_CHECKS=timing_device/launches=17|timing_device/cycles>0|cp/kernel_launches=17|simulation/ok=ON")
+
 # --max-cycles decides only whether a launch hung: a limit reached after the
 # kernel's completion signal but before the CP notifies the host leaves the
 # launch's cycles as they are without a limit (3720 for this launch).

@@ -91,6 +91,8 @@ CpCore::CpCore(const BlockContext& ctx, const CpCoreConfig& c)
       debug_flags_(c.debug_flags),
       trace_mmio_(c.trace_mmio),
       elision_(c.elision),
+      async_launches_(c.async_launches),
+      hint_checker_(c.check_hints ? std::make_unique<HintChecker>() : nullptr),
       memory_(shared().get<isa::DeviceMemory>("device")),
       instructions_(stats().counter("instructions", "RISC-V instructions executed")),
       cycles_(stats().counter("cycles", "CP cycles spent executing (instructions x cpi)")),
@@ -770,6 +772,16 @@ const ParamTable<CpCoreConfig>& cp_core_param_table() {
                                        "(aql_cp_cpelide.elf): it sends the workloads' access modes and dispatches "
                                        "at Agent scope, with System scope only around its own accesses to device "
                                        "memory; false: no access modes, every kernel at System scope"))
+          .add(&C::async_launches,
+               bool_param("async_launches", false,
+                          "the timing device submits a workload's launches ahead into the queue, as a HIP "
+                          "stream does, and waits for them only before the host reads, writes or frees device "
+                          "memory (or the run ends); false: every launch waits for its kernel"))
+          .add(&C::check_hints,
+               bool_param("check_hints", false,
+                          "compare every global-memory access of a kernel with the access modes the host "
+                          "declared for it and report each wrong hint (kernel, buffer, address): an access "
+                          "outside the declared buffers or the chiplet's share, or a write to a read-only one"))
           .add(&C::gdb_port, int_param("gdb_port", 0, "TCP port on 127.0.0.1 where the core waits for GDB before its "
                                        "first instruction (0: no GDB)", 0.0, 65535.0));
   return table;

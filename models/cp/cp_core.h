@@ -50,6 +50,7 @@
 
 #include "models/cp/firmware_image.h"
 #include "models/cp/gdb_server.h"
+#include "models/cp/hint_checker.h"
 #include "common/device_memory.h"
 #include "platform/block.h"
 #include "platform/gpu_control.h"
@@ -66,6 +67,8 @@ struct CpCoreConfig {
   uint32_t debug_flags = 0;
   bool trace_mmio = false;
   bool elision = false;
+  bool async_launches = false;
+  bool check_hints = false;
   uint16_t gdb_port = 0;
 };
 const ParamTable<CpCoreConfig>& cp_core_param_table();
@@ -104,6 +107,8 @@ class CpCore : public Block, public CommandProcessorControl {
   uint64_t instructions() const override { return instructions_.value; }
   uint64_t busy_cycles() const override { return cycles_.value + stall_cycles_stat_.value; }
   bool elision() const override { return elision_; }
+  bool async_launches() const override { return async_launches_; }
+  HintCheckControl* hint_checker() override { return hint_checker_.get(); }
   bool halted() const { return finished_ && !faulted_; }
   bool faulted() const override { return faulted_; }
   uint32_t exit_code() const { return exit_code_; }
@@ -153,6 +158,8 @@ class CpCore : public Block, public CommandProcessorControl {
   uint32_t debug_flags_;
   bool trace_mmio_;
   bool elision_;
+  bool async_launches_;
+  std::unique_ptr<HintChecker> hint_checker_;  // when check_hints is on
   isa::DeviceMemory& memory_;
 
   std::unique_ptr<GdbTarget> gdb_target_;

@@ -120,19 +120,23 @@ static void packet_done(uint64_t pkt) {
 static void forget_packets(void) {
   for (unsigned i = 0; i < PKT_COPIES; ++i) pkt_copy_addr[i] = 0;
 }
-static uint16_t pkt_read16(uint64_t pkt, unsigned off) {
+/* Inlined with their constant offsets, and the copy's alignment stated: AQL
+ * fields are naturally aligned, so each read is one or two loads where an
+ * unknown alignment would make it a call to memcpy. */
+#define PKT_FIELD(pkt) ((const uint8_t *)__builtin_assume_aligned(packet(pkt), 8))
+static inline __attribute__((always_inline)) uint16_t pkt_read16(uint64_t pkt, unsigned off) {
   uint16_t v;
-  __builtin_memcpy(&v, packet(pkt) + off, sizeof v);
+  __builtin_memcpy(&v, PKT_FIELD(pkt) + off, sizeof v);
   return v;
 }
-static uint32_t pkt_read32(uint64_t pkt, unsigned off) {
+static inline __attribute__((always_inline)) uint32_t pkt_read32(uint64_t pkt, unsigned off) {
   uint32_t v;
-  __builtin_memcpy(&v, packet(pkt) + off, sizeof v);
+  __builtin_memcpy(&v, PKT_FIELD(pkt) + off, sizeof v);
   return v;
 }
-static uint64_t pkt_read64(uint64_t pkt, unsigned off) {
+static inline __attribute__((always_inline)) uint64_t pkt_read64(uint64_t pkt, unsigned off) {
   uint64_t v;
-  __builtin_memcpy(&v, packet(pkt) + off, sizeof v);
+  __builtin_memcpy(&v, PKT_FIELD(pkt) + off, sizeof v);
   return v;
 }
 #else /* the baseline reads each field through the window */
@@ -181,6 +185,18 @@ static bool prepared_here(unsigned q, uint32_t index);
 static void look_ahead(unsigned q, uint32_t index);
 #endif
 
+#ifdef POLICY_USES_ACCESS_MODES
+/* The first workgroup of dispatcher d: d * workgroups / dispatchers, in 32
+ * bits (one hardware division) when the product fits, where a 64-bit division
+ * is a software routine of some 50 instructions. */
+static uint32_t split_point(unsigned d, uint32_t workgroups) {
+  if (workgroups <= UINT32_MAX / CP_MAX_DISPATCHERS) return d * workgroups / n_dispatchers;
+  return (uint32_t)((uint64_t)d * workgroups / n_dispatchers);
+}
+#else
+#define split_point(d, workgroups) ((uint32_t)((uint64_t)(d) * (workgroups) / n_dispatchers))
+#endif
+
 static void kernel_dispatch(unsigned q, uint32_t index, uint64_t pkt, uint16_t header) {
   struct queue *qs = &queues[q];
   uint32_t n_modes = qs->modes;
@@ -210,8 +226,8 @@ static void kernel_dispatch(unsigned q, uint32_t index, uint64_t pkt, uint16_t h
   /* Dispatcher d runs workgroups [d*total/D, (d+1)*total/D). */
   uint32_t started = 0;
   for (unsigned d = 0; d < n_dispatchers; ++d) {
-    uint32_t first = (uint32_t)((uint64_t)d * g.workgroups / n_dispatchers);
-    uint32_t end = (uint32_t)((uint64_t)(d + 1) * g.workgroups / n_dispatchers);
+    uint32_t first = split_point(d, g.workgroups);
+    uint32_t end = split_point(d + 1, g.workgroups);
     if (end == first) continue;
     CP_DREG(d, DISP_REG_PACKET_LO) = (uint32_t)pkt;
     CP_DREG(d, DISP_REG_PACKET_HI) = (uint32_t)(pkt >> 32);

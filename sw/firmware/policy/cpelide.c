@@ -59,6 +59,7 @@ struct use {
   uint32_t mode;
   uint32_t chiplets;             /* chiplets that touch it */
   uint32_t lo[CCT_CHIPLETS], hi[CCT_CHIPLETS];
+  bool disjoint;                 /* no two of its chiplets' ranges overlap */
 };
 /* In .preserve, as the table: read_uses() writes an entry before it is read, and
  * zeroing 800 bytes at boot would cost some 3 000 instructions. */
@@ -69,6 +70,16 @@ static void set_row_state(struct cct_row *r, unsigned c, unsigned s) {
   r->states = (uint16_t)((r->states & ~(3u << (2 * c))) | (s << (2 * c)));
 }
 static bool overlaps(uint32_t alo, uint32_t ahi, uint32_t blo, uint32_t bhi) { return alo < bhi && blo < ahi; }
+/* The chiplets o whose copy in row r may overlap another chiplet's range of
+ * use u, which the rules' inner loops must look at: those not NP, less those
+ * whose range is u's own when u's ranges are disjoint (the same split as the
+ * kernel that left it: then o's copy meets no other chiplet's range). */
+static uint32_t to_check(const struct cct_row *r, const struct use *u) {
+  uint32_t mask = 0;
+  for (unsigned c = 0; c < n_dispatchers; ++c)
+    if (row_state(r, c) != NP && !(u->disjoint && r->lo[c] == u->lo[c] && r->hi[c] == u->hi[c])) mask |= 1u << c;
+  return mask;
+}
 
 /* One cache command per chiplet of `mask` (op[c]), issued together; returns
  * when all have acknowledged. */
@@ -117,7 +128,10 @@ static void l2_commands(uint32_t wb, uint32_t inv) {
   /* Rows no chiplet holds any more are removed. */
   unsigned kept = 0;
   for (unsigned i = 0; i < cct_rows; ++i)
-    if (cct[i].states) cct[kept++] = cct[i];
+    if (cct[i].states) {
+      if (kept != i) cct[kept] = cct[i]; /* a row copy is 22 words: none while nothing was removed */
+      ++kept;
+    }
   cct_rows = kept;
 }
 
@@ -146,17 +160,30 @@ static uint64_t mul_div(uint64_t a, uint64_t b, uint64_t c) {
  * (wg_first[n_dispatchers] is the end); computed once per launch. */
 static uint32_t wg_first[CCT_CHIPLETS + 1];
 
+static uint32_t wg_split_of; /* the grid wg_first[] was computed for; 0: none */
+
 static void split_grid(uint32_t workgroups) {
+  if (workgroups == wg_split_of) return; /* consecutive kernels mostly share their grid */
   for (unsigned c = 0; c <= n_dispatchers; ++c) wg_first[c] = (uint32_t)mul_div(c, workgroups, n_dispatchers);
+  wg_split_of = workgroups;
 }
 
 /* The byte range chiplet c touches of use u, widened to granules. */
 static void use_ranges(struct use *u, uint32_t workgroups) {
   uint64_t size = u->end - u->base;
+  /* The common case, a buffer of a whole number of bytes per workgroup: its
+   * shares are products, with no division per chiplet. */
+  uint32_t size32 = (uint32_t)size; /* read_uses keeps structures below 4 GiB: 32-bit divisions */
+  uint32_t per_workgroup = (u->mode & ACCESS_PARTITIONED) && size32 % workgroups == 0 ? size32 / workgroups : 0;
   for (unsigned c = 0; c < n_dispatchers; ++c) {
     uint32_t first = wg_first[c], end = wg_first[c + 1];
-    uint64_t lo = 0, hi = size;
     if (end == first) u->chiplets &= ~(1u << c); /* runs no workgroup */
+    if (per_workgroup) { /* all in 32 bits: the shares lie within the structure */
+      u->lo[c] = (first * per_workgroup) & ~(CCT_GRANULE - 1);
+      u->hi[c] = (end * per_workgroup + CCT_GRANULE - 1) & ~(CCT_GRANULE - 1);
+      continue;
+    }
+    uint64_t lo = 0, hi = size;
     if (u->mode & ACCESS_PARTITIONED) {
       lo = mul_div(size, first, workgroups);
       hi = mul_div(size, end, workgroups);
@@ -164,6 +191,14 @@ static void use_ranges(struct use *u, uint32_t workgroups) {
     }
     u->lo[c] = (uint32_t)(lo & ~(uint64_t)(CCT_GRANULE - 1));
     u->hi[c] = (uint32_t)((hi + CCT_GRANULE - 1) & ~(uint64_t)(CCT_GRANULE - 1));
+  }
+  /* The ranges of a partitioned use increase with the chiplet: disjoint if
+   * each ends before the next one's begins. */
+  u->disjoint = (u->mode & ACCESS_PARTITIONED) != 0;
+  for (unsigned c = 0, prev = CCT_CHIPLETS; c < n_dispatchers && u->disjoint; ++c) {
+    if (!(u->chiplets & (1u << c))) continue;
+    if (prev != CCT_CHIPLETS && u->hi[prev] > u->lo[c]) u->disjoint = false;
+    prev = c;
   }
 }
 
@@ -237,12 +272,13 @@ static bool writes(const struct use *u) { return (u->mode & ACCESS_MODE_MASK) !=
 
 /* The rules: which chiplets release (wb) and acquire (inv) for use u. */
 static void decide(const struct cct_row *r, const struct use *u, uint32_t *wb, uint32_t *inv) {
+  uint32_t check = to_check(r, u);
   for (unsigned c = 0; c < n_dispatchers; ++c) {
     if (!(u->chiplets & (1u << c))) continue;
     if (row_state(r, c) == S) *inv |= 1u << c;
-    for (unsigned o = 0; o < n_dispatchers; ++o) {
+    for (unsigned o = 0; check && o < n_dispatchers; ++o) {
+      if (o == c || !(check & (1u << o)) || !overlaps(r->lo[o], r->hi[o], u->lo[c], u->hi[c])) continue;
       unsigned so = row_state(r, o);
-      if (o == c || so == NP || !overlaps(r->lo[o], r->hi[o], u->lo[c], u->hi[c])) continue;
       if (so == D) *wb |= 1u << o;
       /* o's copy goes stale while o uses the structure in this kernel too:
        * one state cannot say both, so o starts clean. */
@@ -258,7 +294,7 @@ static void decide(const struct cct_row *r, const struct use *u, uint32_t *wb, u
  * such stale bytes without this. */
 static uint32_t shared_writers(const struct use *u) {
   uint32_t mask = 0;
-  if (!writes(u)) return 0;
+  if (!writes(u) || u->disjoint) return 0;
   for (unsigned c = 0; c < n_dispatchers; ++c)
     for (unsigned o = c + 1; o < n_dispatchers; ++o)
       if ((u->chiplets & (1u << c)) && (u->chiplets & (1u << o)) && overlaps(u->lo[c], u->hi[c], u->lo[o], u->hi[o]))
@@ -270,11 +306,12 @@ static uint32_t shared_writers(const struct use *u) {
 static void record(struct cct_row *r, const struct use *u) {
   ++cct_generation;
   untracked |= shared_writers(u);
-  if (writes(u))
+  uint32_t check = writes(u) ? to_check(r, u) : 0;
+  if (check)
     for (unsigned c = 0; c < n_dispatchers; ++c) {
       if (!(u->chiplets & (1u << c))) continue;
       for (unsigned o = 0; o < n_dispatchers; ++o)
-        if (o != c && row_state(r, o) != NP && overlaps(r->lo[o], r->hi[o], u->lo[c], u->hi[c]))
+        if (o != c && (check & (1u << o)) && overlaps(r->lo[o], r->hi[o], u->lo[c], u->hi[c]))
           set_row_state(r, o, S);
     }
   for (unsigned c = 0; c < n_dispatchers; ++c) {
