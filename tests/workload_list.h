@@ -53,6 +53,7 @@
   X(pruned_gemv_dense_40)        \
   X(pruned_gemv_dense_60)        \
   X(conv_relu50)                 \
+  X(conv_pruned50)               \
   X(relu_s25)                    \
   X(relu_s50)                    \
   X(relu_s75)                    \

@@ -11,28 +11,12 @@
 
 #include "sw/workloads/compare.h"
 #include "sw/workloads/rng.h"
+#include "sw/workloads/sparsity.h"
 
 namespace tessera::workloads {
 namespace {
 
 constexpr uint32_t kGroup = 64;  // matches GEMV_GROUP in pruned_gemv.cl
-
-// Zeroes the `fraction` smallest-magnitude weights of each row. The threshold
-// is a value (the k-th smallest magnitude), so the pruned set does not depend
-// on how a library orders equal elements.
-void prune_rows(std::vector<float>& w, size_t rows, size_t cols, double fraction) {
-  const size_t prune = size_t(double(cols) * fraction);
-  if (prune == 0) return;
-  std::vector<float> magnitudes(cols);
-  for (size_t r = 0; r < rows; ++r) {
-    float* row = &w[r * cols];
-    for (size_t c = 0; c < cols; ++c) magnitudes[c] = std::fabs(row[c]);
-    std::nth_element(magnitudes.begin(), magnitudes.begin() + (prune - 1), magnitudes.end());
-    const float threshold = magnitudes[prune - 1];
-    for (size_t c = 0; c < cols; ++c)
-      if (std::fabs(row[c]) <= threshold) row[c] = 0.0f;
-  }
-}
 
 Result run_pruned_gemv(Device& device, const std::string& kernel, size_t rows, uint64_t seed, double sparsity) {
   const size_t cols = 4 * rows + 3;
