@@ -270,6 +270,16 @@ tessera_scenario("eager_zc on r9_nano gives conv_relu50 its reference bytes"
                  ARGS "workload|conv_relu50|--size|16|--netlist|${r9_nano}|${lazygpu_sets}|--stats|${TESSERA_SCENARIO_DIR}/conv_eager_zc.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/conv_eager_zc.json
                  "-DSTATS_CHECKS=sa[0]/cu[0]/zero_queries>0|sa[0]/l1v[0]/zero_hits>0")
+# The pruned layer by dense code multiplies every weight (the FMA's first factor):
+# with ⊗ elimination, the x lanes whose weight the zero cache finds 0 are suspended.
+tessera_scenario("lazygpu on r9_nano suspends the x loads of pruned_gemv_dense_60's zero weights"
+                 ARGS "workload|pruned_gemv_dense_60|--size|64|--netlist|${r9_nano}|${lazygpu_sets}|--set|sa[*].cu[*].lazy_loads=true|--set|sa[*].cu[*].lazy_zero_products=true|--stats|${TESSERA_SCENARIO_DIR}/gemv_dense_lazygpu.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/gemv_dense_lazygpu.json
+                 "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_suspended_lanes>0|sa[0]/cu[0]/lazy_eliminated_zero_product>0")
+tessera_scenario("lazygpu on r9_nano suspends the activation loads of conv_pruned50's zero weights"
+                 ARGS "workload|conv_pruned50|--size|16|--netlist|${r9_nano}|${lazygpu_sets}|--set|sa[*].cu[*].lazy_loads=true|--set|sa[*].cu[*].lazy_zero_products=true|--stats|${TESSERA_SCENARIO_DIR}/conv_pruned_lazygpu.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/conv_pruned_lazygpu.json
+                 "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_suspended_lanes>0|sa[0]/cu[0]/lazy_eliminated_zero_product>0")
 # Without the kernel-end write-back (the firmware told to skip it) the results
 # stay in the L2: the host reads stale memory.
 tessera_scenario("workload --set changes a timing parameter"

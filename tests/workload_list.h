@@ -48,7 +48,12 @@
   X(pruned_gemv_20)              \
   X(pruned_gemv_40)              \
   X(pruned_gemv_60)              \
+  X(pruned_gemv_dense_0)         \
+  X(pruned_gemv_dense_20)        \
+  X(pruned_gemv_dense_40)        \
+  X(pruned_gemv_dense_60)        \
   X(conv_relu50)                 \
+  X(conv_pruned50)               \
   X(relu_s25)                    \
   X(relu_s50)                    \
   X(relu_s75)                    \

@@ -3,36 +3,22 @@
 // every row the given fraction of the smallest-magnitude weights is set to
 // zero (per-row magnitude pruning, as one-shot LLM pruning does). The kernel
 // skips zero weights, so sparsity changes the branch pattern and the work.
+// pruned_gemv_dense_<percent> (0, 20, 40, 60): the same layer computed by dense
+// code (pruned_gemv_dense.cl) that multiplies every weight, zero or not.
 #include <algorithm>
 #include <cmath>
 #include <string>
 
 #include "sw/workloads/compare.h"
 #include "sw/workloads/rng.h"
+#include "sw/workloads/sparsity.h"
 
 namespace tessera::workloads {
 namespace {
 
 constexpr uint32_t kGroup = 64;  // matches GEMV_GROUP in pruned_gemv.cl
 
-// Zeroes the `fraction` smallest-magnitude weights of each row. The threshold
-// is a value (the k-th smallest magnitude), so the pruned set does not depend
-// on how a library orders equal elements.
-void prune_rows(std::vector<float>& w, size_t rows, size_t cols, double fraction) {
-  const size_t prune = size_t(double(cols) * fraction);
-  if (prune == 0) return;
-  std::vector<float> magnitudes(cols);
-  for (size_t r = 0; r < rows; ++r) {
-    float* row = &w[r * cols];
-    for (size_t c = 0; c < cols; ++c) magnitudes[c] = std::fabs(row[c]);
-    std::nth_element(magnitudes.begin(), magnitudes.begin() + (prune - 1), magnitudes.end());
-    const float threshold = magnitudes[prune - 1];
-    for (size_t c = 0; c < cols; ++c)
-      if (std::fabs(row[c]) <= threshold) row[c] = 0.0f;
-  }
-}
-
-Result run_pruned_gemv(Device& device, size_t rows, uint64_t seed, double sparsity) {
+Result run_pruned_gemv(Device& device, const std::string& kernel, size_t rows, uint64_t seed, double sparsity) {
   const size_t cols = 4 * rows + 3;
   Rng rng(seed);
   std::vector<float> w(rows * cols), x(cols);
@@ -47,7 +33,7 @@ Result run_pruned_gemv(Device& device, size_t rows, uint64_t seed, double sparsi
   {
     Session s(device, result);
     DevicePtr dw = s.upload(w), dx = s.upload(x), dy = s.alloc(rows * sizeof(float));
-    s.launch("pruned_gemv", "pruned_gemv", Dim3{uint32_t(rows) * kGroup}, Dim3{kGroup},
+    s.launch(kernel, kernel, Dim3{uint32_t(rows) * kGroup}, Dim3{kGroup},
              KernelArgs().pointer(dw).pointer(dx).pointer(dy).value(uint32_t(rows)).value(uint32_t(cols)));
     y = s.download<float>(dy, rows);
   }
@@ -67,23 +53,31 @@ Result run_pruned_gemv(Device& device, size_t rows, uint64_t seed, double sparsi
   return result;
 }
 
-Workload pruned_gemv_workload(int percent) {
-  return Workload{"pruned_gemv_" + std::to_string(percent),
-                  "pruned LLM-layer GEMV, " + std::to_string(percent) +
+// `kernel` is pruned_gemv (skips zero weights) or pruned_gemv_dense (multiplies them).
+Workload pruned_gemv_workload(const std::string& kernel, int percent) {
+  const bool dense = kernel == "pruned_gemv_dense";
+  return Workload{kernel + "_" + std::to_string(percent),
+                  (dense ? "pruned LLM-layer GEMV by dense code (every weight multiplied), "
+                         : "pruned LLM-layer GEMV, ") +
+                      std::to_string(percent) +
                       "% of each row's weights zeroed by magnitude; size is rows, cols = 4 rows + 3",
                   1024,
                   {1, 33, 200},
-                  [percent](Device& d, size_t size, uint64_t seed) {
-                    return run_pruned_gemv(d, size, seed, percent / 100.0);
+                  [kernel, percent](Device& d, size_t size, uint64_t seed) {
+                    return run_pruned_gemv(d, kernel, size, seed, percent / 100.0);
                   }};
 }
 
-const WorkloadRegistrar dense{pruned_gemv_workload(0)};
-const WorkloadRegistrar pruned_20{pruned_gemv_workload(20)};
-const WorkloadRegistrar pruned_40{pruned_gemv_workload(40)};
-const WorkloadRegistrar pruned_60{pruned_gemv_workload(60)};
-const WorkloadRegistrar half_pruned{pruned_gemv_workload(50)};
-const WorkloadRegistrar mostly_pruned{pruned_gemv_workload(90)};
+const WorkloadRegistrar dense{pruned_gemv_workload("pruned_gemv", 0)};
+const WorkloadRegistrar pruned_20{pruned_gemv_workload("pruned_gemv", 20)};
+const WorkloadRegistrar pruned_40{pruned_gemv_workload("pruned_gemv", 40)};
+const WorkloadRegistrar pruned_60{pruned_gemv_workload("pruned_gemv", 60)};
+const WorkloadRegistrar half_pruned{pruned_gemv_workload("pruned_gemv", 50)};
+const WorkloadRegistrar mostly_pruned{pruned_gemv_workload("pruned_gemv", 90)};
+const WorkloadRegistrar dense_code_0{pruned_gemv_workload("pruned_gemv_dense", 0)};
+const WorkloadRegistrar dense_code_20{pruned_gemv_workload("pruned_gemv_dense", 20)};
+const WorkloadRegistrar dense_code_40{pruned_gemv_workload("pruned_gemv_dense", 40)};
+const WorkloadRegistrar dense_code_60{pruned_gemv_workload("pruned_gemv_dense", 60)};
 
 }  // namespace
 }  // namespace tessera::workloads

@@ -1,7 +1,10 @@
 // Input sparsity for the zero-sensitive workloads (relu_s*, fir_s*, spmv_s*,
-// conv_relu50): a fraction of a buffer's elements set to zero.
+// conv_relu50): a fraction of a buffer's elements set to zero; and magnitude
+// pruning of weights (pruned_gemv*, conv_pruned50).
 #pragma once
 #include <algorithm>
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -18,6 +21,23 @@ inline void zero_fraction(std::vector<float>& v, double fraction, uint64_t seed)
   Rng rng(seed ^ 0x5a5a0f0f3c3cc3c3ull);
   for (auto& x : v)
     if (rng.chance(fraction)) x = 0.0f;
+}
+
+// Zeroes the `fraction` smallest-magnitude weights of each row. The threshold
+// is a value (the k-th smallest magnitude), so the pruned set does not depend
+// on how a library orders equal elements.
+inline void prune_rows(std::vector<float>& w, size_t rows, size_t cols, double fraction) {
+  const size_t prune = size_t(double(cols) * fraction);
+  if (prune == 0) return;
+  std::vector<float> magnitudes(cols);
+  for (size_t r = 0; r < rows; ++r) {
+    float* row = &w[r * cols];
+    for (size_t c = 0; c < cols; ++c) magnitudes[c] = std::fabs(row[c]);
+    std::nth_element(magnitudes.begin(), magnitudes.begin() + (prune - 1), magnitudes.end());
+    const float threshold = magnitudes[prune - 1];
+    for (size_t c = 0; c < cols; ++c)
+      if (std::fabs(row[c]) <= threshold) row[c] = 0.0f;
+  }
 }
 
 // "37% zero" for a result's shape line.

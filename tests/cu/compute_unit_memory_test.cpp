@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <numeric>
 #include <random>
 
@@ -160,10 +161,11 @@ isa::ArgValue int_arg(int32_t v) {
 // with its own device memory holding the same inputs (allocated in the same
 // order, so at the same addresses), and compares every buffer afterwards.
 // Returns the debug reads the CU made of vector and scalar memory.
-unsigned same_as_functional(const std::string& kernel, const std::vector<std::vector<uint32_t>>& buffers,
-                            const std::vector<int32_t>& ints, uint32_t grid, uint32_t block,
-                            const json& cu_params = json::object()) {
-  const std::string path = build_kernel("cu_equal", kKernels);
+// `check`, if given, looks at the CU's rig afterwards (its statistics).
+unsigned same_as_functional_in(const std::string& path, const std::string& kernel,
+                               const std::vector<std::vector<uint32_t>>& buffers, const std::vector<int32_t>& ints,
+                               uint32_t grid, uint32_t block, const json& cu_params,
+                               const std::function<void(CuRig&)>& check = {}) {
   CuRig rig(path, kernel, cu_params);
   isa::DeviceMemory ref_mem;
   isa::CodeObject ref_code = isa::CodeObject::load_file(path);
@@ -193,7 +195,15 @@ unsigned same_as_functional(const std::string& kernel, const std::vector<std::ve
     ref_mem.read(want.data(), addr[i], want.size() * 4);
     CHECK(got == want);
   }
+  if (check) check(rig);
   return rig.vmem.debug_accesses + rig.smem.debug_accesses;
+}
+
+// The same for a kernel of this file's kKernels.
+unsigned same_as_functional(const std::string& kernel, const std::vector<std::vector<uint32_t>>& buffers,
+                            const std::vector<int32_t>& ints, uint32_t grid, uint32_t block,
+                            const json& cu_params = json::object()) {
+  return same_as_functional_in(build_kernel("cu_equal", kKernels), kernel, buffers, ints, grid, block, cu_params);
 }
 
 std::vector<uint32_t> random_words(size_t n, uint32_t seed, uint32_t mod) {
@@ -550,4 +560,40 @@ TEST_CASE("compute unit results: zero queries with eager loads behind the wave's
   const json eager = {{"zero_queries", true}};
   same_as_functional("private_array", {with_zero_runs(random_words(64, 7, 1000)), std::vector<uint32_t>(256, 0)}, {5},
                      256, 128, eager);
+}
+
+// The pruned layer by dense code (sw/kernels/pruned_gemv_dense.cl: every
+// weight multiplied, the weight the v_fmac_f32's src0), 8 rows of 259 weights of
+// which about 60 % are pruned, with lazy loads and zero queries, with and
+// without ⊗ elimination: the result is the functional executor's, bit for bit.
+namespace {
+void dense_gemv_same_as_functional(const json& cu_params, const std::function<void(CuRig&, size_t)>& check) {
+  const int rows = 8, cols = 259;
+  std::vector<uint32_t> w = floats(size_t(rows) * cols, 11);
+  std::mt19937 rng(12);
+  size_t zero_weights = 0;
+  for (auto& v : w)
+    if (rng() % 10 < 6) v = 0, ++zero_weights;
+  const std::string dense = std::string(TESSERA_BINARY_DIR) + "/sw/kernels/pruned_gemv_dense.hsaco";
+  same_as_functional_in(dense, "pruned_gemv_dense", {w, floats(cols, 13), std::vector<uint32_t>(rows, 0)},
+                        {rows, cols}, rows * 64, 64, cu_params, [&](CuRig& rig) { check(rig, zero_weights); });
+}
+}  // namespace
+
+// With ⊗ elimination the x lane of every zero weight is suspended, then
+// eliminated when the next iteration's load overwrites it (or the wave ends).
+TEST_CASE("compute unit results: the dense pruned GEMV with zero products suspends the x of every zero weight",
+          "[cu][lazy][zero]") {
+  dense_gemv_same_as_functional({{"lazy_loads", true}, {"zero_queries", true}, {"lazy_zero_products", true}},
+                                [](CuRig& rig, size_t zero_weights) {
+                                  CHECK(rig.stat("lazy_suspended_lanes") == zero_weights);
+                                  CHECK(rig.stat("lazy_eliminated_zero_product") == zero_weights);
+                                });
+}
+
+TEST_CASE("compute unit results: the dense pruned GEMV without zero products suspends nothing", "[cu][lazy][zero]") {
+  dense_gemv_same_as_functional({{"lazy_loads", true}, {"zero_queries", true}}, [](CuRig& rig, size_t) {
+    CHECK(rig.stat("lazy_suspended_lanes") == 0);
+    CHECK(rig.stat("lazy_eliminated_zero_cache") > 0);
+  });
 }
