@@ -16,6 +16,11 @@ AssistWarpStats::AssistWarpStats(StatGroup& g)
                                    "cycles loads waited for their compressed lines' assist warps, from the line's "
                                    "arrival to the routine's end, summed over lines")),
       queued(g.counter("assist_queued", "assist warps that waited for their parent's reserved registers")),
+      fill_waiters(g.counter("assist_fill_waiters",
+                             "requests answered from a compressed fill whose line another request's assist warp "
+                             "rebuilt (one assist warp per fill)")),
+      hits_waited(g.counter("assist_hits_waited",
+                            "loads served from a line still being rebuilt (L1 hits), which waited for its assist warp")),
       checked(g.counter("assist_lines_checked",
                         "lines whose assist warp's result was compared with bdi (assist_warp_check)")),
       started_compress_low(g.counter("assist_started_compress_low",
@@ -35,7 +40,7 @@ AssistWarpStats::AssistWarpStats(StatGroup& g)
 
 AssistWarpController::AssistWarpController(StatGroup& g, const CuConfig& cfg, unsigned slots,
                                            std::function<void(const std::string&)> fail)
-    : cfg_(cfg), store_(cfg), st_(g), fail_(std::move(fail)), table_(slots), low_(2) {}
+    : cfg_(cfg), store_(cfg), st_(g), fail_(std::move(fail)), table_(slots * cfg.assist_warps_per_wave), low_(2) {}
 
 bool AssistWarpController::compress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
                                     std::function<void(bdi::Encoding)> done, uint64_t c) {
@@ -71,17 +76,51 @@ void AssistWarpController::issue_idle(uint64_t c, AssistUnits& units) {
     if (e.live) issue_one(e, c, units);
 }
 
-bool AssistWarpController::decompress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
-                                      std::function<void()> done, uint64_t c) {
+bool AssistWarpController::decompress(unsigned parent, unsigned simd, uint64_t addr, uint64_t fill,
+                                      const std::vector<uint8_t>& line, std::function<void()> done, uint64_t c) {
+  Fill& f = fills_[addr];
+  // Another answer of a fill already rebuilt or being rebuilt; a new fill of
+  // a line still being rebuilt waits for that rebuild too.
+  if ((fill != 0 && f.id == fill) || f.rebuilding) {
+    if (!f.rebuilding) return false;
+    ++st_.fill_waiters;
+    f.waiting.push_back(std::move(done));
+    return true;
+  }
   if (bdi::compress(line).encoding == bdi::Encoding::uncompressed) return false;
-  Waiting w{parent, simd, addr, c, line, std::move(done)};
-  if (table_[parent].live) {
+  f.id = fill;
+  f.rebuilding = true;
+  f.waiting.push_back(std::move(done));
+  Waiting w{parent, simd, addr, c, line, [this, addr] { rebuilt(addr); }};
+  Entry* free = nullptr;
+  for (unsigned k = 0; k < cfg_.assist_warps_per_wave && !free; ++k)
+    if (!table_[parent * cfg_.assist_warps_per_wave + k].live) free = &table_[parent * cfg_.assist_warps_per_wave + k];
+  if (free) {
+    start(*free, std::move(w));
+  } else {
     ++st_.queued;
     waiting_.push_back(std::move(w));
-  } else {
-    start(table_[parent], std::move(w));
   }
   return true;
+}
+
+bool AssistWarpController::wait_rebuild(uint64_t addr, std::function<void()> done) {
+  if (fills_.empty()) return false;
+  const auto it = fills_.find(addr);
+  if (it == fills_.end() || !it->second.rebuilding) return false;
+  ++st_.hits_waited;
+  it->second.waiting.push_back(std::move(done));
+  return true;
+}
+
+// The line at addr is rebuilt (held uncompressed in the L1 from now on):
+// every request waiting for it is served.
+void AssistWarpController::rebuilt(uint64_t addr) {
+  Fill& f = fills_[addr];
+  f.rebuilding = false;
+  std::vector<std::function<void()>> waiting = std::move(f.waiting);
+  f.waiting.clear();
+  for (std::function<void()>& done : waiting) done();
 }
 
 // The routine starts on the line's image (bdi::compress of its bytes) in the

@@ -132,6 +132,10 @@ std::vector<ParamSpec> cu_param_specs() {
                  "(docs/CABA.md, \"Assist warps\")"),
       int_param("assist_warp_vgprs", 16, "VGPRs each wave reserves for its assist warps (with assist_warps)", 16, 256,
                 "registers"),
+      int_param("assist_warps_per_wave", 1,
+                "decompression assist warps a wave may run at once (with assist_warps), each in its own "
+                "assist_warp_vgprs reserved VGPRs; 1 is the paper's (one instance of a routine per parent)",
+                1, 16, "assist warps"),
       bool_param("assist_warp_check", false,
                  "with assist_warps: compare every line an assist warp rebuilds with the line's bytes read through "
                  "the caches; a mismatch stops the run with an error naming the wave, address and encoding"),
@@ -188,6 +192,7 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   c.darsie_check = p.boolean("darsie_check");
   c.assist_warps = p.boolean("assist_warps");
   c.assist_warp_vgprs = u("assist_warp_vgprs");
+  c.assist_warps_per_wave = u("assist_warps_per_wave");
   c.assist_warp_check = p.boolean("assist_warp_check");
 
   auto fail = [&](const std::string& param, const std::string& what) {
