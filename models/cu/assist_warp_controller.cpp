@@ -28,7 +28,9 @@ AssistWarpStats::AssistWarpStats(StatGroup& g)
       finished_compress_low(g.counter("assist_finished_compress_low",
                                       "compression assist warps that chose their line's encoding (low priority)")),
       buffer_full(g.counter("assist_buffer_full",
-                            "whole-line stores sent uncompressed because the low-priority buffer was full")) {
+                            "whole-line stores sent uncompressed because the store buffer was full")),
+      stores_waited(g.counter("assist_stores_waited",
+                              "whole-line stores buffered while both low-priority entries were compressing")) {
   for (unsigned e = 0; e < bdi::kEncodingCount; ++e) {
     const std::string n = bdi::name(bdi::Encoding(e));
     lines_decompressed.push_back(&g.counter("assist_lines_decompressed_" + n,
@@ -44,30 +46,39 @@ AssistWarpController::AssistWarpController(StatGroup& g, const CuConfig& cfg, un
 
 bool AssistWarpController::compress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
                                     std::function<void(bdi::Encoding)> done, uint64_t c) {
-  Entry* slot = nullptr;
-  for (Entry& e : low_)
-    if (!e.live && !slot) slot = &e;
-  if (!slot) {
+  if (low_live_ + stores_.size() >= cfg_.assist_store_buffer) {
     ++st_.buffer_full;
     return false;
   }
-  Entry& e = *slot;
+  Waiting w{parent, simd, addr, c + 1, line, nullptr, std::move(done)};  // (the store issues this cycle)
+  for (Entry& e : low_)
+    if (!e.live) {
+      start_compress(e, std::move(w));
+      return true;
+    }
+  ++st_.stores_waited;
+  stores_.push_back(std::move(w));
+  return true;
+}
+
+// The compression routine starts on the written line in a free entry of the
+// low-priority partition.
+void AssistWarpController::start_compress(Entry& e, Waiting&& w) {
   if (!e.wave) e.wave = std::make_unique<isa::Wave>(AssistWarpStore::kVgprs, 0);
-  store_.start_compress(*e.wave, line);
+  store_.start_compress(*e.wave, w.line);
   e.board.reset(kVgprSlot + AssistWarpStore::kVgprs, AssistWarpStore::kVgprs);
   e.live = true;
-  e.parent = parent;
-  e.simd = simd;
+  e.parent = w.parent;
+  e.simd = w.simd;
   e.routine = AssistRoutine::Compress;
   e.priority = AssistPriority::Low;
-  e.ready_at = e.arrived = c + 1;  // (the store issues this cycle)
-  e.addr = addr;
+  e.ready_at = e.arrived = w.arrived;
+  e.addr = w.addr;
   e.encoding = bdi::Encoding::uncompressed;
-  e.line = line;
-  e.compressed = std::move(done);
+  e.line = std::move(w.line);
+  e.compressed = std::move(w.compressed);
   ++low_live_;
   ++st_.started_compress_low;
-  return true;
 }
 
 void AssistWarpController::issue_idle(uint64_t c, AssistUnits& units) {
@@ -91,7 +102,7 @@ bool AssistWarpController::decompress(unsigned parent, unsigned simd, uint64_t a
   f.id = fill;
   f.rebuilding = true;
   f.waiting.push_back(std::move(done));
-  Waiting w{parent, simd, addr, c, line, [this, addr] { rebuilt(addr); }};
+  Waiting w{parent, simd, addr, c, line, [this, addr] { rebuilt(addr); }, nullptr};
   Entry* free = nullptr;
   for (unsigned k = 0; k < cfg_.assist_warps_per_wave && !free; ++k)
     if (!table_[parent * cfg_.assist_warps_per_wave + k].live) free = &table_[parent * cfg_.assist_warps_per_wave + k];
@@ -196,7 +207,7 @@ bool AssistWarpController::issue_one(Entry& e, uint64_t c, AssistUnits& u) {
 // The routine ended at cycle c: its line counts as returned; the parent's
 // registers go to the next assist warp waiting for them.
 void AssistWarpController::finish(Entry& e, uint64_t c) {
-  if (e.priority == AssistPriority::Low) return finish_compress(e);
+  if (e.priority == AssistPriority::Low) return finish_compress(e, c);
   ++st_.finished_decompress_high;
   st_.parent_wait_cycles += c + 1 - e.arrived;
   if (cfg_.assist_warp_check) {
@@ -220,7 +231,7 @@ void AssistWarpController::finish(Entry& e, uint64_t c) {
 
 // The compression routine chose the line's encoding: the held store goes
 // with it.
-void AssistWarpController::finish_compress(Entry& e) {
+void AssistWarpController::finish_compress(Entry& e, uint64_t c) {
   ++st_.finished_compress_low;
   const bdi::Encoding chosen = AssistWarpStore::encoding_of(*e.wave);
   ++*st_.lines_compressed[size_t(chosen)];
@@ -235,6 +246,11 @@ void AssistWarpController::finish_compress(Entry& e) {
   --low_live_;
   std::function<void(bdi::Encoding)> done = std::move(e.compressed);
   e.compressed = nullptr;
+  if (!stores_.empty()) {  // the entry goes to the next buffered store
+    stores_.front().arrived = std::max(stores_.front().arrived, c + 1);
+    start_compress(e, std::move(stores_.front()));
+    stores_.pop_front();
+  }
   done(chosen);
 }
 

@@ -14,10 +14,11 @@
 // another; the others wait in the controller's queue. assist_warps_per_wave
 // gives a wave that many sets (and entries of the table).
 //
-// A vector store that writes a whole line deploys a low-priority compression
-// assist warp, if the 2-entry low-priority buffer has room (otherwise the
-// line goes uncompressed: a buffer-full event); the store is held until the
-// routine has chosen the line's encoding (`done` receives it).
+// A vector store that writes a whole line is held in the store buffer (the
+// paper's few dedicated L1 sets, assist_store_buffer lines) until a
+// low-priority compression assist warp, one of the two entries of the
+// low-priority partition, has chosen the line's encoding (`done` receives
+// it); with the buffer full the line goes uncompressed (a buffer-full event).
 //
 // Issue: the CU calls issue() each cycle before its waves issue, so a
 // high-priority assist warp goes into its parent's instruction stream ahead
@@ -60,7 +61,8 @@ struct AssistWarpStats {
   Counter& checked;                  // rebuilt lines compared with the line's bytes (assist_warp_check)
   Counter& started_compress_low;
   Counter& finished_compress_low;
-  Counter& buffer_full;              // full-line stores sent uncompressed: the low-priority buffer was full
+  Counter& buffer_full;              // full-line stores sent uncompressed: the store buffer was full
+  Counter& stores_waited;            // buffered stores that waited for a low-priority entry
   std::vector<Counter*> lines_decompressed;  // by encoding
   std::vector<Counter*> lines_compressed;    // by the encoding the compression routine chose
 };
@@ -94,7 +96,8 @@ class AssistWarpController {
 
   // A store of wave slot `parent` on `simd` writes the whole line at `addr`
   // (`line`): compress it at low priority; `done` runs from issue_idle()
-  // with the encoding the routine chose. False when the buffer is full.
+  // with the encoding the routine chose. False when the store buffer is
+  // full.
   bool compress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
                 std::function<void(bdi::Encoding)> done, uint64_t c);
 
@@ -132,6 +135,7 @@ class AssistWarpController {
     uint64_t addr, arrived;
     std::vector<uint8_t> line;
     std::function<void()> done;
+    std::function<void(bdi::Encoding)> compressed;  // a buffered store: told the encoding
   };
   // The last compressed fill of a line (by line address) and the requests
   // waiting for its rebuild.
@@ -144,7 +148,8 @@ class AssistWarpController {
   void start(Entry& e, Waiting&& w);
   bool issue_one(Entry& e, uint64_t c, AssistUnits& units);
   void finish(Entry& e, uint64_t c);
-  void finish_compress(Entry& e);
+  void finish_compress(Entry& e, uint64_t c);
+  void start_compress(Entry& e, Waiting&& w);
   void rebuilt(uint64_t addr);
 
   const CuConfig& cfg_;
@@ -155,8 +160,9 @@ class AssistWarpController {
   std::deque<Waiting> waiting_;     // behind a live assist warp of the same parent
   std::unordered_map<uint64_t, Fill> fills_;  // by line address
   unsigned live_ = 0;
-  std::vector<Entry> low_;          // the low-priority buffer (2 entries)
+  std::vector<Entry> low_;          // the low-priority partition (2 entries)
   unsigned low_live_ = 0;
+  std::deque<Waiting> stores_;      // buffered stores waiting for a low-priority entry
 };
 
 }  // namespace tessera

@@ -132,6 +132,11 @@ std::vector<ParamSpec> cu_param_specs() {
                  "(docs/CABA.md, \"Assist warps\")"),
       int_param("assist_warp_vgprs", 16, "VGPRs each wave reserves for its assist warps (with assist_warps)", 16, 256,
                 "registers"),
+      int_param("assist_store_buffer", 8,
+                "with assist_warps: whole-line stores held at once for low-priority compression (the paper buffers "
+                "them in a few dedicated L1 sets; 8 is two sets of its 4-way L1); a store finding it full goes "
+                "uncompressed",
+                2, 1024, "lines"),
       int_param("assist_warps_per_wave", 1,
                 "decompression assist warps a wave may run at once (with assist_warps), each in its own "
                 "assist_warp_vgprs reserved VGPRs; 1 is the paper's (one instance of a routine per parent)",
@@ -193,6 +198,7 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   c.assist_warps = p.boolean("assist_warps");
   c.assist_warp_vgprs = u("assist_warp_vgprs");
   c.assist_warps_per_wave = u("assist_warps_per_wave");
+  c.assist_store_buffer = u("assist_store_buffer");
   c.assist_warp_check = p.boolean("assist_warp_check");
 
   auto fail = [&](const std::string& param, const std::string& what) {

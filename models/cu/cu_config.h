@@ -96,6 +96,7 @@ struct CuConfig {
   // load completes; each wave reserves assist_warp_vgprs VGPRs for them.
   bool assist_warps = false;
   unsigned assist_warp_vgprs = 16;
+  unsigned assist_store_buffer = 8;   // whole-line stores held for compression at once (the paper's L1 sets)
   unsigned assist_warps_per_wave = 1;  // decompression assist warps live at once per wave, each with its own registers
   bool assist_warp_check = false;  // compare each rebuilt line with the line's bytes
 

@@ -129,11 +129,11 @@ TEST_CASE("assist warps: a load of compressed lines completes after their decomp
   CHECK(plain[2] == 0);
   CHECK(plain[0] > off[0]);
   // Three of the four lines compress (zeros, b4d1, repeated): one assist warp each,
-  // every rebuilt line checked against the line's bytes (and the two stored
-  // lines the low-priority buffer takes, against bdi::compress).
+  // every rebuilt line checked against the line's bytes (and the four stored
+  // lines the store buffer takes, against bdi::compress).
   CHECK(compressed[2] == 3);
   CHECK(compressed[3] == 3);
-  CHECK(compressed[6] == 3 + 2);
+  CHECK(compressed[6] == 3 + 4);
   CHECK(compressed[7] == 111);
   // The three run one after another in the wave's reserved registers, each
   // issuing at most one instruction per cycle: the load completes at least
@@ -152,7 +152,7 @@ TEST_CASE("assist warps: with assist_warps_per_wave a wave's compressed lines ar
                                        << one[5] << ", " << three[5]);
   CHECK(three[1] == 1);
   CHECK(three[2] == 3);
-  CHECK(three[6] == 3 + 2);  // every rebuilt line (and the two compressed stores) checked
+  CHECK(three[6] == 3 + 4);  // every rebuilt line (and the four compressed stores) checked
   CHECK(three[7] == 111);
   CHECK(three[0] < one[0]);
 }
@@ -184,9 +184,12 @@ namespace {
 // outputs are right, the encodings the four stored lines went with
 // (encoding + 1, 0 for a line not seen), the cycle the first stored line
 // arrived, then the statistics.
-Figures run_stores(unsigned busy) {
+Figures run_stores(unsigned busy, unsigned store_buffer = 8) {
   CuRig rig(assemble(load_add_store(busy)), "assist_load" + std::to_string(busy),
-            quiet({{"assist_warps", true}, {"assist_warp_check", true}, {"ib_depth", 16}}));  // the whole kernel buffered
+            quiet({{"assist_warps", true},
+                   {"assist_warp_check", true},
+                   {"assist_store_buffer", store_buffer},
+                   {"ib_depth", 16}}));  // the whole kernel buffered
   const uint64_t out = rig.device.alloc(512);
   const std::vector<uint32_t> in = input();
   rig.device.write(out, in.data(), 256);
@@ -209,16 +212,26 @@ Figures run_stores(unsigned busy) {
 
 }  // namespace
 
-TEST_CASE("assist warps: whole-line stores wait for low-priority compression and go with its encoding", "[assist]") {
+TEST_CASE("assist warps: whole-line stores wait in the store buffer for low-priority compression and go with its encoding",
+          "[assist]") {
   const Figures f = in_child([] { return run_stores(0); });
   CHECK(f[1] == 1);
-  // The store writes four lines: the 2-entry buffer takes the first two
-  // (ones: repeated; base4-delta1), the other two go uncompressed.
+  // The store writes four lines, all buffered: the two low-priority entries
+  // compress the first two (ones: repeated; base4-delta1), then the other two
+  // (repeated 8-byte values; random: uncompressed).
   CHECK(f[2] == uint64_t(bdi::Encoding::repeated) + 1);
   CHECK(f[3] == uint64_t(bdi::Encoding::base4_delta1) + 1);
-  CHECK(f[4] == uint64_t(bdi::Encoding::uncompressed) + 1);
+  CHECK(f[4] == uint64_t(bdi::Encoding::repeated) + 1);
   CHECK(f[5] == uint64_t(bdi::Encoding::uncompressed) + 1);
-  CHECK(f[7] == 2 * 10000 + 2 * 1000 + 2 * 100 + 10 + 1);
+  CHECK(f[7] == 4 * 10000 + 4 * 1000 + 0 * 100 + 20 + 1);
+  // A store buffer of two lines: the other two go uncompressed at once.
+  const Figures two = in_child([] { return run_stores(0, 2); });
+  CHECK(two[1] == 1);
+  CHECK(two[2] == uint64_t(bdi::Encoding::repeated) + 1);
+  CHECK(two[3] == uint64_t(bdi::Encoding::base4_delta1) + 1);
+  CHECK(two[4] == uint64_t(bdi::Encoding::uncompressed) + 1);
+  CHECK(two[5] == uint64_t(bdi::Encoding::uncompressed) + 1);
+  CHECK(two[7] == 2 * 10000 + 2 * 1000 + 2 * 100 + 10 + 1);
 }
 
 TEST_CASE("assist warps: low-priority compression issues only in cycles where no wave issues", "[assist]") {
