@@ -8,11 +8,12 @@
 // line's real image in the registers the parent reserved for it. Every
 // request the fill answers, and every L1 hit on the line meanwhile, completes
 // only when the routine has ended (the line is then held uncompressed in the
-// L1, as the paper keeps it, and later hits need no assist warp). A wave has
-// one set of reserved registers for the routine (the paper allows one
-// instance of a routine per parent), so its assist warps run one after
-// another; the others wait in the controller's queue. assist_warps_per_wave
-// gives a wave that many sets (and entries of the table).
+// L1, as the paper keeps it, and later hits need no assist warp). The paper
+// allows one instance of a routine per thread: a line's rebuild takes
+// vmem_line / 4 lanes of the wave's reserved registers, so a wave runs
+// assist_warps_per_wave of them at once (by default 256 / vmem_line, in
+// disjoint lanes, each with its own active mask: entries of the table); the
+// others wait in the controller's queue.
 //
 // A vector store that writes a whole line is held in the store buffer (the
 // paper's few dedicated L1 sets, assist_store_buffer lines) until a

@@ -163,8 +163,8 @@ bool ComputeUnit::try_accept(WorkgroupTask& task, PriorityClass priority, Workgr
   const uint64_t items = uint64_t(ext[0]) * ext[1] * ext[2];
   const unsigned waves = static_cast<unsigned>((items + isa::kWaveSize - 1) / isa::kWaveSize);
   unsigned vgpr = static_cast<unsigned>(round_up(k.descriptor.arch_vgprs() + k.descriptor.agprs(), cfg_.vgpr_granule));
-  if (cfg_.assist_warps)  // reserved, for each assist warp a wave may run at once
-    vgpr += cfg_.assist_warps_per_wave * static_cast<unsigned>(round_up(cfg_.assist_warp_vgprs, cfg_.vgpr_granule));
+  if (cfg_.assist_warps)  // reserved, for the assist warps a wave may run at once
+    vgpr += cfg_.assist_register_sets() * static_cast<unsigned>(round_up(cfg_.assist_warp_vgprs, cfg_.vgpr_granule));
   const unsigned sgpr = static_cast<unsigned>(round_up(std::max<uint32_t>(k.sgpr_count, 1), cfg_.sgpr_granule));
   const uint32_t lds = ctx.lds_bytes ? static_cast<uint32_t>(round_up(ctx.lds_bytes, cfg_.lds_granule)) : 0;
   std::string never;

@@ -137,10 +137,12 @@ std::vector<ParamSpec> cu_param_specs() {
                 "them in a few dedicated L1 sets; 8 is two sets of its 4-way L1); a store finding it full goes "
                 "uncompressed",
                 2, 1024, "lines"),
-      int_param("assist_warps_per_wave", 1,
-                "decompression assist warps a wave may run at once (with assist_warps), each in its own "
-                "assist_warp_vgprs reserved VGPRs; 1 is the paper's (one instance of a routine per parent)",
-                1, 16, "assist warps"),
+      int_param("assist_warps_per_wave", 0,
+                "decompression assist warps a wave may run at once (with assist_warps). The paper allows one "
+                "instance of a routine per thread: a line's rebuild takes vmem_line / 4 lanes, so a wave's "
+                "assist_warp_vgprs reserved VGPRs hold 256 / vmem_line of them in disjoint lanes, each with its own "
+                "active mask; 0 is that many, and more reserve assist_warp_vgprs again for each such group",
+                0, 64, "assist warps"),
       bool_param("assist_warp_check", false,
                  "with assist_warps: compare every line an assist warp rebuilds with the line's bytes read through "
                  "the caches; a mismatch stops the run with an error naming the wave, address and encoding"),
@@ -198,6 +200,7 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   c.assist_warps = p.boolean("assist_warps");
   c.assist_warp_vgprs = u("assist_warp_vgprs");
   c.assist_warps_per_wave = u("assist_warps_per_wave");
+  if (c.assist_warps_per_wave == 0) c.assist_warps_per_wave = std::max(1u, 256 / c.vmem_line);  // lane groups
   c.assist_store_buffer = u("assist_store_buffer");
   c.assist_warp_check = p.boolean("assist_warp_check");
 
