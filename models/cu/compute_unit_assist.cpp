@@ -47,8 +47,8 @@ void ComputeUnit::issue_assist_idle(uint64_t c) {
 
 // A vector store's requests that write a whole line (as a written-back line
 // is whole) are held while a low-priority assist warp compresses the line;
-// they go with cu_compressed set to its encoding. With the low-priority
-// buffer full the line goes uncompressed. A held store stays in the vmem
+// they go with cu_compressed set to its encoding. With the store buffer
+// full the line goes uncompressed. A held store stays in the vmem
 // queue, as the paper buffers it beside the L1, but does not hold the
 // requests behind it (next_past_held).
 void ComputeUnit::assist_store(WaveSlot& w, uint64_t c) {
