@@ -407,6 +407,7 @@ class Cache : public Block {
   AtomicHomes* atomic_homes_ = nullptr;
   // Compression's counters, null when it is off (then not registered).
   std::unique_ptr<CacheBdiStats> bdi_;
+  uint64_t cu_fills_ = 0;  // compressed fills marked for the compute unit (compression cu)
 
   // Used at elaboration and on protocol errors only: kept after the state the
   // simulation touches.

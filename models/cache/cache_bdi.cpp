@@ -8,8 +8,9 @@
 //             answer compress_cycles later (the L1 boundary, where HW-BDI
 //             places the codec);
 //   cu        a compressed fill is answered as it is: the reads it serves
-//             carry its encoding in GpuAccess::cu_decompress for the compute
-//             unit's assist warps; a store leaves compressed only when the
+//             carry its encoding in GpuAccess::cu_decompress and the fill's
+//             number in cu_fill for the compute unit's assist warps, which
+//             rebuild the line once for all of them; a store leaves compressed only when the
 //             compute unit compressed it (GpuAccess::cu_compressed), as
 //             CABA writes a line uncompressed when no assist warp did.
 #include "models/cache/cache.h"
@@ -66,10 +67,12 @@ sc_time Cache::decompress_delay(const tlm_generic_payload& t) {
 
 void Cache::mark_for_cu(const DownTxn& d, Mshr& m) {
   if (cfg_.compression != "cu" || d.ext->wire == bdi::Encoding::uncompressed) return;
+  ++cu_fills_;
   for (MshrEntry& e : m.entries) {
     GpuAccess* ext = e.patch ? nullptr : e.up.trans->get_extension<GpuAccess>();
     if (!ext || !e.up.trans->is_read() || ext->kind == AccessKind::ZeroMask) continue;
     ext->cu_decompress = d.ext->wire;
+    ext->cu_fill = cu_fills_;
     ++bdi_->marked;
   }
 }

@@ -16,6 +16,11 @@ AssistWarpStats::AssistWarpStats(StatGroup& g)
                                    "cycles loads waited for their compressed lines' assist warps, from the line's "
                                    "arrival to the routine's end, summed over lines")),
       queued(g.counter("assist_queued", "assist warps that waited for their parent's reserved registers")),
+      fill_waiters(g.counter("assist_fill_waiters",
+                             "requests answered from a compressed fill whose line another request's assist warp "
+                             "rebuilt (one assist warp per fill)")),
+      hits_waited(g.counter("assist_hits_waited",
+                            "loads served from a line still being rebuilt (L1 hits), which waited for its assist warp")),
       checked(g.counter("assist_lines_checked",
                         "lines whose assist warp's result was compared with bdi (assist_warp_check)")),
       started_compress_low(g.counter("assist_started_compress_low",
@@ -23,7 +28,9 @@ AssistWarpStats::AssistWarpStats(StatGroup& g)
       finished_compress_low(g.counter("assist_finished_compress_low",
                                       "compression assist warps that chose their line's encoding (low priority)")),
       buffer_full(g.counter("assist_buffer_full",
-                            "whole-line stores sent uncompressed because the low-priority buffer was full")) {
+                            "whole-line stores sent uncompressed because the store buffer was full")),
+      stores_waited(g.counter("assist_stores_waited",
+                              "whole-line stores buffered while both low-priority entries were compressing")) {
   for (unsigned e = 0; e < bdi::kEncodingCount; ++e) {
     const std::string n = bdi::name(bdi::Encoding(e));
     lines_decompressed.push_back(&g.counter("assist_lines_decompressed_" + n,
@@ -35,34 +42,43 @@ AssistWarpStats::AssistWarpStats(StatGroup& g)
 
 AssistWarpController::AssistWarpController(StatGroup& g, const CuConfig& cfg, unsigned slots,
                                            std::function<void(const std::string&)> fail)
-    : cfg_(cfg), store_(cfg), st_(g), fail_(std::move(fail)), table_(slots), low_(2) {}
+    : cfg_(cfg), store_(cfg), st_(g), fail_(std::move(fail)), table_(slots * cfg.assist_warps_per_wave), low_(2) {}
 
 bool AssistWarpController::compress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
                                     std::function<void(bdi::Encoding)> done, uint64_t c) {
-  Entry* slot = nullptr;
-  for (Entry& e : low_)
-    if (!e.live && !slot) slot = &e;
-  if (!slot) {
+  if (low_live_ + stores_.size() >= cfg_.assist_store_buffer) {
     ++st_.buffer_full;
     return false;
   }
-  Entry& e = *slot;
+  Waiting w{parent, simd, addr, c + 1, line, nullptr, std::move(done)};  // (the store issues this cycle)
+  for (Entry& e : low_)
+    if (!e.live) {
+      start_compress(e, std::move(w));
+      return true;
+    }
+  ++st_.stores_waited;
+  stores_.push_back(std::move(w));
+  return true;
+}
+
+// The compression routine starts on the written line in a free entry of the
+// low-priority partition.
+void AssistWarpController::start_compress(Entry& e, Waiting&& w) {
   if (!e.wave) e.wave = std::make_unique<isa::Wave>(AssistWarpStore::kVgprs, 0);
-  store_.start_compress(*e.wave, line);
+  store_.start_compress(*e.wave, w.line);
   e.board.reset(kVgprSlot + AssistWarpStore::kVgprs, AssistWarpStore::kVgprs);
   e.live = true;
-  e.parent = parent;
-  e.simd = simd;
+  e.parent = w.parent;
+  e.simd = w.simd;
   e.routine = AssistRoutine::Compress;
   e.priority = AssistPriority::Low;
-  e.ready_at = e.arrived = c + 1;  // (the store issues this cycle)
-  e.addr = addr;
+  e.ready_at = e.arrived = w.arrived;
+  e.addr = w.addr;
   e.encoding = bdi::Encoding::uncompressed;
-  e.line = line;
-  e.compressed = std::move(done);
+  e.line = std::move(w.line);
+  e.compressed = std::move(w.compressed);
   ++low_live_;
   ++st_.started_compress_low;
-  return true;
 }
 
 void AssistWarpController::issue_idle(uint64_t c, AssistUnits& units) {
@@ -71,17 +87,51 @@ void AssistWarpController::issue_idle(uint64_t c, AssistUnits& units) {
     if (e.live) issue_one(e, c, units);
 }
 
-bool AssistWarpController::decompress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
-                                      std::function<void()> done, uint64_t c) {
+bool AssistWarpController::decompress(unsigned parent, unsigned simd, uint64_t addr, uint64_t fill,
+                                      const std::vector<uint8_t>& line, std::function<void()> done, uint64_t c) {
+  Fill& f = fills_[addr];
+  // Another answer of a fill already rebuilt or being rebuilt; a new fill of
+  // a line still being rebuilt waits for that rebuild too.
+  if ((fill != 0 && f.id == fill) || f.rebuilding) {
+    if (!f.rebuilding) return false;
+    ++st_.fill_waiters;
+    f.waiting.push_back(std::move(done));
+    return true;
+  }
   if (bdi::compress(line).encoding == bdi::Encoding::uncompressed) return false;
-  Waiting w{parent, simd, addr, c, line, std::move(done)};
-  if (table_[parent].live) {
+  f.id = fill;
+  f.rebuilding = true;
+  f.waiting.push_back(std::move(done));
+  Waiting w{parent, simd, addr, c, line, [this, addr] { rebuilt(addr); }, nullptr};
+  Entry* free = nullptr;
+  for (unsigned k = 0; k < cfg_.assist_warps_per_wave && !free; ++k)
+    if (!table_[parent * cfg_.assist_warps_per_wave + k].live) free = &table_[parent * cfg_.assist_warps_per_wave + k];
+  if (free) {
+    start(*free, std::move(w));
+  } else {
     ++st_.queued;
     waiting_.push_back(std::move(w));
-  } else {
-    start(table_[parent], std::move(w));
   }
   return true;
+}
+
+bool AssistWarpController::wait_rebuild(uint64_t addr, std::function<void()> done) {
+  if (fills_.empty()) return false;
+  const auto it = fills_.find(addr);
+  if (it == fills_.end() || !it->second.rebuilding) return false;
+  ++st_.hits_waited;
+  it->second.waiting.push_back(std::move(done));
+  return true;
+}
+
+// The line at addr is rebuilt (held uncompressed in the L1 from now on):
+// every request waiting for it is served.
+void AssistWarpController::rebuilt(uint64_t addr) {
+  Fill& f = fills_[addr];
+  f.rebuilding = false;
+  std::vector<std::function<void()>> waiting = std::move(f.waiting);
+  f.waiting.clear();
+  for (std::function<void()>& done : waiting) done();
 }
 
 // The routine starts on the line's image (bdi::compress of its bytes) in the
@@ -157,7 +207,7 @@ bool AssistWarpController::issue_one(Entry& e, uint64_t c, AssistUnits& u) {
 // The routine ended at cycle c: its line counts as returned; the parent's
 // registers go to the next assist warp waiting for them.
 void AssistWarpController::finish(Entry& e, uint64_t c) {
-  if (e.priority == AssistPriority::Low) return finish_compress(e);
+  if (e.priority == AssistPriority::Low) return finish_compress(e, c);
   ++st_.finished_decompress_high;
   st_.parent_wait_cycles += c + 1 - e.arrived;
   if (cfg_.assist_warp_check) {
@@ -181,7 +231,7 @@ void AssistWarpController::finish(Entry& e, uint64_t c) {
 
 // The compression routine chose the line's encoding: the held store goes
 // with it.
-void AssistWarpController::finish_compress(Entry& e) {
+void AssistWarpController::finish_compress(Entry& e, uint64_t c) {
   ++st_.finished_compress_low;
   const bdi::Encoding chosen = AssistWarpStore::encoding_of(*e.wave);
   ++*st_.lines_compressed[size_t(chosen)];
@@ -196,6 +246,11 @@ void AssistWarpController::finish_compress(Entry& e) {
   --low_live_;
   std::function<void(bdi::Encoding)> done = std::move(e.compressed);
   e.compressed = nullptr;
+  if (!stores_.empty()) {  // the entry goes to the next buffered store
+    stores_.front().arrived = std::max(stores_.front().arrived, c + 1);
+    start_compress(e, std::move(stores_.front()));
+    stores_.pop_front();
+  }
   done(chosen);
 }
 

@@ -1,18 +1,25 @@
 // CABA's Assist Warp Controller (docs/CABA.md, "Assist warps"): the table of
 // live assist warps of one compute unit and their issue.
 //
-// A vector load whose line was answered compressed (GpuAccess::cu_decompress)
-// deploys a high-priority decompression assist warp in the context of the
-// load's wave (its parent): the routine of the Assist Warp Store runs on the
-// line's real image in the registers the parent reserved for it, and the load
-// completes only when the routine has ended (`done`). A wave has one set of
-// reserved registers, so its assist warps run one after another; the others
-// wait in the controller's queue.
+// A compressed fill of the vector L1 (its answers carry GpuAccess::
+// cu_decompress and the fill's number) deploys one high-priority
+// decompression assist warp, in the context of the wave of the first request
+// it answers (its parent): the routine of the Assist Warp Store runs on the
+// line's real image in the registers the parent reserved for it. Every
+// request the fill answers, and every L1 hit on the line meanwhile, completes
+// only when the routine has ended (the line is then held uncompressed in the
+// L1, as the paper keeps it, and later hits need no assist warp). The paper
+// allows one instance of a routine per thread: a line's rebuild takes
+// vmem_line / 4 lanes of the wave's reserved registers, so a wave runs
+// assist_warps_per_wave of them at once (by default 256 / vmem_line, in
+// disjoint lanes, each with its own active mask: entries of the table); the
+// others wait in the controller's queue.
 //
-// A vector store that writes a whole line deploys a low-priority compression
-// assist warp, if the 2-entry low-priority buffer has room (otherwise the
-// line goes uncompressed: a buffer-full event); the store is held until the
-// routine has chosen the line's encoding (`done` receives it).
+// A vector store that writes a whole line is held in the store buffer (the
+// paper's few dedicated L1 sets, assist_store_buffer lines) until a
+// low-priority compression assist warp, one of the two entries of the
+// low-priority partition, has chosen the line's encoding (`done` receives
+// it); with the buffer full the line goes uncompressed (a buffer-full event).
 //
 // Issue: the CU calls issue() each cycle before its waves issue, so a
 // high-priority assist warp goes into its parent's instruction stream ahead
@@ -30,6 +37,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "models/cu/assist_warp_store.h"
@@ -49,10 +57,13 @@ struct AssistWarpStats {
   Counter& instructions_low;
   Counter& parent_wait_cycles;       // cycles loads waited for their lines' assist warps (from arrival to end)
   Counter& queued;                   // assist warps that waited for their parent's registers (one was live)
+  Counter& fill_waiters;             // requests of a compressed fill served by another request's assist warp
+  Counter& hits_waited;              // L1 hits on a line being rebuilt, which waited for its assist warp
   Counter& checked;                  // rebuilt lines compared with the line's bytes (assist_warp_check)
   Counter& started_compress_low;
   Counter& finished_compress_low;
-  Counter& buffer_full;              // full-line stores sent uncompressed: the low-priority buffer was full
+  Counter& buffer_full;              // full-line stores sent uncompressed: the store buffer was full
+  Counter& stores_waited;            // buffered stores that waited for a low-priority entry
   std::vector<Counter*> lines_decompressed;  // by encoding
   std::vector<Counter*> lines_compressed;    // by the encoding the compression routine chose
 };
@@ -70,16 +81,24 @@ class AssistWarpController {
   // `fail` reports a rebuilt line that differs from the line (with the check on).
   AssistWarpController(StatGroup& g, const CuConfig& cfg, unsigned slots, std::function<void(const std::string&)> fail);
 
-  // The line at `addr` (its bytes `line`, read through the caches) arrived
-  // compressed for a load of the wave in slot `parent` on `simd`: rebuild it
-  // from its image; `done` runs from issue() when the routine has ended.
-  // Returns false when the line does not compress (nothing to rebuild).
-  bool decompress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
+  // The L1's compressed fill number `fill` of the line at `addr` (its bytes
+  // `line`, read through the caches) answered a load of the wave in slot
+  // `parent` on `simd`. The fill's first answer deploys the assist warp that
+  // rebuilds the line from its image; `done` runs from issue() when the
+  // routine has ended, for this and every other answer of the fill. Returns
+  // false when the request needs no wait: the line does not compress, or
+  // this fill's line has already been rebuilt.
+  bool decompress(unsigned parent, unsigned simd, uint64_t addr, uint64_t fill, const std::vector<uint8_t>& line,
                   std::function<void()> done, uint64_t c);
+  // A load served from the line at `addr` without a compressed fill (an L1
+  // hit): while that line is being rebuilt it waits for the routine (`done`,
+  // true); otherwise false, nothing to wait for.
+  bool wait_rebuild(uint64_t addr, std::function<void()> done);
 
   // A store of wave slot `parent` on `simd` writes the whole line at `addr`
   // (`line`): compress it at low priority; `done` runs from issue_idle()
-  // with the encoding the routine chose. False when the buffer is full.
+  // with the encoding the routine chose. False when the store buffer is
+  // full.
   bool compress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
                 std::function<void(bdi::Encoding)> done, uint64_t c);
 
@@ -117,22 +136,34 @@ class AssistWarpController {
     uint64_t addr, arrived;
     std::vector<uint8_t> line;
     std::function<void()> done;
+    std::function<void(bdi::Encoding)> compressed;  // a buffered store: told the encoding
+  };
+  // The last compressed fill of a line (by line address) and the requests
+  // waiting for its rebuild.
+  struct Fill {
+    uint64_t id = 0;
+    bool rebuilding = false;
+    std::vector<std::function<void()>> waiting;
   };
 
   void start(Entry& e, Waiting&& w);
   bool issue_one(Entry& e, uint64_t c, AssistUnits& units);
   void finish(Entry& e, uint64_t c);
-  void finish_compress(Entry& e);
+  void finish_compress(Entry& e, uint64_t c);
+  void start_compress(Entry& e, Waiting&& w);
+  void rebuilt(uint64_t addr);
 
   const CuConfig& cfg_;
   AssistWarpStore store_;
   AssistWarpStats st_;
   std::function<void(const std::string&)> fail_;
-  std::vector<Entry> table_;        // by parent wave slot
+  std::vector<Entry> table_;        // assist_warps_per_wave entries per parent wave slot
   std::deque<Waiting> waiting_;     // behind a live assist warp of the same parent
+  std::unordered_map<uint64_t, Fill> fills_;  // by line address
   unsigned live_ = 0;
-  std::vector<Entry> low_;          // the low-priority buffer (2 entries)
+  std::vector<Entry> low_;          // the low-priority partition (2 entries)
   unsigned low_live_ = 0;
+  std::deque<Waiting> stores_;      // buffered stores waiting for a low-priority entry
 };
 
 }  // namespace tessera

@@ -163,7 +163,8 @@ bool ComputeUnit::try_accept(WorkgroupTask& task, PriorityClass priority, Workgr
   const uint64_t items = uint64_t(ext[0]) * ext[1] * ext[2];
   const unsigned waves = static_cast<unsigned>((items + isa::kWaveSize - 1) / isa::kWaveSize);
   unsigned vgpr = static_cast<unsigned>(round_up(k.descriptor.arch_vgprs() + k.descriptor.agprs(), cfg_.vgpr_granule));
-  if (cfg_.assist_warps) vgpr += static_cast<unsigned>(round_up(cfg_.assist_warp_vgprs, cfg_.vgpr_granule));  // reserved
+  if (cfg_.assist_warps)  // reserved, for the assist warps a wave may run at once
+    vgpr += cfg_.assist_register_sets() * static_cast<unsigned>(round_up(cfg_.assist_warp_vgprs, cfg_.vgpr_granule));
   const unsigned sgpr = static_cast<unsigned>(round_up(std::max<uint32_t>(k.sgpr_count, 1), cfg_.sgpr_granule));
   const uint32_t lds = ctx.lds_bytes ? static_cast<uint32_t>(round_up(ctx.lds_bytes, cfg_.lds_granule)) : 0;
   std::string never;
@@ -504,14 +505,17 @@ void ComputeUnit::retire_lds(uint64_t c) {
 }
 
 void ComputeUnit::send_stage(uint64_t c) {
-  for (Port* p : {&vmem_port_, &smem_port_})
-    if (!p->queue.empty() && p->can_send(c) && !p->queue.front()->held) {
-      MemRequest* r = p->queue.front();
-      // Waves stall on a full queue (unit_free): only leaving that state matters.
-      queue_moved_ |= p->queue.size() == (p == &vmem_port_ ? cfg_.vmem_queue : cfg_.max_smem_requests);
-      p->queue.pop_front();
-      send(*p, r, c);
-    }
+  for (Port* p : {&vmem_port_, &smem_port_}) {
+    if (p->queue.empty() || !p->can_send(c)) continue;
+    // In order, except past stores held for compression (CABA).
+    const size_t i = p->queue.front()->held ? next_past_held(*p) : 0;
+    if (i == p->queue.size()) continue;
+    MemRequest* r = p->queue[i];
+    // Waves stall on a full queue (unit_free): only leaving that state matters.
+    queue_moved_ |= p->queue.size() == (p == &vmem_port_ ? cfg_.vmem_queue : cfg_.max_smem_requests);
+    p->queue.erase(i);
+    send(*p, r, c);
+  }
 }
 
 // One instruction fetch per cycle, for the highest-priority wave whose buffer

@@ -183,6 +183,7 @@ class ComputeUnit : public Block {
   void issue_assist(uint64_t c);
   void issue_assist_idle(uint64_t c);
   void assist_store(WaveSlot& w, uint64_t c);
+  size_t next_past_held(Port& p);
 
   // --- DARSIE's hooks (compute_unit_darsie.cpp, darsie_unit.h), with darsie or darsie_count ---
   Stall darsie_skip(WaveSlot& w, uint64_t c, uint64_t& earliest, const isa::DecodedOp*& op, const InstInfo*& info);
@@ -246,6 +247,7 @@ class ComputeUnit : public Block {
   Port vmem_port_, smem_port_, fetch_port_;
   MemInstPool inst_pool_;
   std::vector<MemRequest*> coalesced_;          // scratch for the coalescer
+  std::vector<uint64_t> held_lines_;            // scratch for next_past_held
   isa::LdsAccess lds_access_;                   // scratch for the LDS bank model
 
   Activity tick_{this, &ComputeUnit::tick};  // runs once per cycle while there is work

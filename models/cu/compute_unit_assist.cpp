@@ -7,15 +7,21 @@
 
 namespace tessera {
 
-// A vector load's line answered compressed (the L1 set cu_decompress): its
-// bytes are read through the caches (a debug read, as load_values execute
-// does), and an assist warp rebuilds the line from their image; the request
-// counts as returned when the routine ends. False when nothing is to be
-// rebuilt: the request counts as returned now.
+// A vector load's line answered from a compressed fill of the L1 (it set
+// cu_decompress): its bytes are read through the caches (a debug read, as
+// load_values execute does), and an assist warp rebuilds the line from their
+// image, once per fill; the request counts as returned when the routine
+// ends. A load served from a line still being rebuilt (an L1 hit) waits for
+// it as well. False when there is nothing to wait for: the request counts as
+// returned now.
 bool ComputeUnit::assist_line(MemRequest& r, MemInst& m, uint64_t c) {
-  if (m.scalar || m.plan.kind != isa::MemKind::Load || r.access->cu_decompress == bdi::Encoding::uncompressed)
-    return false;
+  if (m.scalar || m.plan.kind != isa::MemKind::Load) return false;
   const uint64_t line_addr = r.get_address() & ~uint64_t(cfg_.vmem_line - 1);
+  MemInst* inst = &m;
+  auto done = [this, inst] {
+    if (--inst->pending == 0) inst_returned(*inst);
+  };
+  if (r.access->cu_decompress == bdi::Encoding::uncompressed) return assist_->wait_rebuild(line_addr, done);
   std::vector<uint8_t> line(cfg_.vmem_line);
   tlm::tlm_generic_payload t;
   t.set_command(tlm::TLM_READ_COMMAND);
@@ -24,10 +30,7 @@ bool ComputeUnit::assist_line(MemRequest& r, MemInst& m, uint64_t c) {
   t.set_data_length(cfg_.vmem_line);
   t.set_streaming_width(cfg_.vmem_line);
   if (vmem->transport_dbg(t) != cfg_.vmem_line) return false;
-  MemInst* inst = &m;
-  return assist_->decompress(m.wave->index, m.wave->simd, line_addr, line, [this, inst] {
-    if (--inst->pending == 0) inst_returned(*inst);
-  }, c);
+  return assist_->decompress(m.wave->index, m.wave->simd, line_addr, r.access->cu_fill, line, done, c);
 }
 
 // Before the waves: the live assist warps issue on the units still free.
@@ -44,8 +47,10 @@ void ComputeUnit::issue_assist_idle(uint64_t c) {
 
 // A vector store's requests that write a whole line (as a written-back line
 // is whole) are held while a low-priority assist warp compresses the line;
-// they go with cu_compressed set to its encoding. With the low-priority
-// buffer full the line goes uncompressed.
+// they go with cu_compressed set to its encoding. With the store buffer
+// full the line goes uncompressed. A held store stays in the vmem
+// queue, as the paper buffers it beside the L1, but does not hold the
+// requests behind it (next_past_held).
 void ComputeUnit::assist_store(WaveSlot& w, uint64_t c) {
   const unsigned line = cfg_.vmem_line;
   for (MemRequest* r : coalesced_) {
@@ -57,6 +62,25 @@ void ComputeUnit::assist_store(WaveSlot& w, uint64_t c) {
       r->held = false;
     }, c);
   }
+}
+
+// The queue's first request that may go while stores ahead of it are held
+// for compression: one to a line no held store ahead of it writes (a load or
+// store of such a line stays behind it, so it sees the stored data and
+// stores stay in order). The queue's size when none may go.
+size_t ComputeUnit::next_past_held(Port& p) {
+  const uint64_t line = cfg_.vmem_line;
+  held_lines_.clear();
+  for (size_t i = 0; i < p.queue.size(); ++i) {
+    const MemRequest* r = p.queue[i];
+    const uint64_t first = r->get_address() / line, last = (r->get_address() + r->get_data_length() - 1) / line;
+    const bool blocked = std::any_of(held_lines_.begin(), held_lines_.end(),
+                                     [&](uint64_t h) { return h >= first && h <= last; });
+    if (!r->held && !blocked) return i;
+    if (r->held) held_lines_.push_back(first);
+    else if (blocked) for (uint64_t l = first; l <= last; ++l) held_lines_.push_back(l);
+  }
+  return p.queue.size();
 }
 
 }  // namespace tessera

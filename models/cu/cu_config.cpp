@@ -132,6 +132,17 @@ std::vector<ParamSpec> cu_param_specs() {
                  "(docs/CABA.md, \"Assist warps\")"),
       int_param("assist_warp_vgprs", 16, "VGPRs each wave reserves for its assist warps (with assist_warps)", 16, 256,
                 "registers"),
+      int_param("assist_store_buffer", 8,
+                "with assist_warps: whole-line stores held at once for low-priority compression (the paper buffers "
+                "them in a few dedicated L1 sets; 8 is two sets of its 4-way L1); a store finding it full goes "
+                "uncompressed",
+                2, 1024, "lines"),
+      int_param("assist_warps_per_wave", 0,
+                "decompression assist warps a wave may run at once (with assist_warps). The paper allows one "
+                "instance of a routine per thread: a line's rebuild takes vmem_line / 4 lanes, so a wave's "
+                "assist_warp_vgprs reserved VGPRs hold 256 / vmem_line of them in disjoint lanes, each with its own "
+                "active mask; 0 is that many, and more reserve assist_warp_vgprs again for each such group",
+                0, 64, "assist warps"),
       bool_param("assist_warp_check", false,
                  "with assist_warps: compare every line an assist warp rebuilds with the line's bytes read through "
                  "the caches; a mismatch stops the run with an error naming the wave, address and encoding"),
@@ -188,6 +199,9 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   c.darsie_check = p.boolean("darsie_check");
   c.assist_warps = p.boolean("assist_warps");
   c.assist_warp_vgprs = u("assist_warp_vgprs");
+  c.assist_warps_per_wave = u("assist_warps_per_wave");
+  if (c.assist_warps_per_wave == 0) c.assist_warps_per_wave = std::max(1u, 256 / c.vmem_line);  // lane groups
+  c.assist_store_buffer = u("assist_store_buffer");
   c.assist_warp_check = p.boolean("assist_warp_check");
 
   auto fail = [&](const std::string& param, const std::string& what) {

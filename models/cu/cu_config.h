@@ -5,6 +5,7 @@
 // SIMD 4 cycles), 10 wave slots per SIMD, 512 VGPRs per SIMD lane, 800 SGPRs
 // per SIMD, 64 KiB of LDS in 32 banks. docs/CU.md explains each one.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -96,6 +97,17 @@ struct CuConfig {
   // load completes; each wave reserves assist_warp_vgprs VGPRs for them.
   bool assist_warps = false;
   unsigned assist_warp_vgprs = 16;
+  unsigned assist_store_buffer = 8;   // whole-line stores held for compression at once (the paper's L1 sets)
+  // Decompression assist warps live at once per wave: by default one per
+  // group of lanes a line's rebuild takes (256 / vmem_line), sharing the
+  // reserved VGPRs in disjoint lanes.
+  unsigned assist_warps_per_wave = 4;
+  // Groups of assist_warp_vgprs a wave reserves: one per 256 / vmem_line
+  // assist warps it may run at once.
+  unsigned assist_register_sets() const {
+    const unsigned groups = std::max(1u, 256 / vmem_line);
+    return (assist_warps_per_wave + groups - 1) / groups;
+  }
   bool assist_warp_check = false;  // compare each rebuilt line with the line's bytes
 
   // Cycles a wave64 VALU op occupies its SIMD.

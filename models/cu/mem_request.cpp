@@ -38,6 +38,7 @@ MemRequest* RequestPool::get() {
   a.tag = index;
   a.glc = a.slc = false;
   a.cu_decompress = a.cu_compressed = a.wire = bdi::Encoding::uncompressed;
+  a.cu_fill = 0;
   a.early_response = true;  // the CU completes every BEGIN_RESP at once (ComputeUnit::nb_transport_bw)
   a.lanes.clear();  // keeps its capacity
   r->set_byte_enable_ptr(nullptr);

@@ -93,6 +93,10 @@ class GpuAccess : public tlm::tlm_extension<GpuAccess> {
   //   hold it at that size.
   bdi::Encoding cu_decompress = bdi::Encoding::uncompressed;
   bdi::Encoding cu_compressed = bdi::Encoding::uncompressed;
+  // With cu_decompress: which fill of the L1 it was (numbered from 1 per
+  // cache), so that the compute unit rebuilds a line once per fill however
+  // many requests that fill answers.
+  uint64_t cu_fill = 0;
   // The data this transaction carries (a write's, or a read's answer) crosses
   // links and DRAM compressed with this encoding: its size on the wire is
   // wire_bytes() below. Set by the level that compressed it (a cache or DRAM

@@ -91,8 +91,9 @@ bool outputs_right(CuRig& rig, uint64_t out, const std::vector<uint32_t>& in) {
 }
 
 // One run: finish cycle, whether every output is right, then the statistics.
-Figures run(bool assist, bool compressed_answers) {
+Figures run(bool assist, bool compressed_answers, unsigned per_wave = 1) {
   json params = {{"assist_warps", assist}, {"assist_warp_check", true}};
+  if (assist) params["assist_warps_per_wave"] = per_wave;
   CuRig rig(assemble(load_add_store()), "assist_load0", quiet(params));
   const uint64_t out = rig.device.alloc(512);
   const std::vector<uint32_t> in = input();
@@ -128,11 +129,11 @@ TEST_CASE("assist warps: a load of compressed lines completes after their decomp
   CHECK(plain[2] == 0);
   CHECK(plain[0] > off[0]);
   // Three of the four lines compress (zeros, b4d1, repeated): one assist warp each,
-  // every rebuilt line checked against the line's bytes (and the two stored
-  // lines the low-priority buffer takes, against bdi::compress).
+  // every rebuilt line checked against the line's bytes (and the four stored
+  // lines the store buffer takes, against bdi::compress).
   CHECK(compressed[2] == 3);
   CHECK(compressed[3] == 3);
-  CHECK(compressed[6] == 3 + 2);
+  CHECK(compressed[6] == 3 + 4);
   CHECK(compressed[7] == 111);
   // The three run one after another in the wave's reserved registers, each
   // issuing at most one instruction per cycle: the load completes at least
@@ -142,6 +143,18 @@ TEST_CASE("assist warps: a load of compressed lines completes after their decomp
   CHECK(compressed[0] > plain[0]);
   CHECK(delay >= compressed[4]);
   CHECK(delay <= compressed[5]);
+}
+
+TEST_CASE("assist warps: with assist_warps_per_wave a wave's compressed lines are rebuilt side by side", "[assist]") {
+  const Figures one = in_child([] { return run(true, true, 1); });
+  const Figures three = in_child([] { return run(true, true, 3); });
+  INFO("finish cycles: one at a time " << one[0] << ", three at once " << three[0] << "; parent wait cycles "
+                                       << one[5] << ", " << three[5]);
+  CHECK(three[1] == 1);
+  CHECK(three[2] == 3);
+  CHECK(three[6] == 3 + 4);  // every rebuilt line (and the four compressed stores) checked
+  CHECK(three[7] == 111);
+  CHECK(three[0] < one[0]);
 }
 
 TEST_CASE("assist warps: the VGPRs reserved for them count against occupancy", "[assist]") {
@@ -169,11 +182,14 @@ namespace {
 
 // One run storing whole lines with assist warps on: finish cycle, whether the
 // outputs are right, the encodings the four stored lines went with
-// (encoding + 1, 0 for a line not seen), the cycle the first store arrived,
-// then the statistics.
-Figures run_stores(unsigned busy) {
+// (encoding + 1, 0 for a line not seen), the cycle the first stored line
+// arrived, then the statistics.
+Figures run_stores(unsigned busy, unsigned store_buffer = 8) {
   CuRig rig(assemble(load_add_store(busy)), "assist_load" + std::to_string(busy),
-            quiet({{"assist_warps", true}, {"assist_warp_check", true}, {"ib_depth", 16}}));  // the whole kernel buffered
+            quiet({{"assist_warps", true},
+                   {"assist_warp_check", true},
+                   {"assist_store_buffer", store_buffer},
+                   {"ib_depth", 16}}));  // the whole kernel buffered
   const uint64_t out = rig.device.alloc(512);
   const std::vector<uint32_t> in = input();
   rig.device.write(out, in.data(), 256);
@@ -181,7 +197,7 @@ Figures run_stores(unsigned busy) {
   rig.vmem.on_store = [&](tlm::tlm_generic_payload& t, GpuAccess& a) {
     const uint64_t k = (t.get_address() - out - 256) / 64;
     if (k < 4) f[2 + k] = uint64_t(a.cu_compressed) + 1;
-    if (!f[6]) f[6] = uint64_t(sc_core::sc_time_stamp().to_seconds() * 1e9 + 0.5);
+    if (k == 0 && !f[6]) f[6] = uint64_t(sc_core::sc_time_stamp().to_seconds() * 1e9 + 0.5);
   };
   rig.launch(out, 64, 64);
   rig.run();
@@ -196,16 +212,26 @@ Figures run_stores(unsigned busy) {
 
 }  // namespace
 
-TEST_CASE("assist warps: whole-line stores wait for low-priority compression and go with its encoding", "[assist]") {
+TEST_CASE("assist warps: whole-line stores wait in the store buffer for low-priority compression and go with its encoding",
+          "[assist]") {
   const Figures f = in_child([] { return run_stores(0); });
   CHECK(f[1] == 1);
-  // The store writes four lines: the 2-entry buffer takes the first two
-  // (ones: repeated; base4-delta1), the other two go uncompressed.
+  // The store writes four lines, all buffered: the two low-priority entries
+  // compress the first two (ones: repeated; base4-delta1), then the other two
+  // (repeated 8-byte values; random: uncompressed).
   CHECK(f[2] == uint64_t(bdi::Encoding::repeated) + 1);
   CHECK(f[3] == uint64_t(bdi::Encoding::base4_delta1) + 1);
-  CHECK(f[4] == uint64_t(bdi::Encoding::uncompressed) + 1);
+  CHECK(f[4] == uint64_t(bdi::Encoding::repeated) + 1);
   CHECK(f[5] == uint64_t(bdi::Encoding::uncompressed) + 1);
-  CHECK(f[7] == 2 * 10000 + 2 * 1000 + 2 * 100 + 10 + 1);
+  CHECK(f[7] == 4 * 10000 + 4 * 1000 + 0 * 100 + 20 + 1);
+  // A store buffer of two lines: the other two go uncompressed at once.
+  const Figures two = in_child([] { return run_stores(0, 2); });
+  CHECK(two[1] == 1);
+  CHECK(two[2] == uint64_t(bdi::Encoding::repeated) + 1);
+  CHECK(two[3] == uint64_t(bdi::Encoding::base4_delta1) + 1);
+  CHECK(two[4] == uint64_t(bdi::Encoding::uncompressed) + 1);
+  CHECK(two[5] == uint64_t(bdi::Encoding::uncompressed) + 1);
+  CHECK(two[7] == 2 * 10000 + 2 * 1000 + 2 * 100 + 10 + 1);
 }
 
 TEST_CASE("assist warps: low-priority compression issues only in cycles where no wave issues", "[assist]") {
@@ -217,4 +243,141 @@ TEST_CASE("assist warps: low-priority compression issues only in cycles where no
   CHECK(idle[1] == 1);
   CHECK(busy[1] == 1);
   CHECK(busy[6] >= idle[6] + 60);
+}
+
+namespace {
+
+// Two waves of one workgroup load the same 256 bytes (out[lane]), add 1 and
+// store them at out[64 + lane]: every line is asked for twice. With `reload`
+// one wave loads them twice, the second time after the first load's lines
+// were rebuilt.
+AsmKernel shared_load_add_store(bool reload) {
+  AsmKernel k;
+  k.name = reload ? "assist_reload" : "assist_shared";
+  k.body = R"(
+  s_load_dwordx2 s[4:5], s[0:1], 0x0
+  v_and_b32 v1, 63, v0
+  v_lshlrev_b32 v1, 2, v1
+  s_waitcnt lgkmcnt(0)
+  global_load_dword v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+)";
+  if (reload) k.body += "  global_load_dword v2, v1, s[4:5]\n  s_waitcnt vmcnt(0)\n";
+  k.body += R"(  v_add_u32 v2, 1, v2
+  global_store_dword v1, v2, s[4:5] offset:256
+  s_endpgm)";
+  return k;
+}
+
+// The loads' answers are all marked compressed: as one fill of each line
+// (`one_fill`, every answer of a line carries the same fill number, as the
+// L1 answers the requests an MSHR merged) or as a fill per answer (as after
+// an eviction). Finish cycle, outputs right, then the statistics.
+Figures run_shared(bool reload, bool one_fill) {
+  CuRig rig(assemble(shared_load_add_store(reload)), reload ? "assist_reload" : "assist_shared",
+            quiet({{"assist_warps", true}, {"assist_warp_check", true}}));
+  const uint64_t out = rig.device.alloc(512);
+  const std::vector<uint32_t> in = input();
+  rig.device.write(out, in.data(), 256);
+  uint64_t answers = 0;
+  rig.vmem.on_load = [&](tlm::tlm_generic_payload& t, GpuAccess& a) {
+    std::vector<uint8_t> line(64);
+    rig.device.read_any(t.get_address() & ~uint64_t{63}, line.data(), 64);
+    a.cu_decompress = bdi::compress(line).encoding;
+    a.cu_fill = one_fill ? (t.get_address() >> 6) + 1 : ++answers;
+  };
+  rig.launch(out, reload ? 64 : 128, reload ? 64 : 128);
+  rig.run();
+  const bool right = outputs_right(rig, out, in);
+  return {rig.finish_cycle(), right, rig.stat("assist_started_decompress_high"),
+          rig.stat("assist_finished_decompress_high"), rig.stat("assist_fill_waiters"), rig.stat("assist_hits_waited"),
+          rig.stat("assist_lines_checked"), rig.stat("assist_lines_decompressed_b4d1")};
+}
+
+}  // namespace
+
+TEST_CASE("assist warps: a compressed fill is decompressed once for every request waiting on it", "[assist]") {
+  const Figures f = in_child([] { return run_shared(false, true); });
+  CHECK(f[1] == 1);
+  // Three of the four lines compress; both waves' requests of each are
+  // answered from one fill: one assist warp each (in the context of the first
+  // wave served), the other wave's request waits for it; every rebuilt line
+  // checked against the line's bytes.
+  CHECK(f[2] == 3);
+  CHECK(f[3] == 3);
+  CHECK(f[4] == 3);
+  CHECK(f[7] == 1);
+  CHECK(f[6] >= 3);
+}
+
+TEST_CASE("assist warps: a line rebuilt from a fill costs no assist warp again, a new fill does", "[assist]") {
+  const Figures same = in_child([] { return run_shared(true, true); });
+  const Figures refilled = in_child([] { return run_shared(true, false); });
+  INFO("finish cycles: second load from the same fills " << same[0] << ", from new fills " << refilled[0]);
+  CHECK(same[1] == 1);
+  CHECK(refilled[1] == 1);
+  CHECK(same[2] == 3);      // the second load's lines are held rebuilt
+  CHECK(refilled[2] == 6);  // the second load's lines arrived compressed again
+  CHECK(same[0] < refilled[0]);
+}
+
+namespace {
+
+// Stores four whole lines at out[64 + lane], then loads a line no store
+// writes (out[16 + lane / 4], the input's second line) and one the store
+// wrote (out[64 + lane]).
+AsmKernel store_then_load() {
+  AsmKernel k;
+  k.name = "assist_store_load";
+  k.body = R"(
+  s_load_dwordx2 s[4:5], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  v_mov_b32 v2, 1
+  s_waitcnt lgkmcnt(0)
+  global_store_dword v1, v2, s[4:5] offset:256
+  v_lshrrev_b32 v3, 2, v1
+  v_and_b32 v3, -4, v3
+  global_load_dword v4, v3, s[4:5] offset:64
+  global_load_dword v5, v1, s[4:5] offset:256
+  s_waitcnt vmcnt(0)
+  v_add_u32 v4, v4, v5
+  global_store_dword v1, v4, s[4:5] offset:512
+  s_endpgm)";
+  return k;
+}
+
+}  // namespace
+
+TEST_CASE("assist warps: a store held for compression lets requests to other lines pass, not to its own",
+          "[assist]") {
+  CuRig rig(assemble(store_then_load()), "assist_store_load",
+            quiet({{"assist_warps", true}, {"assist_warp_check", true}, {"ib_depth", 16}}));
+  const uint64_t out = rig.device.alloc(1024);
+  const std::vector<uint32_t> in = input();
+  rig.device.write(out, in.data(), 256);
+  rig.launch(out, 64, 64);
+  rig.run();
+  // When the first stored line, the other line's load and the stored line's
+  // load reached memory.
+  auto arrival = [&](uint64_t addr, AccessKind kind) {
+    for (const LatencyMemory::Seen& s : rig.vmem.requests)
+      if (s.addr == addr && s.kind == kind) return s.at.to_seconds();
+    return -1.0;
+  };
+  const double store = arrival(out + 256, AccessKind::Store);
+  const double other = arrival(out + 64, AccessKind::Load);
+  const double own = arrival(out + 256, AccessKind::Load);
+  INFO("store " << store << " s, other line's load " << other << " s, own line's load " << own << " s");
+  REQUIRE(store > 0);
+  REQUIRE(other > 0);
+  REQUIRE(own > 0);
+  CHECK(rig.stat("assist_started_compress_low") >= 2);
+  CHECK(other < store);  // not held behind the store being compressed
+  CHECK(own > store);    // behind it: it reads the stored line
+  // out[128 + lane] = in[16 + lane / 4] + 1 (the stored value read back).
+  std::vector<uint32_t> result(64);
+  rig.device.read(result.data(), out + 512, 256);
+  bool right = true;
+  for (unsigned i = 0; i < 64; ++i) right = right && result[i] == in[16 + i / 4] + 1;
+  CHECK(right);
 }
