@@ -225,6 +225,13 @@ tessera_scenario("LDS multicast: an LDS-tiled MFMA GEMM passes, merges reads and
                  ARGS "workload|mfma_gemm_lds_4x2|--size|96|--netlist|${small_gpu}|--set|cu[*].lds_multicast=true|--set|cu[*].mfma_rate=4|--stats|${TESSERA_SCENARIO_DIR}/iwma.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/iwma.json -DDETERMINISM=ON
                  "-DSTATS_CHECKS=cu[0]/lds_reads_merged>0|cu[0]/lds_multicast_fallbacks=0")
+# The same for the software-pipelined form (two LDS buffers, one barrier per
+# K-step): its reads are marked and merged as well, and it matches the CPU
+# product.
+tessera_scenario("LDS multicast: the software-pipelined MFMA GEMM passes, merges reads and is deterministic"
+                 ARGS "workload|mfma_gemm_lds_pipe_4x2|--size|96|--netlist|${small_gpu}|--set|cu[*].lds_multicast=true|--set|cu[*].mfma_rate=4|--stats|${TESSERA_SCENARIO_DIR}/iwma_pipe.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/iwma_pipe.json -DDETERMINISM=ON
+                 "-DSTATS_CHECKS=cu[0]/lds_reads_merged>0|cu[0]/lds_multicast_fallbacks=0")
 # DARSIE on a 2D workload: followers skip the leader's redundant vector
 # instructions (VALU and LDS reads), the output passes, and in checking mode
 # every skipped value equals the one the follower computes.

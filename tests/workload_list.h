@@ -75,6 +75,16 @@
   X(mfma_gemm_lds_4x2_res4)      \
   X(mfma_gemm_lds_4x2_bert_proj)  \
   X(mfma_gemm_lds_4x2_bert_attn)  \
+  X(mfma_gemm_lds_pipe_2x2)      \
+  X(mfma_gemm_lds_pipe_2x2_res3) \
+  X(mfma_gemm_lds_pipe_2x2_res4) \
+  X(mfma_gemm_lds_pipe_2x2_bert_proj) \
+  X(mfma_gemm_lds_pipe_2x2_bert_attn) \
+  X(mfma_gemm_lds_pipe_4x2)      \
+  X(mfma_gemm_lds_pipe_4x2_res3) \
+  X(mfma_gemm_lds_pipe_4x2_res4) \
+  X(mfma_gemm_lds_pipe_4x2_bert_proj) \
+  X(mfma_gemm_lds_pipe_4x2_bert_attn) \
   X(lds_distinct)                \
   X(gaussian_blur)               \
   X(sobel)                       \

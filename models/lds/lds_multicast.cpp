@@ -14,6 +14,9 @@ uint32_t multicast_mark(const analysis::InstructionMark& m) {
 
 bool multicast_allowed(uint32_t bits, const analysis::WorkgroupShape& shape) {
   if (!(bits & kMulticastMark)) return false;
+  // A workgroup of one wave has no other wave to send a partner: its reads
+  // would only wait in the table until they expire.
+  if (uint64_t{shape.x} * shape.y * shape.z <= 64) return false;
   analysis::InstructionMark m;
   m.lds_read = true;
   m.read_sources = static_cast<analysis::Sources>(bits >> kMulticastSourcesShift & 0x3ff);

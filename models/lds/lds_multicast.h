@@ -36,7 +36,7 @@ constexpr uint32_t kMulticastPairMark = 1u << 17;
 constexpr unsigned kMulticastSourcesShift = 18;
 uint32_t multicast_mark(const analysis::InstructionMark& m);
 // Whether a read with marks `bits` may be multicast in a workgroup of `shape`
-// (analysis::multicast).
+// (analysis::multicast) that has more than one wave.
 bool multicast_allowed(uint32_t bits, const analysis::WorkgroupShape& shape);
 // Registers the marker (once per process; later calls do nothing).
 void register_multicast_marker();

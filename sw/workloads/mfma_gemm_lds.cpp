@@ -6,6 +6,10 @@
 // stage and read their own copy of their fragments, so no two waves read the
 // same LDS address.
 //
+// mfma_gemm_lds_pipe_<grid>[_<layer>] are the same GEMMs software-pipelined
+// (mfma_gemm_lds_pipe.cl): two LDS buffers, the next K-step's global loads in
+// flight during the current step's MFMAs, one barrier per step.
+//
 // Shapes: without a layer suffix, M = size, N = size + 5, K = size + 3 (no
 // dimension a multiple of a tile by accident). With one, M = size (output
 // pixels or tokens) and N, K are the layer's: res3 and res4 are the 3x3
@@ -32,8 +36,9 @@ constexpr uint32_t kWave = 64;
 constexpr size_t kMaxExactK = 4095;
 
 struct WaveGrid {
-  const char* name;    // in the workload's name
-  const char* kernel;  // in mfma_gemm_lds.cl
+  const char* name;     // in the workload's name
+  const char* program;  // the kernel source: mfma_gemm_lds or mfma_gemm_lds_pipe
+  const char* kernel;   // in it
   uint32_t rows, cols;  // waves per workgroup, each a 32 x 32 tile of C
 };
 
@@ -67,7 +72,7 @@ Result run_gemm_lds(Device& device, size_t m, size_t n, size_t k, uint64_t seed,
     const uint32_t groups_x = uint32_t((n + block_cols - 1) / block_cols);
     const uint32_t groups_y = uint32_t((m + block_rows - 1) / block_rows);
     const uint32_t threads = kWave * grid.rows * grid.cols;
-    s.launch("mfma_gemm_lds", grid.kernel, Dim3{groups_x * threads, groups_y}, Dim3{threads, 1},
+    s.launch(grid.program, grid.kernel, Dim3{groups_x * threads, groups_y}, Dim3{threads, 1},
              KernelArgs().pointer(da).pointer(db).pointer(dc).value(uint32_t(m)).value(uint32_t(n)).value(
                  uint32_t(k)));
     c = s.download<float>(dc, m * n);
@@ -78,7 +83,9 @@ Result run_gemm_lds(Device& device, size_t m, size_t n, size_t k, uint64_t seed,
 }
 
 Workload gemm_lds_workload(const std::string& name, const WaveGrid& grid, const Layer& layer) {
-  std::string doc = "LDS-tiled MFMA GEMM, " + std::to_string(grid.rows) + "x" + std::to_string(grid.cols) +
+  const bool pipelined = std::string(grid.program) == "mfma_gemm_lds_pipe";
+  std::string doc = std::string(pipelined ? "software-pipelined (double-buffered) " : "") + "LDS-tiled MFMA GEMM, " +
+                    std::to_string(grid.rows) + "x" + std::to_string(grid.cols) +
                     " waves per workgroup sharing LDS fragments";
   if (std::string(grid.name) == "distinct") doc = "control: LDS-tiled MFMA GEMM, 2x2 waves each reading its own LDS copy";
   doc += std::string(", M=size, ") + layer.shape;
@@ -103,10 +110,13 @@ const std::vector<Layer>& layers() {
 }
 
 bool register_all() {
-  const WaveGrid grids[] = {{"2x2", "mfma_gemm_lds_2x2", 2, 2}, {"4x2", "mfma_gemm_lds_4x2", 4, 2}};
+  const WaveGrid grids[] = {{"2x2", "mfma_gemm_lds", "mfma_gemm_lds_2x2", 2, 2},
+                            {"4x2", "mfma_gemm_lds", "mfma_gemm_lds_4x2", 4, 2},
+                            {"pipe_2x2", "mfma_gemm_lds_pipe", "mfma_gemm_lds_pipe_2x2", 2, 2},
+                            {"pipe_4x2", "mfma_gemm_lds_pipe", "mfma_gemm_lds_pipe_4x2", 4, 2}};
   for (const WaveGrid& g : grids)
     for (const Layer& l : layers()) register_workload(gemm_lds_workload(std::string("mfma_gemm_lds_") + g.name + l.suffix, g, l));
-  register_workload(gemm_lds_workload("lds_distinct", {"distinct", "mfma_gemm_lds_distinct", 2, 2}, layers()[0]));
+  register_workload(gemm_lds_workload("lds_distinct", {"distinct", "mfma_gemm_lds", "mfma_gemm_lds_distinct", 2, 2}, layers()[0]));
   return true;
 }
 

@@ -6,6 +6,7 @@
 // nothing is marked or merged.
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cstring>
 #include <iostream>
 #include <sstream>
@@ -78,6 +79,61 @@ size_t count(const std::string& text, const std::string& what) {
 json on(json extra = json::object()) {
   extra["lds_multicast"] = true;
   return quiet(extra);
+}
+
+std::string kernel_path(const std::string& program) {
+  return std::string(TESSERA_BINARY_DIR) + "/sw/kernels/" + program + ".hsaco";
+}
+
+// C = A * B, row-major m x k times k x n, launched as (a, b, c, m, n, k) over
+// `grid` work-items in workgroups of `block`. Entries are small integers and
+// halves, so every order of accumulation gives the exact product.
+struct Gemm {
+  uint32_t m, n, k;
+  std::array<uint32_t, 2> grid, block;
+};
+
+float gemm_a(uint32_t index) { return float(index % 7) - 3.0f; }
+float gemm_b(uint32_t index) { return float(index % 5) * 0.5f; }
+
+std::vector<float> gemm_reference(const Gemm& g) {
+  std::vector<float> ref(g.m * g.n, 0.0f);
+  for (uint32_t i = 0; i < g.m; ++i)
+    for (uint32_t j = 0; j < g.n; ++j) {
+      float s = 0.0f;
+      for (uint32_t p = 0; p < g.k; ++p) s += gemm_a(i * g.k + p) * gemm_b(p * g.n + j);
+      ref[i * g.n + j] = s;
+    }
+  return ref;
+}
+
+std::vector<float> run_gemm(CuRig& rig, const Gemm& g) {
+  std::vector<float> a(g.m * g.k), b(g.k * g.n);
+  for (uint32_t i = 0; i < a.size(); ++i) a[i] = gemm_a(i);
+  for (uint32_t i = 0; i < b.size(); ++i) b[i] = gemm_b(i);
+  const uint64_t da = rig.device.alloc(a.size() * 4), db = rig.device.alloc(b.size() * 4);
+  const uint64_t dc = rig.device.alloc(g.m * g.n * 4);
+  rig.device.write(da, a.data(), a.size() * 4);
+  rig.device.write(db, b.data(), b.size() * 4);
+  isa::LaunchConfig cfg;
+  for (int d = 0; d < 2; ++d) cfg.grid[d] = g.grid[d], cfg.workgroup[d] = g.block[d];
+  for (uint64_t p : {da, db, dc}) {
+    isa::ArgValue v;
+    v.bytes.resize(8);
+    std::memcpy(v.bytes.data(), &p, 8);
+    cfg.args.push_back(v);
+  }
+  for (uint32_t dim : {g.m, g.n, g.k}) {
+    isa::ArgValue v;
+    v.bytes.resize(4);
+    std::memcpy(v.bytes.data(), &dim, 4);
+    cfg.args.push_back(v);
+  }
+  rig.launch(cfg);
+  rig.run();
+  std::vector<float> c(g.m * g.n);
+  rig.device.read(c.data(), dc, c.size() * 4);
+  return c;
 }
 
 }  // namespace
@@ -161,46 +217,29 @@ TEST_CASE("LDS multicast in a CU: a wrong mark falls back to two reads, counted,
 
 TEST_CASE("LDS multicast in a CU: the same results as the functional executor on an LDS-tiled GEMM", "[lds]") {
   // sgemm_tile16 (16 x 16 workgroups): its B-tile reads are marked for
-  // multicast; a 64 x 64 product, functional against timed with the unit.
-  const std::string hsaco = std::string(TESSERA_BINARY_DIR) + "/sw/kernels/sgemm.hsaco";
-  const uint32_t n = 64;
-  auto launch = [&](CuRig& rig, bool functional) {
-    std::vector<float> a(n * n), b(n * n);
-    for (uint32_t i = 0; i < n * n; ++i) a[i] = float(i % 7) - 3.0f, b[i] = float(i % 5) * 0.5f;
-    const uint64_t da = rig.device.alloc(n * n * 4), db = rig.device.alloc(n * n * 4), dc = rig.device.alloc(n * n * 4);
-    rig.device.write(da, a.data(), n * n * 4);
-    rig.device.write(db, b.data(), n * n * 4);
-    isa::LaunchConfig cfg;
-    cfg.grid[0] = cfg.grid[1] = n;
-    cfg.workgroup[0] = cfg.workgroup[1] = 16;
-    for (uint64_t p : {da, db, dc}) {
-      isa::ArgValue v;
-      v.bytes.resize(8);
-      std::memcpy(v.bytes.data(), &p, 8);
-      cfg.args.push_back(v);
-    }
-    for (uint32_t dim : {n, n, n}) {
-      isa::ArgValue v;
-      v.bytes.resize(4);
-      std::memcpy(v.bytes.data(), &dim, 4);
-      cfg.args.push_back(v);
-    }
-    rig.launch(cfg, functional);
-    rig.run();
-    std::vector<float> c(n * n);
-    rig.device.read(c.data(), dc, n * n * 4);
-    return c;
-  };
-  CuRig timed(hsaco, "sgemm_tile16", on());
-  const std::vector<float> c = launch(timed, false);
+  // multicast; a 64 x 64 product, timed with the unit against the exact
+  // product.
+  const Gemm g{64, 64, 64, {64, 64}, {16, 16}};
+  CuRig timed(kernel_path("sgemm"), "sgemm_tile16", on());
+  const std::vector<float> c = run_gemm(timed, g);
   CHECK(timed.stat("lds_reads_merged") > 0);
   CHECK(timed.stat("lds_multicast_fallbacks") == 0);
-  std::vector<float> ref(n * n, 0.0f);
-  for (uint32_t i = 0; i < n; ++i)
-    for (uint32_t j = 0; j < n; ++j) {
-      float s = 0.0f;
-      for (uint32_t k = 0; k < n; ++k) s += (float(((i * n + k) % 7)) - 3.0f) * (float((k * n + j) % 5) * 0.5f);
-      ref[i * n + j] = s;
-    }
-  for (uint32_t i = 0; i < n * n; ++i) REQUIRE(c[i] == ref[i]);
+  const std::vector<float> ref = gemm_reference(g);
+  for (uint32_t i = 0; i < g.m * g.n; ++i) REQUIRE(c[i] == ref[i]);
+}
+
+TEST_CASE("LDS multicast in a CU: the software-pipelined MFMA GEMM merges its reads and equals the product",
+          "[lds]") {
+  // mfma_gemm_lds_pipe_2x2 (64 x 64 blocks of four waves, two LDS buffers):
+  // 96 x 100 x 70 is four workgroups and five K-steps, the last one and the
+  // edge blocks zero-padded. Every A and B fragment is read by two waves, so
+  // with the unit on half the reads merge, and the product is exact.
+  const Gemm g{96, 100, 70, {2 * 256, 2}, {256, 1}};
+  CuRig timed(kernel_path("mfma_gemm_lds_pipe"), "mfma_gemm_lds_pipe_2x2", on());
+  const std::vector<float> c = run_gemm(timed, g);
+  CHECK(timed.stat("lds_reads_merged") > 0);
+  CHECK(timed.stat("lds_reads_merged") * 4 >= timed.stat("lds_reads_marked"));
+  CHECK(timed.stat("lds_multicast_fallbacks") == 0);
+  const std::vector<float> ref = gemm_reference(g);
+  for (uint32_t i = 0; i < g.m * g.n; ++i) REQUIRE(c[i] == ref[i]);
 }

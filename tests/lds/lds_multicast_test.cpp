@@ -104,6 +104,21 @@ TEST_CASE("LDS multicast: waiting reads leave at the end of their wait or with t
   CHECK(mc.waiting() == 1);
 }
 
+TEST_CASE("LDS multicast: a workgroup of one wave offers no read to the unit", "[lds]") {
+  // A read whose address is the same in every wave (no sources): allowed in
+  // any shape of more than one wave, never in a workgroup of 64 work-items
+  // or fewer, whose only wave has no partner.
+  tessera::analysis::InstructionMark m;
+  m.lds_read = m.multicast_read = true;
+  m.multicast_class = tessera::analysis::ValueClass::Uniform;
+  const uint32_t bits = multicast_mark(m);
+  CHECK(multicast_allowed(bits, {256, 1, 1}));
+  CHECK(multicast_allowed(bits, {16, 16, 1}));
+  CHECK_FALSE(multicast_allowed(bits, {64, 1, 1}));
+  CHECK_FALSE(multicast_allowed(bits, {16, 4, 1}));
+  CHECK_FALSE(multicast_allowed(bits, {32, 1, 1}));
+}
+
 TEST_CASE("LDS pipeline: one access shared by two requests costs its bank cycles once", "[lds]") {
   LdsPipeline p(32, 10);
   Read a(&group_a, &wave0, 1);

@@ -66,7 +66,6 @@ class Solver {
   void run_block(size_t b, Sources control, RegisterState& st) const {
     run_block(b, control, st, [](size_t, const Effect&) {});
   }
-  const SectionWrites& writes(size_t i) const { return writes_[i]; }
 
  private:
   // The forward fixed point for given branch-region sources.
@@ -128,7 +127,7 @@ bool is_lds_read(const Instruction& inst) {
          std::strncmp(inst.op->mnemonic, "ds_read", 7) == 0 && !mnemonic_is(inst, "ds_read_addtid_b32");
 }
 
-InstructionMark mark_of(const Instruction& inst, const Effect& e, Sources control, const SectionWrites& writes) {
+InstructionMark mark_of(const Instruction& inst, const Effect& e, Sources control) {
   InstructionMark m;
   m.pc = inst.pc;
   m.sources = e.result;
@@ -142,7 +141,13 @@ InstructionMark mark_of(const Instruction& inst, const Effect& e, Sources contro
   if (!m.never_skipped) m.darsie = m.value == ValueClass::Uniform ? Darsie::DR : m.value == ValueClass::Varying ? Darsie::V : Darsie::CR;
   m.lds_read = is_lds_read(inst);
   if (m.lds_read) {
-    m.read_sources = e.address | (writes.lds ? kMemory : 0);
+    // Only the address decides a merge, not whether the section writes the
+    // LDS: a wave writing an address that two waves read in one barrier
+    // section would race with one of those reads, so in a race-free kernel no
+    // wave writes it there, and one access gives both waves what two would.
+    // This is what lets the reads of a double-buffered GEMM merge, whose
+    // section also stores the next tile into the other buffer.
+    m.read_sources = e.address;
     m.multicast_class = classify(m.read_sources);
     m.multicast_read = m.multicast_class != ValueClass::Varying;
     m.multicast_pair = !(m.read_sources & ~(kItemX | kItemY | kItemZ)) &&
@@ -192,7 +197,7 @@ KernelMarks analyze(const std::vector<Instruction>& code, const isa::KernelDescr
   for (size_t b = 0; b < solver.cfg().blocks.size(); ++b) {
     RegisterState st = s.in[b];
     solver.run_block(b, s.control[b], st, [&](size_t i, const Effect& e) {
-      k.marks[i] = mark_of(code[i], e, s.control[b], solver.writes(i));
+      k.marks[i] = mark_of(code[i], e, s.control[b]);
       if (!s.in[b].reached) k.marks[i].never_skipped = "never reached", k.marks[i].darsie = Darsie::V;
     });
   }

@@ -45,7 +45,7 @@ struct InstructionMark {
   Sources address = 0;             // what its address depends on
   bool lds_read = false;           // a ds_read* (the reads IWMA may multicast)
   bool multicast_read = false;     // a ds_read* whose address is the same in every wave in some shape
-  Sources read_sources = 0;        // a ds_read*: its address's sources, and kMemory if its barrier section writes the LDS
+  Sources read_sources = 0;        // a ds_read*: its address's sources (whether its section writes the LDS does not matter)
   ValueClass multicast_class = ValueClass::Varying;  // classify(read_sources)
   // A ds_read* whose address misses one of work-item x bits 9:6 and depends on
   // nothing that differs between waves but x and y/z: with an x-size
