@@ -348,9 +348,10 @@ endforeach()
 # and kernels are fenced at Agent scope: the table elides synchronisation, and
 # the data must still be right on 2, 4 and 8 chiplets. Sizes that are not a
 # whole number of workgroups (producer_consumer 8200) declare whole buffers.
+set(cpelide_cases "producer_consumer|8192" "producer_consumer|8200" "permuted_consumer|8192" "no_reuse|8192"
+                  "stencil_iter|64" "babelstream_iter|8192" "square|8192" "hotspot3d|40" "lud|50" "rnn|200")
 foreach(chiplets IN ITEMS 2 4 8)
-  foreach(case IN ITEMS "producer_consumer|8192" "producer_consumer|8200" "permuted_consumer|8192" "no_reuse|8192"
-                        "stencil_iter|64" "babelstream_iter|8192" "square|8192" "hotspot3d|40" "lud|50" "rnn|200")
+  foreach(case IN LISTS cpelide_cases)
     string(REPLACE "|" ";" parts "${case}")
     list(GET parts 0 workload)
     list(GET parts 1 size)
@@ -373,8 +374,7 @@ endforeach()
 # hint checker on: the same bytes on 2, 4 and 8 chiplets, and no hint reported
 # (a wrong one makes the run exit 1); and under the baseline firmware.
 foreach(chiplets IN ITEMS 2 4 8)
-  foreach(case IN ITEMS "producer_consumer|8192" "producer_consumer|8200" "permuted_consumer|8192" "no_reuse|8192"
-                        "stencil_iter|64" "babelstream_iter|8192" "square|8192" "hotspot3d|40" "lud|50" "rnn|200")
+  foreach(case IN LISTS cpelide_cases)
     string(REPLACE "|" ";" parts "${case}")
     list(GET parts 0 workload)
     list(GET parts 1 size)
