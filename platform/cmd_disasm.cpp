@@ -17,6 +17,7 @@ int print_analysis(const isa::CodeObject& code, const std::string& kernel) {
   std::cerr << "tessera disasm: " << c.kernels << " kernel(s) analysed, " << c.instructions << " instructions: DR "
             << c.dr << ", CR " << c.cr << ", V " << c.v << "; " << c.multicast_reads << " of " << c.lds_reads
             << " LDS reads marked for multicast";
+  if (c.pair_reads) std::cerr << " (and " << c.pair_reads << " in pairs of waves)";
   if (c.unanalysed) std::cerr << "; " << c.unanalysed << " kernel(s) not analysed";
   std::cerr << '\n';
   return cli::kOk;

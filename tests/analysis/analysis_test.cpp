@@ -568,3 +568,17 @@ TEST_CASE("every kernel of the suite is analysed, the same way twice", "[analysi
   CHECK(dr > 0);
   CHECK(cr > 0);
 }
+
+TEST_CASE("the pipelined MFMA GEMM's listing counts its reads marked for pairs of waves", "[analysis][kernels]") {
+  const KernelUnderTest k("mfma_gemm_lds_pipe.hsaco", "mfma_gemm_lds_pipe_2x2");
+  size_t every_wave = 0, pairs = 0;
+  for (const InstructionMark* m : k.lds_reads()) {
+    every_wave += m->multicast_read;
+    pairs += !m->multicast_read && m->multicast_pair;
+  }
+  REQUIRE(every_wave > 0);
+  REQUIRE(pairs > 0);
+  const std::string summary = "LDS reads " + std::to_string(k.lds_reads().size()) + ", multicast " +
+                              std::to_string(every_wave) + ", in pairs of waves " + std::to_string(pairs) + "\n";
+  CHECK(k.listing().find(summary) != std::string::npos);
+}

@@ -62,6 +62,7 @@ void count(const InstructionMark& m, MarkCounts& c) {
   (m.darsie == Darsie::DR ? c.dr : m.darsie == Darsie::CR ? c.cr : c.v) += 1;
   c.lds_reads += m.lds_read;
   c.multicast_reads += m.multicast_read;
+  c.pair_reads += m.lds_read && !m.multicast_read && m.multicast_pair;
 }
 
 void list_kernel(const isa::CodeObject& object, const isa::KernelInfo& kernel, std::ostream& out, MarkCounts& total) {
@@ -70,7 +71,9 @@ void list_kernel(const isa::CodeObject& object, const isa::KernelInfo& kernel, s
   MarkCounts c;
   for (const InstructionMark& m : marks.marks) count(m, c);
   out << "\nkernel " << kernel.name << ": " << c.instructions << " instructions, DR " << c.dr << ", CR " << c.cr
-      << ", V " << c.v << "; LDS reads " << c.lds_reads << ", multicast " << c.multicast_reads << '\n';
+      << ", V " << c.v << "; LDS reads " << c.lds_reads << ", multicast " << c.multicast_reads;
+  if (c.pair_reads) out << ", in pairs of waves " << c.pair_reads;
+  out << '\n';
   if (!marks.unanalysed.empty()) out << "  not analysed: " << marks.unanalysed << " (every instruction V)\n";
   out << "  pc      value      darsie mc  instruction                                   reason\n";
   for (size_t i = 0; i < code.size(); ++i) {
@@ -83,7 +86,7 @@ void list_kernel(const isa::CodeObject& object, const isa::KernelInfo& kernel, s
     out << head << text << ' ' << mark_reason(m) << '\n';
   }
   total.instructions += c.instructions, total.dr += c.dr, total.cr += c.cr, total.v += c.v;
-  total.lds_reads += c.lds_reads, total.multicast_reads += c.multicast_reads;
+  total.lds_reads += c.lds_reads, total.multicast_reads += c.multicast_reads, total.pair_reads += c.pair_reads;
   ++total.kernels;
   total.unanalysed += !marks.unanalysed.empty();
 }

@@ -11,7 +11,7 @@ namespace tessera::analysis {
 
 struct MarkCounts {
   size_t instructions = 0, dr = 0, cr = 0, v = 0;
-  size_t lds_reads = 0, multicast_reads = 0;
+  size_t lds_reads = 0, multicast_reads = 0, pair_reads = 0;  // pair: multicast in pairs of waves only (mc2)
   size_t kernels = 0, unanalysed = 0;
 };
 
