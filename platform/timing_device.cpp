@@ -293,15 +293,24 @@ LaunchResult TimingDevice::launch_queued(const std::string& path, const std::str
   }
   // A wave fault is reported while the firmware still finishes the packet; let
   // it, so that the next launch's signal is not decremented by this one.
-  if (!fault.empty() && runtime_->signal_value(done_) > 0) {
-    try {
-      runtime_->wait(done_);
-    } catch (const DeviceError&) {
-    }
-  }
+  if (!fault.empty() && runtime_->signal_value(done_) > 0) wait_out_fault();
   const LaunchResult r = account_launch(before);
-  if (!fault.empty()) fail(fault.rfind("tessera: ", 0) == 0 ? fault.substr(9) : fault);
+  if (!fault.empty()) fail_with_fault(fault);
   return r;
+}
+
+// After a fault: the packets still on the device run to their end (a second
+// fault among them is not reported), so that no later wait counts them.
+void TimingDevice::wait_out_fault() {
+  try {
+    runtime_->wait(done_);
+  } catch (const DeviceError&) {
+  }
+}
+
+// A fault the host runtime reported, without its own "tessera: " prefix.
+void TimingDevice::fail_with_fault(const std::string& fault) const {
+  fail(fault.rfind("tessera: ", 0) == 0 ? fault.substr(9) : fault);
 }
 
 // With elision, a kernel acquires at System scope only after the host wrote
@@ -395,11 +404,8 @@ void TimingDevice::drain() {
     ahead_since_ = snapshot();
     if (fault.empty()) continue;
     ahead_.clear();
-    try {
-      runtime_->wait(done_);
-    } catch (const DeviceError&) {
-    }
-    fail(fault.rfind("tessera: ", 0) == 0 ? fault.substr(9) : fault);
+    wait_out_fault();
+    fail_with_fault(fault);
   }
 }
 

@@ -175,6 +175,8 @@ class TimingDevice : public runtime::Device {
   // Waits for every launch submitted ahead, in order, and logs each one.
   void drain();
   [[noreturn]] void fail(const std::string& what) const;
+  [[noreturn]] void fail_with_fault(const std::string& fault) const;
+  void wait_out_fault();
 
   TimingDeviceOptions options_;
   std::unique_ptr<Platform> platform_;
