@@ -104,8 +104,10 @@ bool AssistWarpController::decompress(unsigned parent, unsigned simd, uint64_t a
   f.waiting.push_back(std::move(done));
   Waiting w{parent, simd, addr, c, line, [this, addr] { rebuilt(addr); }, nullptr};
   Entry* free = nullptr;
-  for (unsigned k = 0; k < cfg_.assist_warps_per_wave && !free; ++k)
-    if (!table_[parent * cfg_.assist_warps_per_wave + k].live) free = &table_[parent * cfg_.assist_warps_per_wave + k];
+  for (unsigned k = 0; k < cfg_.assist_warps_per_wave && !free; ++k) {
+    Entry& e = table_[parent * cfg_.assist_warps_per_wave + k];
+    if (!e.live) free = &e;
+  }
   if (free) {
     start(*free, std::move(w));
   } else {

@@ -200,7 +200,7 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   c.assist_warps = p.boolean("assist_warps");
   c.assist_warp_vgprs = u("assist_warp_vgprs");
   c.assist_warps_per_wave = u("assist_warps_per_wave");
-  if (c.assist_warps_per_wave == 0) c.assist_warps_per_wave = std::max(1u, 256 / c.vmem_line);  // lane groups
+  if (c.assist_warps_per_wave == 0) c.assist_warps_per_wave = c.assist_lane_groups();
   c.assist_store_buffer = u("assist_store_buffer");
   c.assist_warp_check = p.boolean("assist_warp_check");
 

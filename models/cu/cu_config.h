@@ -102,11 +102,13 @@ struct CuConfig {
   // group of lanes a line's rebuild takes (256 / vmem_line), sharing the
   // reserved VGPRs in disjoint lanes.
   unsigned assist_warps_per_wave = 4;
-  // Groups of assist_warp_vgprs a wave reserves: one per 256 / vmem_line
-  // assist warps it may run at once.
+  // Assist warps one set of assist_warp_vgprs holds in disjoint lanes: a
+  // line's rebuild takes vmem_line / 4 of the 64 lanes.
+  unsigned assist_lane_groups() const { return std::max(1u, 256 / vmem_line); }
+  // Groups of assist_warp_vgprs a wave reserves for the assist warps it may
+  // run at once.
   unsigned assist_register_sets() const {
-    const unsigned groups = std::max(1u, 256 / vmem_line);
-    return (assist_warps_per_wave + groups - 1) / groups;
+    return (assist_warps_per_wave + assist_lane_groups() - 1) / assist_lane_groups();
   }
   bool assist_warp_check = false;  // compare each rebuilt line with the line's bytes
 
