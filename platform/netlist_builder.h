@@ -95,8 +95,8 @@ class NetlistBuilder {
   std::map<std::string, const json*> templates_;
   std::map<std::string, std::map<std::string, RawValue>> defaults_;  // type -> param -> value
   std::vector<ScopedList> binding_lists_, address_lists_;
-  std::set<std::string> explicit_address_maps_;
-  std::map<std::string, std::vector<std::string>> range_origins_;  // router -> JSON path of each range  // routers whose address_map was written directly
+  std::set<std::string> explicit_address_maps_;  // routers whose address_map was written directly
+  std::map<std::string, std::vector<std::string>> range_origins_;  // router -> JSON path of each range
 
   // Binding state.
   std::map<std::string, std::string> bound_;  // socket text -> binding that bound it
