@@ -75,22 +75,40 @@ CrossbarCycles crossbar_cycles(const Netlist& net, const std::string& xbar, doub
   return {link("in_width", 0) + latency + link("out_width", 0), link("out_width", line) + latency + link("in_width", line)};
 }
 
+double chase_link(double memory, double period) {
+  const double whole = std::ceil(memory - 1e-9);
+  return period * std::ceil((whole + 1) / period - 1e-9) + period;
+}
+
+double issue_period_beside(const Netlist& net, const std::string& l1) {
+  const size_t dot = l1.rfind('.');
+  const std::string parent = dot == std::string::npos ? "" : l1.substr(0, dot + 1);
+  const InstanceParams p(net);
+  const std::string cu = p.first("compute_unit", parent);
+  if (cu.empty()) throw UserError("calibrate: no compute_unit beside " + l1);
+  return p(cu, "issue_period");
+}
+
 RoundTrips implied_round_trips(const Netlist& net, const Hierarchy& h) {
   const InstanceParams p(net);
-  const double cu = 2;  // response seen the cycle after it arrives, dependent load issued the next
   const CrossbarCycles x = crossbar_cycles(net, h.xbar, p(h.l1, "line_size"));
   RoundTrips r;
-  r.l1 = cu + p(h.l1, "hit_latency");
-  r.l2 = cu + p(h.l1, "miss_latency") + x.request + p(h.l2, "hit_latency") + x.response;
+  r.issue_period = issue_period_beside(net, h.l1);
+  r.memory_l1 = p(h.l1, "hit_latency");
+  r.memory_l2 = p(h.l1, "miss_latency") + x.request + p(h.l2, "hit_latency") + x.response;
   const double bursts = std::ceil(p(h.l2, "line_size") / p(h.dram, "burst_size"));
   const double transfer = bursts * p(h.dram, "burst_size") / p(h.dram, "bandwidth") * p.netlist().default_clock_hz();
   const double row_conflict = p.cycles(h.dram, "tRP") + p.cycles(h.dram, "tRCD") + p.cycles(h.dram, "tCL");
   const double dram = row_conflict + transfer + p.cycles(h.dram, "controller_latency");
-  r.dram = r.l2 - p(h.l2, "hit_latency") + p(h.l2, "miss_latency") + dram;
-  r.how_l1 = "2 (CU) + " + num(p(h.l1, "hit_latency")) + " (L1 hit)";
-  r.how_l2 = "2 + " + num(p(h.l1, "miss_latency")) + " (L1 miss) + " + num(x.request) + " + " +
+  r.memory_dram = r.memory_l2 - p(h.l2, "hit_latency") + p(h.l2, "miss_latency") + dram;
+  r.l1 = chase_link(r.memory_l1, r.issue_period);
+  r.l2 = chase_link(r.memory_l2, r.issue_period);
+  r.dram = chase_link(r.memory_dram, r.issue_period);
+  const std::string cu = "issue period " + num(r.issue_period) + " x ceil((memory + 1) / period) + one turn";
+  r.how_l1 = cu + "; memory " + num(p(h.l1, "hit_latency")) + " (L1 hit)";
+  r.how_l2 = "memory " + num(p(h.l1, "miss_latency")) + " (L1 miss) + " + num(x.request) + " + " +
              num(p(h.l2, "hit_latency")) + " (L2 hit) + " + num(x.response) + " (crossbar)";
-  r.how_dram = "L2 - L2 hit + " + num(p(h.l2, "miss_latency")) + " (L2 miss) + " + num(dram) +
+  r.how_dram = "memory: L2 - L2 hit + " + num(p(h.l2, "miss_latency")) + " (L2 miss) + " + num(dram) +
                " (row conflict, transfer, controller)";
   return r;
 }
@@ -317,8 +335,9 @@ class Calibrator {
     const double line = p_(h.l2, "line_size");
     const CrossbarCycles local = calibration::crossbar_cycles(p_.netlist(), noc, line);
     // The fill returns on an L2 clock edge: DRAM timings that are not whole
-    // cycles round the sum up.
-    const double local_dram = std::ceil(want.dram + local.request + local.response - 1e-9);
+    // cycles round the sum up (chase_link).
+    const double local_memory = want.memory_dram + local.request + local.response;
+    const double local_dram = calibration::chase_link(local_memory, want.issue_period);
     add(r, "l1_latency", "pointer chase, 64 links 64 B apart, on chiplet " + std::to_string(own), ReferenceUnit::Cycles,
         l1, want.l1, want.how_l1);
     say("pointer chase: L2");
@@ -353,7 +372,8 @@ class Calibrator {
     const double n_hops = hops(p_, noc, own, remote, chiplets);
     const double more = n_hops * (serialise(0) + link_latency + serialise(line) + link_latency) - 2 * p_(noc, "latency");
     add(r, "remote_latency", "pointer chase, a new DRAM row every link, chiplet " + std::to_string(remote) + "'s memory",
-        ReferenceUnit::Cycles, to_home(remote), std::ceil(local_dram + more - 1e-9),
+        ReferenceUnit::Cycles, to_home(remote),
+        calibration::chase_link(std::ceil(local_memory - 1e-9) + more, want.issue_period),
         "DRAM + " + num(n_hops) + " hop(s) x (request " + num(serialise(0) + link_latency) + " + response " +
             num(serialise(line) + link_latency) + ") - 2 x " + num(p_(noc, "latency")) + " (local switch)");
   }
@@ -452,61 +472,78 @@ class Calibrator {
             num(per_slice * slices.size()) + " B/cycle");
   }
 
-  // Instructions of class `cls` issued by every CU so far ("" for all).
-  uint64_t issued(const std::string& cls) const {
-    uint64_t n = 0;
+  // Instructions of class `cls` issued so far by each CU ("" for all).
+  std::vector<uint64_t> issued(const std::string& cls) const {
+    std::vector<uint64_t> n;
     for (const auto& cu : p_.all("compute_unit")) {
       const StatGroup* g = dev_.platform().stats().find(cu);
-      if (g) n += g->to_json().value(cls.empty() ? "instructions" : "issued_" + cls, uint64_t{0});
+      n.push_back(g ? g->to_json().value(cls.empty() ? "instructions" : "issued_" + cls, uint64_t{0}) : 0);
     }
     return n;
   }
 
-  // Instructions of `cls` per cycle over launches of `iters` and 3 x `iters`
-  // loop steps: what differs is the loop alone.
+  // Instructions of `cls` per cycle per CU over launches of `iters` and
+  // 3 x `iters` loop steps: what differs is the loop alone, divided among
+  // the CUs that ran it. A warm-up launch first, so that both measured
+  // launches find the code where the other does (a chiplet netlist's
+  // kernel-boundary commands leave its L2s' lines valid: the first launch
+  // would fetch the code from DRAM, the second not).
   double rate(calib::Kind kind, const std::string& cls, uint32_t wg, uint32_t wgs, uint32_t iters) {
     auto once = [&](uint32_t n, uint64_t& cycles) {
-      const uint64_t before = issued(cls);
+      const std::vector<uint64_t> before = issued(cls);
       const workloads::Result res = calib::throughput(dev_, kind, wg, wgs, n);
       check(res, std::string("calib_") + calib::kind_name(kind));
       cycles = res.stats.kernel_cycles;
-      return issued(cls) - before;
+      std::vector<uint64_t> after = issued(cls);
+      for (size_t k = 0; k < after.size(); ++k) after[k] -= before[k];
+      return after;
     };
-    uint64_t ca = 0, cb = 0;
-    const uint64_t ia = once(iters, ca), ib = once(3 * iters, cb);
-    return double(ib - ia) / double(cb - ca);
+    uint64_t cw = 0, ca = 0, cb = 0;
+    once(iters, cw);
+    const std::vector<uint64_t> ia = once(iters, ca), ib = once(3 * iters, cb);
+    uint64_t more = 0, cus = 0;
+    for (size_t k = 0; k < ia.size(); ++k) {
+      more += ib[k] - ia[k];
+      cus += ib[k] > 0;
+    }
+    return double(more) / double(cb - ca) / double(std::max<uint64_t>(cus, 1));
   }
 
-  // One workgroup on one CU: 8 waves (two per SIMD, so that one's loop
-  // instructions overlap the other's) for the ALUs, 16 for the LDS, one wave
+  // Per-CU rates on one CU: one workgroup of 1024, 4 waves per SIMD, so
+  // that each SIMD's turn finds a wave ready while others run their loop's
+  // scalar instructions and wait on their results (hardware measures peaks
+  // with 8 waves per SIMD over a whole GPU; one CU holds one workgroup of at
+  // most 4 per SIMD, and a second would go to another CU). One wave alone
   // for the one-wave issue rate.
   void throughputs(CalibrationReport& r) {
     const std::string cu = p_.first("compute_unit");
     if (cu.empty()) return;
     const double simds = p_(cu, "simds"), width = p_(cu, "simd_width");
+    const uint32_t wg = 1024, wgs = 1;
+    const std::string waves = "one workgroup of " + num(wg / 64 / simds) + " waves per SIMD on one CU";
     if (wanted({"valu_rate"})) {
       say("VALU throughput");
-      add(r, "valu_rate", "VALU instructions per cycle, 8 waves on one CU", ReferenceUnit::PerCycle,
-          rate(calib::Kind::valu, "valu", 512, 1, 200), simds * width / 64,
+      add(r, "valu_rate", "VALU instructions per cycle per CU, " + waves, ReferenceUnit::PerCycle,
+          rate(calib::Kind::valu, "valu", wg, wgs, 200), simds * width / 64,
           num(simds) + " SIMDs x simd_width " + num(width) + " / 64 lanes");
     }
     if (wanted({"salu_rate"})) {
       say("SALU throughput");
-      add(r, "salu_rate", "SALU instructions per cycle, 8 waves on one CU", ReferenceUnit::PerCycle,
-          rate(calib::Kind::salu, "salu", 512, 1, 200), std::nullopt, "no parameter sets it");
+      add(r, "salu_rate", "SALU instructions per cycle per CU, " + waves, ReferenceUnit::PerCycle,
+          rate(calib::Kind::salu, "salu", wg, wgs, 200), std::nullopt, "no parameter sets it");
     }
     if (wanted({"mfma_rate"})) {
       say("MFMA throughput");
       const double cycles = mfma_cycles(cu, "v_mfma_f32_32x32x2f32");
-      add(r, "mfma_rate", "v_mfma_f32_32x32x2f32 per cycle, 8 waves on one CU", ReferenceUnit::PerCycle,
-          rate(calib::Kind::mfma, "mfma", 512, 1, 50), cycles > 0 ? std::optional<double>(simds / cycles) : std::nullopt,
+      add(r, "mfma_rate", "v_mfma_f32_32x32x2f32 per cycle per CU, " + waves, ReferenceUnit::PerCycle,
+          rate(calib::Kind::mfma, "mfma", wg, wgs, 50), cycles > 0 ? std::optional<double>(simds / cycles) : std::nullopt,
           num(simds) + " SIMDs / " + num(cycles) + " cycles per 32x32 MFMA");
     }
     if (wanted({"lds_bandwidth"})) {
       say("LDS throughput");
       // Each ds_read_b32 moves 64 lanes x 4 B.
-      add(r, "lds_bandwidth", "LDS bytes per cycle (ds_read_b32), 16 waves on one CU", ReferenceUnit::BytesPerCycle,
-          rate(calib::Kind::lds, "lds", 1024, 1, 100) * 256, p_(cu, "lds_banks") * 4,
+      add(r, "lds_bandwidth", "LDS bytes per cycle per CU (ds_read_b32), " + waves, ReferenceUnit::BytesPerCycle,
+          rate(calib::Kind::lds, "lds", wg, wgs, 100) * 256, p_(cu, "lds_banks") * 4,
           num(p_(cu, "lds_banks")) + " banks x 4 B");
     }
     if (wanted({"issue_rate"})) {

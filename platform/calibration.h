@@ -79,12 +79,29 @@ struct Hierarchy {
 };
 
 // The round trips the parameters add up to (docs/TIMING.md, "Round trips"),
-// with the terms in words.
+// with the terms in words: `l1`, `l2`, `dram` are the cycles of one chase link
+// (chase_link of the memory latencies `memory_*`, request issued to response
+// back at the CU), `issue_period` the CU's issue turns.
 struct RoundTrips {
   double l1, l2, dram;
   std::string how_l1, how_l2, how_dram;
+  double memory_l1 = 0, memory_l2 = 0, memory_dram = 0;
+  double issue_period = 1;
 };
 RoundTrips implied_round_trips(const Netlist& net, const Hierarchy& h);
+
+// One link of a pointer chase whose load takes `memory` cycles (issued to
+// response back) on a CU with issue turns every `period` cycles: the response
+// is usable the cycle after it arrives, the chase's s_waitcnt issues in the
+// wave's first turn from then, the dependent load one turn later:
+// period x ceil((memory + 1) / period) + period, which with period 1 is
+// memory + 2. A `memory` that is not a whole number of cycles (DRAM timings
+// off the clock grid) rounds up first.
+double chase_link(double memory, double period);
+
+// The issue_period of the compute unit beside vector L1 `l1` (the first
+// compute_unit under the same parent instance).
+double issue_period_beside(const Netlist& net, const std::string& l1);
 
 // The DRAM chain of a single die: links in L2 slice 0's channel, visiting its
 // banks in turn, each bank's next link in another row (every link a row

@@ -72,9 +72,9 @@ struct CuConfig {
   uint64_t fetch_base = 0;       // added to code-object addresses to form instruction fetch addresses
   unsigned launch_latency = 4;   // cycles to launch one wave (waves launch one after another)
   // Issue turns: SIMD s may issue at cycles c with c % issue_period ==
-  // s % issue_period (CDNA2: 4, one SIMD per cycle); 1, the default until the
-  // reference netlists are calibrated with turns (docs/CU.md, "Issue turns"),
-  // lets every SIMD issue every cycle.
+  // s % issue_period (CDNA2: 4, one SIMD per cycle, set by every platform
+  // netlist); 1, the default, lets every SIMD issue every cycle, the model the
+  // unit tests' cycle counts were derived with (docs/CU.md, "Issue turns").
   unsigned issue_period = 1;
   CuScheduler scheduler = CuScheduler::Oldest;
   // Where a load's value comes from: its timing response (default), or a

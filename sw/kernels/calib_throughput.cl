@@ -72,27 +72,32 @@ __kernel CALIB_WORKGROUP_LIMIT void calib_mfma(__global const float* in, __globa
 #define CALIB_LDS_WORDS 4096 /* 16 KiB */
 
 
-/* tile[j] = j + 64 (mod the tile): a lane starting at j reads j, j + 64, ...
- * and a wave's 64 lanes read 64 consecutive words, one bank each per half. */
+/* tile[j] holds the byte offset of word j + 64 (mod the tile): a lane
+ * starting at word j reads j, j + 64, ... and a wave's 64 lanes read 64
+ * consecutive words, one bank each per half. The chains carry byte offsets,
+ * so that each step is one ds_read_b32 and no VALU address arithmetic: a
+ * wave issues at most one instruction per issue turn, and a DS read every
+ * turn lets a few waves keep the LDS busy. */
 __kernel CALIB_WORKGROUP_LIMIT void calib_lds(__global uint* out, uint iters) {
   __local uint tile[CALIB_LDS_WORDS];
+  __local const uchar* bytes = (__local const uchar*)tile;
   const uint lid = (uint)get_local_id(0);
-  for (uint j = lid; j < CALIB_LDS_WORDS; j += (uint)get_local_size(0)) tile[j] = (j + 64u) % CALIB_LDS_WORDS;
+  for (uint j = lid; j < CALIB_LDS_WORDS; j += (uint)get_local_size(0)) tile[j] = ((j + 64u) % CALIB_LDS_WORDS) * 4u;
   barrier(CLK_LOCAL_MEM_FENCE);
-  uint a = lid % CALIB_LDS_WORDS, b = (lid + 512u) % CALIB_LDS_WORDS;
-  uint c = (lid + 1024u) % CALIB_LDS_WORDS, d = (lid + 1536u) % CALIB_LDS_WORDS;
-  uint e = (lid + 2048u) % CALIB_LDS_WORDS, f = (lid + 2560u) % CALIB_LDS_WORDS;
-  uint g = (lid + 3072u) % CALIB_LDS_WORDS, h = (lid + 3584u) % CALIB_LDS_WORDS;
+  uint a = (lid % CALIB_LDS_WORDS) * 4u, b = ((lid + 512u) % CALIB_LDS_WORDS) * 4u;
+  uint c = ((lid + 1024u) % CALIB_LDS_WORDS) * 4u, d = ((lid + 1536u) % CALIB_LDS_WORDS) * 4u;
+  uint e = ((lid + 2048u) % CALIB_LDS_WORDS) * 4u, f = ((lid + 2560u) % CALIB_LDS_WORDS) * 4u;
+  uint g = ((lid + 3072u) % CALIB_LDS_WORDS) * 4u, h = ((lid + 3584u) % CALIB_LDS_WORDS) * 4u;
 #pragma unroll 4
   for (uint i = 0; i < iters; ++i) {
-    a = tile[a];
-    b = tile[b];
-    c = tile[c];
-    d = tile[d];
-    e = tile[e];
-    f = tile[f];
-    g = tile[g];
-    h = tile[h];
+    a = *(__local const uint*)(bytes + a);
+    b = *(__local const uint*)(bytes + b);
+    c = *(__local const uint*)(bytes + c);
+    d = *(__local const uint*)(bytes + d);
+    e = *(__local const uint*)(bytes + e);
+    f = *(__local const uint*)(bytes + f);
+    g = *(__local const uint*)(bytes + g);
+    h = *(__local const uint*)(bytes + h);
   }
-  out[get_global_id(0)] = a + b + c + d + e + f + g + h;
+  out[get_global_id(0)] = (a + b + c + d + e + f + g + h) / 4u;
 }

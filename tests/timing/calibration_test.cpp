@@ -240,16 +240,23 @@ void check_chase(const std::string& netlist, const std::string& l1v, const std::
   // ends differently (its final store meets other open rows).
   const uint64_t dr = c.cycles_of_links(c.chain(d), 96, n);
   check_levels(want, {l1, l2_, dr}, n, 2);
+  // The published round trips are compared with the chase as it is
+  // (docs/TIMING.md, "Issue turns and the calibration"), within 5 %: with the
+  // CU's turns a chase link is a whole number of turns.
   if (target) {
-    CHECK(std::lround(double(l1) / n) == target->l1);
-    CHECK(std::lround(double(l2_) / n) == target->l2);
-    CHECK(std::lround(double(dr) / n) == target->dram);
+    const double got[3] = {double(l1) / n, double(l2_) / n, double(dr) / n};
+    const double published[3] = {target->l1, target->l2, target->dram};
+    for (int k = 0; k < 3; ++k) {
+      INFO("chase " << got[k] << " cycles per link against the published " << published[k]);
+      CHECK(std::abs(got[k] / published[k] - 1) <= 0.05);
+    }
   }
 }
 
 }  // namespace
 
-TEST_CASE("calibration: r9_nano pointer chases measure round trips of 60 (L1) 112 (L2) and 146 (DRAM) cycles",
+TEST_CASE("calibration: r9_nano pointer chases measure its parameters' round trips, within 5 % of 60 (L1) 112 (L2) "
+          "and 146 (DRAM) cycles",
           "[timing][calibration]") {
   // In each shader array the CUs share caches; sa[0].l1v[0] serves cu[0] of
   // sa[0], the work-item's CU. The DRAM channels have 16 "channels" each so
@@ -316,8 +323,14 @@ uint32_t chiplet_that_ran(Calibration& c, uint32_t chiplets) {
 // each chiplet in turn: every link misses the L1 and the L2, so its fill
 // crosses the chiplet network to the home chiplet's DRAM and back. The DRAM
 // sees the same pattern of lines whichever chiplet it is on, so the round
-// trips differ by exactly what the network adds.
-void check_chiplet_chase(const std::string& netlist, const std::vector<std::string>& sets) {
+// trips differ by exactly what the network adds. The network's sums are
+// checked with the compute units' issue turns off (`cus`: the netlist's CU
+// pattern, set to issue_period 1): with turns each link rounds up to the
+// wave's next turn, which would blur them by up to a turn per link
+// (check_chiplet_round_trips holds the chases with turns).
+void check_chiplet_chase(const std::string& netlist, std::vector<std::string> sets,
+                         const std::string& cus = "chiplet[*].cu[*]") {
+  sets.push_back(cus + ".issue_period=1");
   Calibration c(netlist, without_dram_preset(sets), false);
   REQUIRE(c.device().platform().netlist().find("noc")->type->name == "chiplet_network");
   const uint32_t chiplets = uint32_t(c.param("noc", "chiplets"));
@@ -402,12 +415,12 @@ TEST_CASE("calibration: chiplet8_small chases to each chiplet's memory add a 4x2
 
 TEST_CASE("calibration: cpelide_4chiplet chases to each chiplet's memory add its switch's two hops",
           "[timing][calibration][chiplet]") {
-  check_chiplet_chase("cpelide_4chiplet", {});
+  check_chiplet_chase("cpelide_4chiplet", {}, "chiplet[*].sa[*].cu[*]");
 }
 
 TEST_CASE("calibration: mi200_2chiplet chases to the other chiplet's memory add its link's hop",
           "[timing][calibration][chiplet]") {
-  check_chiplet_chase("mi200_2chiplet", {});
+  check_chiplet_chase("mi200_2chiplet", {}, "chiplet[*].sa[*].cu[*]");
 }
 
 namespace {
@@ -443,9 +456,9 @@ void check_chiplet_round_trips(const std::string& netlist, const std::vector<std
   const double line = c.param(l2, "line_size");
   const CrossbarCycles noc = crossbar_cycles(c, "noc", line);
   const double network = noc.request + noc.response;
-  want.dram = std::ceil(want.dram + network - 1e-9);
+  want.dram = calibration::chase_link(want.memory_dram + network, want.issue_period);
   INFO(netlist << ", chiplet " << own << ": " << explain(want) << "; on a chiplet, DRAM + " << network
-               << " (chiplet network, request and response), rounded up: " << want.dram);
+               << " (chiplet network, request and response), rounded up, with the CU's turns: " << want.dram);
 
   const uint64_t l2_ = c.cycles_of_links(c.chain(l2_chain()), 1024, n);
   const uint32_t page = kNocPage, span = 16u << 20;
@@ -454,8 +467,10 @@ void check_chiplet_round_trips(const std::string& netlist, const std::vector<std
   c.write_chain(p, calibration::chiplet_dram_chain(c.netlist(), dram, p, own, chiplets, uint32_t(line), span, 96 + n + 32));
   // The result goes to another chiplet's memory, as in the network's chases.
   const uint64_t dr = c.cycles_of_links(p, 96, n, uint64_t((own + 1) % chiplets) * page);
-  // Through the command processor, launches start and end a few cycles apart.
-  check_levels(want, {l1, l2_, dr}, n, 4);
+  // Through the command processor, launches start and end a few cycles apart,
+  // and with issue turns a launch's first wave may start up to a turn less
+  // one later in its SIMD's turns than the other's.
+  check_levels(want, {l1, l2_, dr}, n, 4 + (want.issue_period - 1));
 }
 
 }  // namespace
