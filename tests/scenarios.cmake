@@ -389,7 +389,7 @@ endforeach()
 # and 4 small chiplets and on the paper's machine; permuted_consumer, whose
 # consumers read lines another chiplet wrote since they last read them, gives
 # wrong bytes when the directory's invalidations are counted but not applied.
-set(hmg_design "--set|cp.firmware=aql_cp_hmg.elf|--set|cp.elision=true|--set|cp.async_launches=true|--set|chiplet[*].l2[*].coherence=hmg")
+set(hmg_design "--set|cp.firmware=aql_cp_hmg.elf|--set|cp.elision=true|--set|cp.access_modes=false|--set|cp.async_launches=true|--set|chiplet[*].l2[*].coherence=hmg")
 foreach(netlist IN ITEMS chiplet2_small chiplet4_small cpelide_4chiplet)
   foreach(case IN LISTS cpelide_cases)
     string(REPLACE "|" ";" parts "${case}")
