@@ -51,13 +51,14 @@ void Cache::setup_hmg() {
 }
 
 void Cache::hmg_fetch(uint64_t line) {
-  HmgDirectory& dir = hmg_->directory(hmg_->home_of(line));
+  const unsigned home = hmg_->home_of(line);
+  HmgDirectory& dir = hmg_->directory(home);
   const uint64_t hits = dir.hits;
-  const HmgDirectory::Eviction ev = dir.add_sharer(line, hmg_chiplet_);
+  const HmgDirectory::Eviction ev = dir.add_sharer(hmg_->local_of(line), hmg_chiplet_);
   ++(dir.hits > hits ? hmg_stats_->directory_hits : hmg_stats_->directory_misses);
   if (!ev.happened) return;
   ++hmg_stats_->directory_evictions;
-  hmg_send_invalidations(ev.sharers, ev.region, dir.lines_per_entry());
+  hmg_send_invalidations(ev.sharers, hmg_->global_of(ev.region, home), dir.lines_per_entry());
 }
 
 void Cache::hmg_wrote_through(uint64_t bytes) { hmg_stats_->write_through_bytes += bytes; }
@@ -69,7 +70,7 @@ sc_time Cache::hmg_written(uint64_t line) {
   }
   HmgDirectory& dir = hmg_->directory(hmg_->home_of(line));
   const uint64_t hits = dir.hits;
-  const uint64_t others = dir.sharers_of(line) & ~(uint64_t{1} << hmg_chiplet_);
+  const uint64_t others = dir.sharers_of(hmg_->local_of(line)) & ~(uint64_t{1} << hmg_chiplet_);
   ++(dir.hits > hits ? hmg_stats_->directory_hits : hmg_stats_->directory_misses);
   if (!others) return sc_core::SC_ZERO_TIME;
   hmg_send_invalidations(others, line, 1);

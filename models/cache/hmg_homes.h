@@ -22,6 +22,10 @@ class HmgHomes {
             const std::string& who) {
     if (chiplet >= 64) throw UserError(who + ": coherence \"hmg\" tracks at most 64 chiplets, not chiplet " +
                                        std::to_string(chiplet));
+    if (home_interleave % (uint64_t{shape.lines_per_entry} * shape.line_size) != 0)
+      throw UserError(who + ": hmg_home_interleave " + std::to_string(home_interleave) +
+                      " bytes is not a multiple of a directory entry's region (hmg_lines_per_entry x line_size = " +
+                      std::to_string(uint64_t{shape.lines_per_entry} * shape.line_size) + " bytes)");
     if (chiplets_.empty()) {
       shape_ = shape;
       interleave_ = home_interleave;
@@ -39,6 +43,16 @@ class HmgHomes {
   }
   unsigned chiplets() const { return static_cast<unsigned>(chiplets_.size()); }
   unsigned home_of(uint64_t addr) const { return static_cast<unsigned>((addr / interleave_) % chiplets_.size()); }
+  // The address within its home's memory, which the home's directory is
+  // indexed by (a home sees only every chiplets()-th chunk: indexed by the
+  // global address, its sets would be used one in chiplets()), and back.
+  uint64_t local_of(uint64_t addr) const {
+    const uint64_t stride = interleave_ * chiplets_.size();
+    return addr / stride * interleave_ + addr % interleave_;
+  }
+  uint64_t global_of(uint64_t local, unsigned home) const {
+    return local / interleave_ * interleave_ * chiplets_.size() + uint64_t{home} * interleave_ + local % interleave_;
+  }
   HmgDirectory& directory(unsigned home) { return *chiplets_[home].directory; }
   const std::vector<Cache*>& slices(unsigned chiplet) const { return chiplets_[chiplet].slices; }
 
