@@ -385,12 +385,12 @@ foreach(chiplets IN ITEMS 2 4 8)
 endforeach()
 # HMG (docs/CPELIDE.md, "HMG"): the L2s write through and keep each other
 # coherent with a directory per home chiplet, and the hmg firmware sends no L2
-# command between kernels. The reuse workloads give the executor's bytes on 2
-# and 4 small chiplets and on the paper's machine; permuted_consumer, whose
+# command between kernels. The reuse workloads give the executor's bytes on 2,
+# 4 and 8 small chiplets and on the paper's machine; permuted_consumer, whose
 # consumers read lines another chiplet wrote since they last read them, gives
 # wrong bytes when the directory's invalidations are counted but not applied.
 set(hmg_design "--set|cp.firmware=aql_cp_hmg.elf|--set|cp.elision=true|--set|cp.access_modes=false|--set|cp.async_launches=true|--set|chiplet[*].l2[*].coherence=hmg")
-foreach(netlist IN ITEMS chiplet2_small chiplet4_small cpelide_4chiplet)
+foreach(netlist IN ITEMS chiplet2_small chiplet4_small chiplet8_small cpelide_4chiplet)
   foreach(case IN LISTS cpelide_cases)
     string(REPLACE "|" ";" parts "${case}")
     list(GET parts 0 workload)
