@@ -11,18 +11,18 @@ namespace tessera {
 using sc_core::sc_time;
 
 Cache::HmgStats::HmgStats(StatGroup& g)
-    : directory_hits(g.counter("hmg_directory_hits", "directory lookups of this slice's fills and writes that "
-                                                       "found their region's entry (at the line's home chiplet)")),
-        directory_misses(g.counter("hmg_directory_misses", "directory lookups that found no entry")),
-        directory_evictions(g.counter("hmg_directory_evictions",
-                                      "directory entries this slice's fills replaced (their lines invalidated at "
-                                      "their sharers)")),
-        invalidations_sent(g.counter("hmg_invalidations_sent",
-                                     "invalidation messages this slice's writes and directory evictions caused, one "
-                                     "per sharer chiplet")),
-        invalidations_received(g.counter("hmg_invalidations_received",
-                                         "invalidations that dropped a line here (present, or being fetched)")),
-        write_through_bytes(g.counter("hmg_write_through_bytes", "bytes of writes sent through to memory")) {}
+    : directory_hits(g.counter("hmg_directory_hits", "directory lookups of this slice's fills and writes that found "
+                                                     "their region's entry (at the line's home chiplet)")),
+      directory_misses(g.counter("hmg_directory_misses", "directory lookups that found no entry")),
+      directory_evictions(g.counter("hmg_directory_evictions",
+                                    "directory entries this slice's fills replaced (their lines invalidated at their "
+                                    "sharers)")),
+      invalidations_sent(g.counter("hmg_invalidations_sent",
+                                   "invalidation messages this slice's writes and directory evictions caused, one "
+                                   "per sharer chiplet")),
+      invalidations_received(g.counter("hmg_invalidations_received",
+                                       "invalidations that dropped a line here (present, or being fetched)")),
+      write_through_bytes(g.counter("hmg_write_through_bytes", "bytes of writes sent through to memory")) {}
 
 namespace {
 // The chiplet of an L2 slice: the index of its path's first instance,
