@@ -137,6 +137,10 @@ class CommandProcessorControl {
   // own accesses to device memory; otherwise no access modes, every kernel at
   // System scope.
   virtual bool elision() const = 0;
+  // With elision: whether the host sends the access modes (the netlist's
+  // cp_core.access_modes); a policy that does not read them (aql_cp_hmg.elf)
+  // gets the Agent-scope fences alone.
+  virtual bool access_modes() const = 0;
   // Whether the host submits launches ahead and waits only before its own
   // accesses to device memory (the netlist's cp_core.async_launches).
   virtual bool async_launches() const = 0;

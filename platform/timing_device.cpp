@@ -488,9 +488,10 @@ void TimingDevice::set_access_modes(const std::vector<runtime::BufferAccess>& bu
     for (const runtime::BufferAccess& b : buffers)
       declared_.push_back(DeclaredUse{b.base, b.bytes, b.mode == runtime::AccessMode::ReadOnly, b.chiplet_mask,
                                       b.partitioned});
-  // Only a policy that elides synchronisation reads them: the baseline would
-  // pay for reading packets it ignores.
-  if (!runtime_->cp().elision()) return;
+  // Only a policy that elides synchronisation with them reads them: the
+  // baseline (and, with cp.access_modes false, the hmg policy) would pay for
+  // reading packets it ignores.
+  if (!runtime_->cp().elision() || !runtime_->cp().access_modes()) return;
   std::vector<BufferAccess> modes;
   for (const runtime::BufferAccess& b : buffers)
     modes.push_back(BufferAccess{b.base, b.bytes,

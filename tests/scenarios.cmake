@@ -383,6 +383,40 @@ foreach(chiplets IN ITEMS 2 4 8)
                      EXIT 0 DEFINES "-DSTDOUT_HAS=PASS")
   endforeach()
 endforeach()
+# HMG (docs/CPELIDE.md, "HMG"): the L2s write through and keep each other
+# coherent with a directory per home chiplet, and the hmg firmware sends no L2
+# command between kernels. The reuse workloads give the executor's bytes on 2,
+# 4 and 8 small chiplets and on the paper's machine; permuted_consumer, whose
+# consumers read lines another chiplet wrote since they last read them, gives
+# wrong bytes when the directory's invalidations are counted but not applied.
+set(hmg_design "--set|cp.firmware=aql_cp_hmg.elf|--set|cp.elision=true|--set|cp.access_modes=false|--set|cp.async_launches=true|--set|chiplet[*].l2[*].coherence=hmg")
+foreach(netlist IN ITEMS chiplet2_small chiplet4_small chiplet8_small cpelide_4chiplet)
+  foreach(case IN LISTS cpelide_cases)
+    string(REPLACE "|" ";" parts "${case}")
+    list(GET parts 0 workload)
+    list(GET parts 1 size)
+    tessera_scenario("hmg: ${workload} ${size} on ${netlist} matches the executor"
+                     ARGS "workload|${workload}|--size|${size}|--netlist|${CMAKE_SOURCE_DIR}/json/platforms/${netlist}.json|${hmg_design}"
+                     EXIT 0 DEFINES "-DSTDOUT_HAS=PASS")
+  endforeach()
+  tessera_scenario("hmg: without the directory's invalidations permuted_consumer on ${netlist} reads stale data"
+                   ARGS "workload|permuted_consumer|--size|8192|--netlist|${CMAKE_SOURCE_DIR}/json/platforms/${netlist}.json|${hmg_design}|--set|chiplet[*].l2[*].hmg_skip_invalidations=true"
+                   EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")
+endforeach()
+tessera_scenario("hmg: permuted_consumer's writes invalidate other chiplets' copies, nothing is written back"
+                 ARGS "workload|permuted_consumer|--size|8192|--netlist|${chiplet4}|${hmg_design}|--stats|${TESSERA_SCENARIO_DIR}/hmg.json"
+                 EXIT 0 DEFINES -DSTATS=${TESSERA_SCENARIO_DIR}/hmg.json -DDETERMINISM=ON
+                 "-DSTATS_CHECKS=chiplet[1]/l2[0]/hmg_invalidations_sent>0|chiplet[0]/l2[0]/hmg_invalidations_received>0|chiplet[0]/l2[0]/hmg_write_through_bytes>0|chiplet[0]/l2[0]/hmg_directory_hits>0|chiplet[0]/l2[0]/lines_written_back=0|chiplet[2]/l2[1]/lines_written_back=0|simulation/ok=ON")
+# A directory of 8 entries cannot cover the lines the chiplets fetch: its
+# evictions invalidate their regions at the sharers, and the bytes stay right.
+tessera_scenario("hmg: a tiny directory's evictions invalidate their lines and the data stays right"
+                 ARGS "workload|babelstream_iter|--size|8192|--netlist|${chiplet4}|${hmg_design}|--set|chiplet[*].l2[*].hmg_directory_entries=8|--set|chiplet[*].l2[*].hmg_directory_ways=2|--stats|${TESSERA_SCENARIO_DIR}/hmg_tiny.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/hmg_tiny.json
+                 "-DSTATS_CHECKS=chiplet[0]/l2[0]/hmg_directory_evictions>0|chiplet[1]/l2[1]/hmg_invalidations_received>0|simulation/ok=ON")
+tessera_scenario("hmg: a directory of entries not a multiple of its ways is refused"
+                 ARGS "workload|vector_add|--size|256|--netlist|${chiplet4}|--set|chiplet[*].l2[*].coherence=hmg|--set|chiplet[*].l2[*].hmg_directory_entries=100|--set|chiplet[*].l2[*].hmg_directory_ways=8"
+                 EXIT 3 DEFINES "-DSTDERR_HAS=hmg_directory_entries 100")
+
 foreach(workload IN ITEMS producer_consumer lud)
   tessera_scenario("baseline async: ${workload} on 4 chiplets matches the executor"
                    ARGS "workload|${workload}|--size|64|--netlist|${chiplet4}|--set|cp.async_launches=true"

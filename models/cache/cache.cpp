@@ -97,6 +97,7 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
   if (cfg_.write_back && !cfg_.atomics_below) atomic_homes_ = &shared().get<AtomicHomes>("atomic_homes");
   if (cfg_.zero_bytes) zero_ = std::make_unique<ZeroCache>(cfg_, stats());
   setup_compression();
+  setup_hmg();
 }
 
 Cache::~Cache() = default;

@@ -40,6 +40,7 @@
 #include "models/cache/cache_bdi.h"
 #include "models/cache/cache_array.h"
 #include "models/cache/cache_config.h"
+#include "models/cache/hmg_homes.h"
 #include "models/cache/zero_cache.h"
 #include "common/due_queue.h"
 #include "common/flat_map.h"
@@ -99,6 +100,10 @@ class Cache : public Block {
   const ZeroCache* zero_cache() const { return zero_.get(); }
   // Whether the cache holds any of `length` bytes at `addr` (within one line) dirty.
   bool holds_dirty(uint64_t addr, uint64_t length) const;
+  // coherence hmg: an invalidation from the directory of `line`'s home
+  // (another chiplet's write, or a directory eviction) drops the line, and
+  // any fill of it in flight is used for its requests but not kept.
+  void hmg_invalidate(uint64_t line);
 
  private:
   // A request from in[port].
@@ -275,6 +280,23 @@ class Cache : public Block {
   void count_writeback(uint64_t line);
   void apply_entry(MshrEntry& e, uint8_t* line_data, int idx, const sc_core::sc_time& now);
 
+  // ---- cache_hmg.cpp: coherence hmg (docs/CPELIDE.md, "HMG")
+  void setup_hmg();
+  // A fill of `line` is sent: this chiplet becomes a sharer in the home's directory.
+  void hmg_fetch(uint64_t line);
+  // A write's bytes leave for memory (write-through traffic).
+  void hmg_wrote_through(uint64_t bytes);
+  // A write (or atomic) of `line` went through to memory: the other sharers'
+  // copies are invalidated, and a fill of the line that waited for the write
+  // may go; returns how long the answer waits for the invalidations'
+  // acknowledgements.
+  sc_core::sc_time hmg_written(uint64_t line);
+  // Invalidates `lines` lines from `first` at every chiplet of `sharers`.
+  void hmg_send_invalidations(uint64_t sharers, uint64_t first, unsigned lines);
+  // The request sent below for `line` (a writeback, or an hmg write) was
+  // answered: a fill of the line that waited for it may go.
+  void below_done(uint64_t line);
+
   // ---- cache_downstream.cpp: the out side
   DownTxn* new_down(DownKind kind);
   void free_down(DownTxn* d);
@@ -408,6 +430,15 @@ class Cache : public Block {
   // Compression's counters, null when it is off (then not registered).
   std::unique_ptr<CacheBdiStats> bdi_;
   uint64_t cu_fills_ = 0;  // compressed fills marked for the compute unit (compression cu)
+  // coherence hmg: the platform's slices and directories, this slice's chiplet, its counters (null when off).
+  struct HmgStats {
+    explicit HmgStats(StatGroup& g);  // cache_hmg.cpp
+    Counter &directory_hits, &directory_misses, &directory_evictions, &invalidations_sent, &invalidations_received,
+        &write_through_bytes;
+  };
+  HmgHomes* hmg_ = nullptr;
+  unsigned hmg_chiplet_ = 0;
+  std::unique_ptr<HmgStats> hmg_stats_;
 
   // Used at elaboration and on protocol errors only: kept after the state the
   // simulation touches.

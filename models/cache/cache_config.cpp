@@ -87,6 +87,15 @@ CacheConfig CacheConfig::from_params(const Params& p, const std::string& path) {
                     " sets; a bank holds whole sets");
   if (c.read_only && c.write_back)
     throw UserError(path + ": a read_only cache never holds dirty data; write_policy must be \"write_through\"");
+  if (c.hmg && (c.read_only || c.zero_bytes || c.compression != "off"))
+    throw UserError(path + ": coherence \"hmg\" is for a writable L2 without a zero cache or compression");
+  if (c.hmg && (!is_power_of_two(c.hmg_home_interleave) || c.hmg_home_interleave < c.line_size))
+    throw UserError(path + ": hmg_home_interleave " + std::to_string(c.hmg_home_interleave) +
+                    " bytes is not a power of two of at least line_size (" + std::to_string(c.line_size) + " bytes)");
+  if (c.hmg) {  // HMG's L2s write through to the home chiplet; a write miss does not allocate
+    c.write_back = false;
+    c.write_allocate = false;
+  }
   return c;
 }
 
@@ -177,7 +186,35 @@ const ParamTable<CacheConfig>& cache_param_table() {
       .add(&C::compress_cycles, int_param("compress_cycles", 5,
                                           "compression hardware: cycles a compressed whole-line store's answer "
                                           "waits for the compressor",
-                                          0.0, 1e6, "cycles"));
+                                          0.0, 1e6, "cycles"))
+      .add_flag(&C::hmg,
+                enum_param("coherence", "none", {"none", "hmg"},
+                           "coherence between chiplets' L2s: none (kernel-boundary maintenance keeps them right), or "
+                           "hmg: writes go through to memory (write_policy and write_allocate are then "
+                           "write_through and false), each line's home chiplet keeps a directory of the chiplets "
+                           "that fetched it, and a write invalidates the other chiplets' copies"),
+                "hmg")
+      .add(&C::hmg_directory_entries, int_param("hmg_directory_entries", 12288,
+                                                "hmg: directory entries per home chiplet (shared by its L2 slices)",
+                                                1.0, 16777216.0, "entries"))
+      .add(&C::hmg_directory_ways, int_param("hmg_directory_ways", 8, "hmg: directory entries per set (LRU)", 1.0,
+                                             65536.0, "ways"))
+      .add(&C::hmg_lines_per_entry, int_param("hmg_lines_per_entry", 4,
+                                              "hmg: consecutive lines one directory entry covers (a power of two)",
+                                              1.0, 4096.0, "lines"))
+      .add(&C::hmg_home_interleave, size_param("hmg_home_interleave", "4 KiB",
+                                               "hmg: the home chiplet of an address is address / this modulo the "
+                                               "chiplets (the chiplet network's interleave)",
+                                               1.0, 1099511627776.0))
+      .add(&C::hmg_invalidation_latency,
+           int_param("hmg_invalidation_latency", 120,
+                     "hmg: cycles a write that invalidates other chiplets' copies waits for their "
+                     "acknowledgements (a round trip home -> sharer -> home)",
+                     0.0, 1e6, "cycles"))
+      .add(&C::hmg_skip_invalidations,
+           bool_param("hmg_skip_invalidations", false,
+                      "hmg, debug: invalidations are counted but not applied (a test shows the copies then go "
+                      "stale)"));
   return table;
 }
 

@@ -39,6 +39,13 @@ struct CacheConfig {
   // compute unit's assist warps do both); the hardware codec's latencies.
   std::string compression;
   unsigned decompress_cycles = 0, compress_cycles = 0;
+  // HMG hardware coherence between chiplets' L2s (docs/CPELIDE.md, "HMG"):
+  // write-through, a directory at each line's home chiplet, invalidations.
+  bool hmg = false;
+  unsigned hmg_directory_entries = 0, hmg_directory_ways = 0, hmg_lines_per_entry = 0;
+  uint64_t hmg_home_interleave = 0;      // bytes: the home chiplet of addr is addr / this mod chiplets
+  unsigned hmg_invalidation_latency = 0;  // cycles: a write waits this for its invalidations' acknowledgements
+  bool hmg_skip_invalidations = false;    // debug: invalidations are counted, not applied
 
   // The data array: what the zero cache leaves of `size`.
   uint64_t data_size() const { return size - zero_bytes; }

@@ -207,7 +207,9 @@ void Cache::forward_done(DownTxn& d, const sc_time& now) {
   if (ext && ext->kind == AccessKind::Atomic)
     for (size_t i = 0; i < ext->lanes.size() && i < d.ext->lanes.size(); ++i) ext->lanes[i].old = d.ext->lanes[i].old;
   t.set_response_status(status);
-  respond(d.up, bdi_ ? now + compress_delay(d) : now);
+  sc_time when = bdi_ ? now + compress_delay(d) : now;
+  if (hmg_ && t.is_write()) when += hmg_written(array_.line_of(t.get_address()));
+  respond(d.up, when);
   // The answer frees the request's queue place (at once, or when an early
   // response is due): a request may have waited for it.
   if (!waiting_.empty()) accept_event_.notify(sc_core::SC_ZERO_TIME);
@@ -219,7 +221,11 @@ void Cache::writeback_done(DownTxn& d) {
   auto it = wb_in_flight_.find(d.line);
   if (--it->second > 0) return;
   wb_in_flight_.erase(it);
-  if (Mshr* m = mshr_of(d.line); m && m->waiting_wb) {
+  below_done(d.line);
+}
+
+void Cache::below_done(uint64_t line) {
+  if (Mshr* m = mshr_of(line); m && m->waiting_wb) {
     m->waiting_wb = false;
     send_fill(static_cast<int>(m - mshrs_.data()), align(sim_now()));
   }

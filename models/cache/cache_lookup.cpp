@@ -152,6 +152,10 @@ bool Cache::lookup_write(Upstream& u, uint64_t line, int idx, const sc_time& now
       if (allocate) send_fill(fresh, send_time);
     }
     bytes_written_ += t.get_data_length();
+    if (hmg_) {  // a later fill of the line must not overtake the write on its way to memory
+      ++wb_in_flight_[line];
+      hmg_wrote_through(t.get_data_length());
+    }
     forward(u, send_time);
     return true;
   }
@@ -191,6 +195,7 @@ bool Cache::lookup_atomic(Upstream& u, uint64_t line, int idx, const sc_time& no
     }
     if (idx >= 0) array_.invalidate(idx);
     if (Mshr* m = mshr_of(line)) m->install = false;
+    if (hmg_) ++wb_in_flight_[line];  // as for a write (lookup_write)
     forward(u, now + miss_delay_);
     return true;
   }
@@ -263,6 +268,7 @@ bool Cache::miss_target(Upstream& u, uint64_t line, const sc_time& now) {
   m.targets = 1;
   m.entries.emplace_back().up = u;
   ++(ZeroCache::is_key(line) ? zero_->misses : misses_);
+  if (hmg_) hmg_fetch(line);
   send_fill(i, now + miss_delay_);
   return true;
 }

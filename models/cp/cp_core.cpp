@@ -91,6 +91,7 @@ CpCore::CpCore(const BlockContext& ctx, const CpCoreConfig& c)
       debug_flags_(c.debug_flags),
       trace_mmio_(c.trace_mmio),
       elision_(c.elision),
+      access_modes_(c.access_modes),
       async_launches_(c.async_launches),
       hint_checker_(c.check_hints ? std::make_unique<HintChecker>() : nullptr),
       memory_(shared().get<isa::DeviceMemory>("device")),
@@ -772,6 +773,10 @@ const ParamTable<CpCoreConfig>& cp_core_param_table() {
                                        "(aql_cp_cpelide.elf): it sends the workloads' access modes and dispatches "
                                        "at Agent scope, with System scope only around its own accesses to device "
                                        "memory; false: no access modes, every kernel at System scope"))
+          .add(&C::access_modes, bool_param("access_modes", true,
+                                            "with elision: the host sends the workloads' access modes; false: the "
+                                            "Agent-scope fences without them, for a policy that does not read them "
+                                            "(aql_cp_hmg.elf), which would pay for reading and skipping the packets"))
           .add(&C::async_launches,
                bool_param("async_launches", false,
                           "the timing device submits a workload's launches ahead into the queue, as a HIP "

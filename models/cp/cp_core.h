@@ -67,6 +67,7 @@ struct CpCoreConfig {
   uint32_t debug_flags = 0;
   bool trace_mmio = false;
   bool elision = false;
+  bool access_modes = true;  // with elision: the workloads' access modes are sent
   bool async_launches = false;
   bool check_hints = false;
   uint16_t gdb_port = 0;
@@ -107,6 +108,7 @@ class CpCore : public Block, public CommandProcessorControl {
   uint64_t instructions() const override { return instructions_.value; }
   uint64_t busy_cycles() const override { return cycles_.value + stall_cycles_stat_.value; }
   bool elision() const override { return elision_; }
+  bool access_modes() const override { return access_modes_; }
   bool async_launches() const override { return async_launches_; }
   HintCheckControl* hint_checker() override { return hint_checker_.get(); }
   bool halted() const { return finished_ && !faulted_; }
@@ -158,6 +160,7 @@ class CpCore : public Block, public CommandProcessorControl {
   uint32_t debug_flags_;
   bool trace_mmio_;
   bool elision_;
+  bool access_modes_;
   bool async_launches_;
   std::unique_ptr<HintChecker> hint_checker_;  // when check_hints is on
   isa::DeviceMemory& memory_;
