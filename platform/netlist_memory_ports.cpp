@@ -14,10 +14,28 @@
 
 namespace tessera {
 
+namespace {
+
+// The instance `b` leads to, seen through a memory-side cache (whose out is
+// bound straight to a memory): the port in front of the cache carries that
+// memory's traffic.
+const InstanceSpec& memory_behind(const Netlist& net, const std::map<std::string, size_t>& index,
+                                  const BindingSpec& b) {
+  const InstanceSpec& to = net.instances[index.at(b.target.instance)];
+  const SocketSpec* out = to.type->socket("out");
+  if (!out || !out->to_memory) return to;
+  for (const BindingSpec& next : net.bindings)
+    if (next.initiator.instance == to.path && next.initiator.socket == "out")
+      return net.instances[index.at(next.target.instance)];
+  return to;
+}
+
+}  // namespace
+
 void NetlistBuilder::check_memory_ports() const {
   for (const BindingSpec& b : out_.bindings) {
     const InstanceSpec& from = out_.instances[index_.at(b.initiator.instance)];
-    const InstanceSpec& to = out_.instances[index_.at(b.target.instance)];
+    const InstanceSpec& to = memory_behind(out_, index_, b);
     const std::string& kind = from.type->name;
     if (to.type->name != "dram_controller" || b.initiator.socket != "out" ||
         (kind != "crossbar" && kind != "chiplet_network"))
@@ -28,7 +46,8 @@ void NetlistBuilder::check_memory_ports() const {
     if (width == 0 || port >= memory) continue;
     log_line(LogLevel::Warning, from.path,
              b.initiator.text() + " carries at most " + format_quantity(port, Quantity::Bandwidth) + " (out_width " +
-                 std::to_string(static_cast<uint64_t>(width)) + " B/cycle) to " + b.target.text() + ", whose " +
+                 std::to_string(static_cast<uint64_t>(width)) + " B/cycle) to " + b.target.text() +
+                 (to.path == b.target.instance ? "" : " (in front of " + to.path + ")") + ", whose " +
                  std::to_string(to.params.at("channels").get<uint64_t>()) + " channels deliver " +
                  format_quantity(memory, Quantity::Bandwidth) +
                  ": the port is the bottleneck (set out_width to 0, unlimited, or to at least " +
