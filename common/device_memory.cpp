@@ -60,6 +60,7 @@ void DeviceMemory::write(uint64_t addr, const void* src, uint64_t bytes) {
   uint8_t* p = translate(addr, bytes);
   if (!p) throw UserError("device write " + range_text(addr, bytes) + " is not inside one allocation");
   std::memcpy(p, src, bytes);
+  for (MemorySideCopies* c : memory_side_) c->host_wrote(addr, static_cast<const uint8_t*>(src), bytes);
 }
 
 void DeviceMemory::read(void* dst, uint64_t addr, uint64_t bytes) const {
@@ -68,6 +69,7 @@ void DeviceMemory::read(void* dst, uint64_t addr, uint64_t bytes) const {
   if (!a || a->size - (addr - a->base) < bytes)
     throw UserError("device read " + range_text(addr, bytes) + " is not inside one allocation");
   std::memcpy(dst, a->bytes.data() + (addr - a->base), bytes);
+  for (const MemorySideCopies* c : memory_side_) c->host_reads(addr, static_cast<uint8_t*>(dst), bytes);
 }
 
 // Both walk the allocations overlapping [addr, addr+bytes) in address order;

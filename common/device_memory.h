@@ -7,12 +7,27 @@
 // land outside every allocation and are reported as a GPU memory fault (the
 // caller decides how) instead of touching host memory.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <vector>
 
 namespace tessera::isa {
+
+// Copies of device memory kept in front of it, on the memory side (a shared
+// last-level cache, docs/CACHES.md "L3"): what every agent reaching memory
+// passes through, the host's accesses included. DeviceMemory lets each view
+// see the host's reads and writes.
+class MemorySideCopies {
+ public:
+  virtual ~MemorySideCopies() = default;
+  // The host wrote [addr, addr+bytes): copies of those bytes take the new values.
+  virtual void host_wrote(uint64_t addr, const uint8_t* src, uint64_t bytes) = 0;
+  // The host reads [addr, addr+bytes), already read from memory into `dst`:
+  // the bytes held here (newer than memory where dirty) replace them.
+  virtual void host_reads(uint64_t addr, uint8_t* dst, uint64_t bytes) const = 0;
+};
 
 class DeviceMemory {
  public:
@@ -36,8 +51,14 @@ class DeviceMemory {
   void free(uint64_t addr);
 
   // Host access; throws tessera::UserError naming the range if it is not inside one allocation.
+  // Both go through the memory-side copies attached (attach_memory_side).
   void write(uint64_t addr, const void* src, uint64_t bytes);
   void read(void* dst, uint64_t addr, uint64_t bytes) const;
+  // A memory-side cache in front of (part of) this memory, until it detaches (when destroyed).
+  void attach_memory_side(MemorySideCopies* copies) { memory_side_.push_back(copies); }
+  void detach_memory_side(MemorySideCopies* copies) {
+    memory_side_.erase(std::remove(memory_side_.begin(), memory_side_.end(), copies), memory_side_.end());
+  }
 
   // Memory-side access, as a DRAM controller sees device memory: any range,
   // possibly spanning several allocations and the gaps between them. Bytes
@@ -72,6 +93,7 @@ class DeviceMemory {
   std::map<uint64_t, Allocation> allocations_;  // by base address
   uint64_t next_ = kFirstAddress;
   Allocation* last_ = nullptr;
+  std::vector<MemorySideCopies*> memory_side_;
 };
 
 }  // namespace tessera::isa

@@ -211,7 +211,7 @@ class Calibrator {
     r.netlist_file = options_.netlist_file;
     r.clock_hz = p_.netlist().default_clock_hz();
     const std::string noc = p_.first("chiplet_network");
-    if (wanted({"l1_latency", "l2_latency", "dram_latency", "remote_latency"})) {
+    if (wanted({"l1_latency", "l2_latency", "dram_latency", "remote_latency", "l3_latency"})) {
       if (noc.empty())
         round_trips_single_die(r);
       else
@@ -334,9 +334,13 @@ class Calibrator {
     RoundTrips want = calibration::implied_round_trips(p_.netlist(), h);
     const double line = p_(h.l2, "line_size");
     const CrossbarCycles local = calibration::crossbar_cycles(p_.netlist(), noc, line);
+    // A chiplet's L3 slice (in front of its memory) adds its miss_latency to a DRAM access.
+    const std::string l3 = p_.first("l3_cache", prefix);
+    const double l3_miss = l3.empty() ? 0 : p_(l3, "miss_latency");
+    if (!l3.empty()) want.how_dram += " + " + num(l3_miss) + " (L3 miss)";
     // The fill returns on an L2 clock edge: DRAM timings that are not whole
     // cycles round the sum up (chase_link).
-    const double local_memory = want.memory_dram + local.request + local.response;
+    const double local_memory = want.memory_dram + l3_miss + local.request + local.response;
     const double local_dram = calibration::chase_link(local_memory, want.issue_period);
     add(r, "l1_latency", "pointer chase, 64 links 64 B apart, on chiplet " + std::to_string(own), ReferenceUnit::Cycles,
         l1, want.l1, want.how_l1);
@@ -376,6 +380,50 @@ class Calibrator {
         calibration::chase_link(std::ceil(local_memory - 1e-9) + more, want.issue_period),
         "DRAM + " + num(n_hops) + " hop(s) x (request " + num(serialise(0) + link_latency) + " + response " +
             num(serialise(line) + link_latency) + ") - 2 x " + num(p_(noc, "latency")) + " (local switch)");
+    if (!l3.empty()) l3_round_trip(r, own, chiplets, h.l2, l3, want, local);
+  }
+
+  // An L3 hit on the chiplet's own slice: a chain of lines homed on the
+  // chiplet, walked whole before each measured launch, so that the L3 holds
+  // every link; the kernel-start acquire invalidates the L2 (the baseline
+  // policy), so each link misses the L1 and the L2 and hits the L3. The L3's
+  // hits say whether it did.
+  void l3_round_trip(CalibrationReport& r, uint32_t own, uint32_t chiplets, const std::string& l2,
+                     const std::string& l3, const RoundTrips& want, const CrossbarCycles& local) {
+    const uint32_t all = 96 + kLinks, line = uint32_t(p_(l3, "line_size"));
+    const uint32_t span = (all / (kNocPage / line) + 1) * chiplets * kNocPage;
+    const DevicePtr chain = dev_.alloc(span);
+    if (chain % (uint64_t(chiplets) * kNocPage))
+      throw runtime::DeviceError("calibrate: an allocation not aligned to the chiplets' pages");
+    std::vector<uint32_t> links;  // from the chiplet's first page on, every line of each of its pages
+    for (uint32_t page = 0; links.size() < all; ++page)
+      for (uint32_t off = 0; off < kNocPage && links.size() < all; off += line)
+        links.push_back(page * chiplets * kNocPage + off);
+    calib::write_chain(dev_, chain + own * kNocPage, links);
+    say("pointer chase: L3, own chiplet");
+    auto l3_hits = [&] { return dev_.platform().stats().find(l3)->to_json().value("hits", uint64_t{0}); };
+    const DevicePtr start = chain + own * kNocPage;
+    const uint64_t result = uint64_t((own + 1) % chiplets) * kNocPage;
+    chase(start, links, all, all, result);  // the first walk fetches the lines from DRAM
+    const uint64_t h0 = l3_hits();
+    const uint64_t a = chase(start, links, all, 96, result);
+    const uint64_t h1 = l3_hits();
+    const uint64_t b = chase(start, links, all, 96 + kLinks, result);
+    // The second launch's kLinks more links are kLinks more L3 hits (its
+    // instruction and scalar fetches are the first's).
+    if (l3_hits() - h1 < h1 - h0 + kLinks)
+      throw runtime::DeviceError("calibrate: the L3 chase's links did not all hit " + l3 +
+                                 " (does the kernel-start policy keep the L2's copies?)");
+    // The L2 hit's part of the L2 round trip replaced by the way to the L3 slice and back.
+    const double memory = want.memory_l2 - p_(l2, "hit_latency") + p_(l2, "miss_latency") + local.request +
+                          p_(l3, "hit_latency") + local.response;
+    const double implied = calibration::chase_link(memory, want.issue_period);
+    add(r, "l3_latency", "pointer chase, " + std::to_string(kLinks) + " links homed on chiplet " +
+                             std::to_string(own) + ", in its L3 slice, not in its L2 (invalidated at kernel start)",
+        ReferenceUnit::Cycles, double(int64_t(b) - int64_t(a)) / kLinks, implied,
+        "L2 memory latency - L2 hit + " + num(p_(l2, "miss_latency")) + " (L2 miss) + " + num(local.request) +
+            " + " + num(p_(l3, "hit_latency")) + " (L3 hit) + " + num(local.response) +
+            " (chiplet network), as a chase link with the CU's turns");
   }
 
   // Links from chiplet `from` to `to` of `n` on the network `noc`.

@@ -125,6 +125,7 @@ Netlist NetlistBuilder::build(const std::vector<Override>& overrides) {
   resolve_address_maps();
   check_request_sizes();
   check_memory_ports();
+  check_memory_side();
   return std::move(out_);
 }
 

@@ -32,6 +32,10 @@ struct SocketSpec {
   // On a target of a switch (router, crossbar): the initiator socket its
   // requests leave by, to whichever output the address map chooses.
   std::string forwards_to;
+  // On an initiator: it must be bound straight to a memory, a block that
+  // answers its requests itself (one with no initiator socket on its
+  // protocol: memory, dram_controller), as a memory-side cache must be.
+  bool to_memory = false;
 };
 
 struct BlockType {

@@ -104,6 +104,12 @@ class Cache : public Block {
   // (another chiplet's write, or a directory eviction) drops the line, and
   // any fill of it in flight is used for its requests but not kept.
   void hmg_invalidate(uint64_t line);
+  // The bytes of [addr, addr+len) this cache holds, copied out of its lines
+  // into `dst` / from `src` into its lines (dirty state, LRU order and
+  // statistics untouched); whether any line was held. The debug transport's
+  // and the host's view of cached data (a dirty line is newer than memory).
+  bool read_cached(uint64_t addr, uint8_t* dst, uint64_t len) const;
+  bool write_cached(uint64_t addr, const uint8_t* src, uint64_t len);
 
  private:
   // A request from in[port].
@@ -205,6 +211,7 @@ class Cache : public Block {
   // ---- cache_lookup.cpp: what a request does to the array
   Op classify(const tlm::tlm_generic_payload& t, const GpuAccess* ext) const;
   bool bypasses(const tlm::tlm_generic_payload& t, const GpuAccess* ext) const;
+  bool passes_miss(uint64_t line);
   // An error status for a malformed request, or TLM_OK_RESPONSE.
   tlm::tlm_response_status check(const tlm::tlm_generic_payload& t, Op op, const GpuAccess* ext) const;
   std::string why_refused(tlm::tlm_response_status status) const;
@@ -330,6 +337,9 @@ class Cache : public Block {
   int fill_lt(uint64_t line, sc_core::sc_time& d, tlm::tlm_response_status& status);
   void writeback_lt(Victim& wb, sc_core::sc_time& d);
   bool full_line(const tlm::tlm_generic_payload& t) const;  // writes every byte of one line
+  // Calls f(index, offset in line, offset in range, bytes) for each held line overlapping [addr, addr+len).
+  template <class F>
+  bool for_cached(uint64_t addr, uint64_t len, F f) const;
 
   // ---- cache_bdi.cpp: BDI compression (cfg_.compression), docs/CABA.md
   void setup_compression();

@@ -65,7 +65,11 @@ void check_zero_cache(const CacheConfig& c, const std::string& path) {
 }  // namespace
 
 CacheConfig CacheConfig::from_params(const Params& p, const std::string& path) {
-  CacheConfig c = cache_param_table().read(p);
+  return from_params(p, path, cache_param_table());
+}
+
+CacheConfig CacheConfig::from_params(const Params& p, const std::string& path, const ParamTable<CacheConfig>& table) {
+  CacheConfig c = table.read(p);
   c.zero_bytes = zero_share(c.zero_fraction, c.size, path);
   const uint64_t line = c.line_size;
   if (!is_power_of_two(line) || line < 4 || line > 4096)

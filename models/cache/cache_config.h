@@ -28,6 +28,10 @@ struct CacheConfig {
   bool read_only = false;        // writes and atomics are answered with a command error
   bool xor_index = false;        // set and bank index from an XOR fold of the line number
   unsigned maintenance_cycles = 0;  // cycles per line a maintenance command touches
+  // Read misses allocate (fill the line). false: a miss with no fill of its
+  // line outstanding is passed below and answered from there, so lines come in
+  // by writes and write-backs only (a non-inclusive l3_cache).
+  bool inclusive = true;
   // The zero cache (LazyGPU), carved out of `size`: models/cache/zero_cache.h.
   json zero_fraction;              // as written: 0, a fraction ("1/8", 0.125) or a size ("8 KiB")
   uint64_t zero_bytes = 0;         // its share of `size` in bytes; 0: no zero cache
@@ -56,6 +60,9 @@ struct CacheConfig {
   // parameter's range rules out; throws UserError naming the instance, the
   // parameter and what is expected.
   static CacheConfig from_params(const Params& params, const std::string& path);
+  // The same with the parameters of `table` (a cache type's own table that
+  // include()s cache_param_table(), as l3_cache's does).
+  static CacheConfig from_params(const Params& params, const std::string& path, const ParamTable<CacheConfig>& table);
 };
 
 // Every cache parameter, declared once (platform/param_table.h). The four

@@ -82,13 +82,14 @@ void Cache::in_b_transport(int, tlm_generic_payload& t, sc_time& d) {
   const uint64_t line = array_.line_of(t.get_address());
   int idx = array_.find(line);
   sc_time miss_d = d - cycles(cfg_.hit_latency) + cycles(cfg_.miss_latency);  // a miss's own delay so far
-  const bool forwards = (op == Op::Read && bypasses(t, ext)) || (op != Op::Read && !cfg_.write_back) ||
+  const bool forwards = (op == Op::Read && (bypasses(t, ext) || (idx < 0 && !cfg_.inclusive))) ||
+                        (op != Op::Read && !cfg_.write_back) ||
                         (op == Op::Write && idx < 0 && !cfg_.write_allocate) ||
                         (op == Op::Atomic && cfg_.atomics_below);
   if (forwards) {
     // Write-through, bypass, or an atomic the level below owns: update or
     // drop our copy, pass the request itself below.
-    if (op == Op::Read) ++bypasses_;
+    if (op == Op::Read) ++(bypasses(t, ext) ? bypasses_ : misses_);
     if (op == Op::Write && idx >= 0) {
       ++hits_;
       write_into_line(t, array_.data(idx));
@@ -161,19 +162,35 @@ unsigned int Cache::in_dbg(int, tlm_generic_payload& t) {
   uint8_t* data = t.get_data_ptr();
   if (!data || (!t.is_read() && !t.is_write())) return 0;
   unsigned int n = out->transport_dbg(t);
+  const bool cached = t.is_read() ? read_cached(addr, data, len) : write_cached(addr, data, len);
+  return cached ? static_cast<unsigned int>(len) : n;
+}
+
+template <class F>
+bool Cache::for_cached(uint64_t addr, uint64_t len, F f) const {
   bool cached = false;
   for (uint64_t line = array_.line_of(addr); line < addr + len; line += cfg_.line_size) {
     const int idx = array_.find(line);
-    if (idx < 0) continue;
-    cached = true;
-    const uint64_t from = std::max(addr, line), to = std::min(addr + len, line + cfg_.line_size);
-    if (t.is_read())
-      std::memcpy(data + (from - addr), array_.data(idx) + (from - line), to - from);
-    else
-      std::memcpy(array_.data(idx) + (from - line), data + (from - addr), to - from);
+    if (idx >= 0) {
+      cached = true;
+      const uint64_t from = std::max(addr, line), to = std::min(addr + len, line + cfg_.line_size);
+      f(idx, from - line, from - addr, to - from);
+    }
     if (line + cfg_.line_size < line) break;  // the last line of the address space
   }
-  return cached ? static_cast<unsigned int>(len) : n;
+  return cached;
+}
+
+bool Cache::read_cached(uint64_t addr, uint8_t* dst, uint64_t len) const {
+  return for_cached(addr, len, [&](int idx, uint64_t in_line, uint64_t in_range, uint64_t n) {
+    std::memcpy(dst + in_range, array_.data(idx) + in_line, n);
+  });
+}
+
+bool Cache::write_cached(uint64_t addr, const uint8_t* src, uint64_t len) {
+  return for_cached(addr, len, [&](int idx, uint64_t in_line, uint64_t in_range, uint64_t n) {
+    std::memcpy(array_.data(idx) + in_line, src + in_range, n);
+  });
 }
 
 }  // namespace tessera

@@ -22,6 +22,14 @@ bool Cache::bypasses(const tlm_generic_payload& t, const GpuAccess* ext) const {
   return !cfg_.write_back && t.is_read() && ext && ext->glc;
 }
 
+// A non-inclusive cache does not allocate on a read miss: the read goes
+// below as it is. Not when a fill or writeback of the line is under way: the
+// read joins the fill (it may carry writes waiting to be merged) or waits
+// behind the writeback, like any miss.
+bool Cache::passes_miss(uint64_t line) {
+  return !cfg_.inclusive && !mshr_of(line) && !wb_in_flight_.count(line);
+}
+
 tlm::tlm_response_status Cache::check(const tlm_generic_payload& t, Op op, const GpuAccess* ext) const {
   const uint64_t addr = t.get_address(), len = t.get_data_length();
   const uint64_t offset = addr - array_.line_of(addr);
@@ -108,6 +116,9 @@ bool Cache::lookup(Upstream& u, const sc_time& now) {
     array_.touch(idx);
     t.set_response_status(tlm::TLM_OK_RESPONSE);
     respond(u, hit_time);
+  } else if (op == Op::Read && passes_miss(line)) {
+    ++misses_;
+    forward(u, now + miss_delay_);
   } else if (op == Op::Read) {
     done = miss_target(u, line, now);
   } else if (op == Op::Write && zero_only_store(t, ext)) {

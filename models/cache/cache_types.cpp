@@ -1,16 +1,17 @@
 // The four cache block types: one engine (models/cache/cache.h), four sets of
 // defaults. Defaults are CDNA2-like; netlists set what their machine needs.
+#include "models/cache/cache_types.h"
+
 #include "models/cache/cache.h"
 
 namespace tessera {
 
-namespace {
-
-BlockType cache_type(const char* name, const char* doc, const json& defaults) {
+BlockType cache_block_type(const char* name, const char* doc, const ParamTable<CacheConfig>& table,
+                           const json& defaults, std::function<std::unique_ptr<Block>(const BlockContext&)> create) {
   BlockType t;
   t.name = name;
   t.doc = doc;
-  t.params = cache_param_table().specs(defaults);
+  t.params = table.specs(defaults);
   SocketSpec in;
   in.name = "in";
   in.dir = SocketDir::Target;
@@ -29,10 +30,16 @@ BlockType cache_type(const char* name, const char* doc, const json& defaults) {
   ctrl.required = false;
   ctrl.doc = "maintenance commands (CacheCommand: invalidate, writeback, writeback+invalidate), answered when done";
   t.sockets = {in, out, ctrl};
-  t.create = [](const BlockContext& ctx) -> std::unique_ptr<Block> {
-    return std::make_unique<Cache>(ctx, CacheConfig::from_params(ctx.params, ctx.path));
-  };
+  t.create = std::move(create);
   return t;
+}
+
+namespace {
+
+BlockType cache_type(const char* name, const char* doc, const json& defaults) {
+  return cache_block_type(name, doc, cache_param_table(), defaults, [](const BlockContext& ctx) -> std::unique_ptr<Block> {
+    return std::make_unique<Cache>(ctx, CacheConfig::from_params(ctx.params, ctx.path));
+  });
 }
 
 }  // namespace

@@ -141,6 +141,16 @@ TEST_CASE("calibration pending: r9_nano DRAM stream reaches 85 % of LazyGPU's 25
   check_references("r9_nano", {"dram_bandwidth"});
 }
 
+TEST_CASE("calibration reference: cpelide_4chiplet's L3 round trip is CPElide's 330 cycles",
+          "[timing][calibration][reference][l3]") {
+  check_references("cpelide_4chiplet", {"l3_latency"});
+}
+
+TEST_CASE("calibration reference: cpelide_4chiplet's L3 round trip is what its parameters imply",
+          "[timing][calibration][reference][l3]") {
+  check_implied("cpelide_4chiplet", {"l3_latency"}, kNoDramPreset);
+}
+
 TEST_CASE("calibration pending: cpelide_4chiplet round trips within 5 % of CPElide's Table I",
           "[.][calibration-pending]") {
   check_references("cpelide_4chiplet", {"l1_latency", "l2_latency", "remote_latency"});

@@ -434,6 +434,41 @@ std::string chiplet_instance(Calibration& c, const std::string& prefix, const st
   return prefix + "sa[0]." + path;
 }
 
+// An L3 hit on the chiplet's own slice: a chain of lines homed on the
+// chiplet, walked whole before each measured launch so that the L3 holds every
+// link; the kernel-start acquire empties the L2, so each link misses the L1
+// and the L2, crosses the chiplet network within the chiplet, and hits the L3:
+// the L2 round trip less the L2's hit, plus its miss, the network's request
+// and response and the L3's hit.
+void check_l3_round_trip(Calibration& c, uint32_t own, uint32_t chiplets, const RoundTrips& l2_trip, const std::string& l2,
+                         const std::string& l3, const CrossbarCycles& noc) {
+  const uint32_t n = 512, all = 96 + n, page = kNocPage, line = uint32_t(c.param(l3, "line_size"));
+  std::vector<uint32_t> links;
+  for (uint32_t k = 0; links.size() < all; ++k)
+    for (uint32_t off = 0; off < page && links.size() < all; off += line) links.push_back(k * chiplets * page + off);
+  const runtime::DevicePtr p = c.device().alloc(uint64_t(links.back()) + uint64_t(chiplets) * page);
+  REQUIRE(p % (uint64_t(chiplets) * page) == 0);
+  const runtime::DevicePtr start = p + uint64_t(own) * page;
+  c.write_chain(start, links);
+  const uint64_t result = uint64_t((own + 1) % chiplets) * page;
+  c.chase(start, all, all, result);  // the first walk brings the lines from DRAM
+  const uint64_t hits_before = c.stat(l3, "hits");
+  const uint64_t a = c.chase(start, all, 96, result);
+  const uint64_t hits_between = c.stat(l3, "hits");
+  const uint64_t b = c.chase(start, all, all, result);
+  const double memory = l2_trip.memory_l2 - c.param(l2, "hit_latency") + c.param(l2, "miss_latency") + noc.request +
+                        c.param(l3, "hit_latency") + noc.response;
+  const double want = calibration::chase_link(memory, l2_trip.issue_period);
+  INFO(l3 << ": L2 memory latency " << l2_trip.memory_l2 << " - " << c.param(l2, "hit_latency") << " (L2 hit) + "
+          << c.param(l2, "miss_latency") << " (L2 miss) + " << noc.request << " + " << c.param(l3, "hit_latency")
+          << " (L3 hit) + " << noc.response << " (chiplet network) = " << memory << ", a chase link of " << want
+          << "; measured "
+          << double(b - a) / n << " per link");
+  // The n more links are n more L3 hits: none was found in the L2.
+  CHECK(c.stat(l3, "hits") - hits_between == hits_between - hits_before + n);
+  CHECK(std::abs(double(b - a) - want * n) <= 4);
+}
+
 // The round trips of the chiplet a work-item runs on, to its own L1, L2 and
 // DRAM: the single-die arithmetic with that chiplet's parameters for the L1
 // and the L2. A fill from the chiplet's own DRAM goes through the chiplet
@@ -456,7 +491,12 @@ void check_chiplet_round_trips(const std::string& netlist, const std::vector<std
   const double line = c.param(l2, "line_size");
   const CrossbarCycles noc = crossbar_cycles(c, "noc", line);
   const double network = noc.request + noc.response;
-  want.dram = calibration::chase_link(want.memory_dram + network, want.issue_period);
+  // A chiplet's L3 slice, where it has one (in front of its DRAM), adds its
+  // miss_latency to a DRAM access.
+  const std::string l3 = prefix + "l3";
+  const bool has_l3 = c.netlist().find(l3) != nullptr;
+  const double l3_miss = has_l3 ? c.param(l3, "miss_latency") : 0;
+  want.dram = calibration::chase_link(want.memory_dram + l3_miss + network, want.issue_period);
   INFO(netlist << ", chiplet " << own << ": " << explain(want) << "; on a chiplet, DRAM + " << network
                << " (chiplet network, request and response), rounded up, with the CU's turns: " << want.dram);
 
@@ -471,6 +511,7 @@ void check_chiplet_round_trips(const std::string& netlist, const std::vector<std
   // and with issue turns a launch's first wave may start up to a turn less
   // one later in its SIMD's turns than the other's.
   check_levels(want, {l1, l2_, dr}, n, 4 + (want.issue_period - 1));
+  if (has_l3) check_l3_round_trip(c, own, chiplets, want, l2, l3, noc);
 }
 
 }  // namespace
@@ -488,6 +529,16 @@ TEST_CASE("calibration: chiplet4_small pointer chases on one chiplet follow the 
 TEST_CASE("calibration: cpelide_4chiplet pointer chases on one chiplet measure the round trips its parameters add up to",
           "[timing][calibration][chiplet]") {
   check_chiplet_round_trips("cpelide_4chiplet");
+}
+
+TEST_CASE("calibration: chiplet4_small_l3 pointer chases on one chiplet measure its L1, L2, L3 and DRAM round trips",
+          "[timing][calibration][chiplet][l3]") {
+  check_chiplet_round_trips("chiplet4_small_l3");
+}
+
+TEST_CASE("calibration: chiplet4_small_l3 chases to each chiplet's memory, through its L3 slice, add a ring's hops",
+          "[timing][calibration][chiplet][l3]") {
+  check_chiplet_chase("chiplet4_small_l3", {});
 }
 
 TEST_CASE("calibration: mi200_2chiplet pointer chases on one chiplet measure the round trips its parameters add up to",

@@ -64,6 +64,12 @@ class ChipletBench {
     const uint64_t a = chase(chain, base, base), b = chase(chain, base, base + extra);
     return double(b - a) / extra;
   }
+  // The same with `warm` links walked before each measured launch, so that a
+  // level the kernel-start acquire leaves alone (an L3) holds them.
+  double cycles_per_link_after(runtime::DevicePtr chain, uint32_t warm, uint32_t base, uint32_t extra) {
+    const uint64_t a = chase(chain, warm, base), b = chase(chain, warm, base + extra);
+    return double(b - a) / extra;
+  }
   // Bytes per cycle of a one-pass read stream: the difference of `small` and 2 x `small` bytes.
   double stream_bytes_per_cycle(uint64_t small, uint32_t wgs) {
     REQUIRE(small % (uint64_t(16) * 4 * 256 * wgs) == 0);
@@ -184,6 +190,19 @@ TEST_CASE("chiplet calibration: cpelide_4chiplet round trips are CPElide's Table
   check_within("L1 hit", l.l1, 140, 0.05);
   check_within("L2 hit", l.l2, 269, 0.05);
   check_within("remote (L2 hit + to another chiplet and back)", l.l2 + l.remote_extra, 390, 0.05);
+}
+
+TEST_CASE("chiplet calibration: cpelide_4chiplet L3 round trip is CPElide's Table I (330)",
+          "[timing][calibration][chiplet][l3]") {
+  ChipletBench b("cpelide_4chiplet");
+  const uint32_t chiplets = uint32_t(b.param("noc", "chiplets")), all = 96 + kLinks;
+  // Each chain walked whole before each measured launch is in its home's L3
+  // slice and, after the kernel-start invalidation, in no L2: every link is
+  // an L3 hit. The chiplet running the chase reaches its own slice fastest.
+  std::vector<double> l3;
+  for (uint32_t home = 0; home < chiplets; ++home)
+    l3.push_back(b.cycles_per_link_after(b.chain(homed_chain(home, chiplets, all)), all, 96, kLinks));
+  check_within("L3 hit, own chiplet's slice", *std::min_element(l3.begin(), l3.end()), 330, 0.05);
 }
 
 TEST_CASE("chiplet calibration: mi200_2chiplet round trips are the MI210's measured L1 125, L2 233-252, HBM 570-585",

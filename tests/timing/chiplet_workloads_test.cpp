@@ -17,12 +17,14 @@ using namespace tessera::test;
 
 namespace {
 
-void check_all_workloads(const std::string& netlist, const std::string& topology) {
+void check_all_workloads(const std::string& netlist, const std::string& topology,
+                         const std::vector<std::string>& sets = {}) {
   FunctionalDevice reference(kKernelDir);
   TimingDeviceOptions o;
   o.netlist_file = std::string(TESSERA_SOURCE_DIR) + "/json/platforms/" + netlist;
   o.kernel_dir = kKernelDir;
   o.overrides.push_back(parse_override("noc.topology=" + topology));
+  for (const std::string& s : sets) o.overrides.push_back(parse_override(s));
   TimingDevice timing(o);
   for (const workloads::Workload& w : workloads::workloads()) {
     REQUIRE_FALSE(w.test_sizes.empty());
@@ -60,3 +62,16 @@ TESSERA_CHIPLET_CASE(8, ring)
 TESSERA_CHIPLET_CASE(8, mesh)
 TESSERA_CHIPLET_CASE(8, switch)
 TESSERA_CHIPLET_CASE(8, full)
+
+// With a shared L3 slice in front of each chiplet's memory: write-backs end in
+// it, re-reads after the kernel-start invalidation hit it, and the host reads
+// results through it (some still dirty there at the end).
+TEST_CASE("chiplets: every workload on 4 chiplets with a shared L3 matches the executor", "[timing][chiplet][l3]") {
+  check_all_workloads("chiplet4_small_l3.json", "ring");
+}
+
+TEST_CASE("chiplets: every workload on 4 chiplets with a non-inclusive, write-through shared L3 matches the executor",
+          "[timing][chiplet][l3]") {
+  check_all_workloads("chiplet4_small_l3.json", "ring",
+                      {"chiplet[*].l3.inclusive=false", "chiplet[*].l3.write_policy=write_through"});
+}
