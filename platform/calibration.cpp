@@ -19,6 +19,8 @@ using runtime::DevicePtr;
 // Links measured per round trip, after a warm-up; a chase is the difference
 // of two launches, so launch overheads cancel.
 constexpr uint32_t kLinks = 512;
+// Links measured per round trip under load (fewer: each launch also streams).
+constexpr uint32_t kLoadedLinks = 256;
 // The reference netlists interleave memory over the chiplets in pages of this.
 constexpr uint32_t kNocPage = 4096;
 
@@ -217,7 +219,9 @@ class Calibrator {
       else
         round_trips_chiplets(r, noc);
     }
-    if (wanted({"dram_bandwidth"})) dram_stream(r);
+    if (wanted({"dram_bandwidth", "dram_interleaved"})) dram_stream(r);
+    if (!noc.empty() && wanted({"link_bandwidth"})) link_stream(r, noc);
+    if (wanted({"loaded_latency"})) loaded_latency(r, noc);
     if (noc.empty() && wanted({"l2_bandwidth"})) l2_stream(r);
     throughputs(r);
     attach_references(r);
@@ -446,8 +450,11 @@ class Calibrator {
   // the router that spreads memory over `count` targets sends target i the
   // blocks of `interleave` bytes with (address / interleave) % count == i,
   // and the controller maps channels every `channel_interleave`.
+  // A controller with interleave_ways > 1 packs its own blocks before the
+  // mapping, so it reaches all its channels.
   double channels_reached(const std::string& dram, size_t index, size_t count) const {
     const uint64_t channels = uint64_t(p_(dram, "channels")), chunk = uint64_t(p_(dram, "channel_interleave"));
+    if (p_(dram, "interleave_ways") > 1) return double(channels);
     for (const auto& i : p_.netlist().instances) {
       if (!i.params.count("address_map") || !i.params.at("address_map").is_array()) continue;
       for (const json& e : i.params.at("address_map")) {
@@ -481,12 +488,158 @@ class Calibrator {
     const uint64_t a = stream_cycles(in, small, wg, wgs, 1);
     say("DRAM stream: " + std::to_string((2 * small) >> 20) + " MiB");
     const uint64_t b = stream_cycles(in, 2 * small, wg, wgs, 1);
+    dev_.free(in);
     const double hz = p_.netlist().default_clock_hz();
-    add(r, "dram_bandwidth",
+    // On a chiplet netlist the stream's pages are interleaved over the
+    // chiplets (3 in 4 of a chiplet's reads cross the network on four);
+    // `dram_bandwidth` there is each chiplet streaming its own memory.
+    const std::string noc = p_.first("chiplet_network");
+    add(r, noc.empty() ? "dram_bandwidth" : "dram_interleaved",
         "read stream, " + std::to_string(wgs) + " workgroups of 256, " + std::to_string(small >> 20) + " vs " +
-            std::to_string((2 * small) >> 20) + " MiB",
+            std::to_string((2 * small) >> 20) + " MiB" + (noc.empty() ? "" : ", pages interleaved over the chiplets"),
         ReferenceUnit::BytesPerSecond, double(small) / double(b - a) * hz, peak,
         "sum of the DRAM channels' bandwidth the stream reaches");
+    if (!noc.empty()) own_memory_stream(r, noc, peak);
+  }
+
+  // Cycles of a calib_link launch (sw/workloads/calib.h) over `pages` pages per
+  // reading chiplet, 4 workgroups of 256 per CU.
+  uint64_t pages_cycles(DevicePtr in, uint64_t pages, uint32_t chiplets, uint32_t reader) {
+    const workloads::Result res =
+        calib::link_stream(dev_, in, uint32_t(pages), chiplets, reader, 4 * compute_units() / chiplets);
+    check(res, "calib_link");
+    return res.stats.cycles;
+  }
+
+  // A calib_link stream of `pages` and 2 x `pages` pages per reading chiplet:
+  // bytes read per second over the cycle difference. `pages` is at least
+  // 8 MiB (or two loop steps) of pages, a multiple of a loop step.
+  double pages_stream(uint32_t chiplets, uint32_t reader, uint64_t& pages) {
+    const uint64_t step = 4ull * (4 * compute_units() / chiplets);
+    pages = std::max<uint64_t>(2 * step, (8u << 20) / kNocPage / step * step);
+    const uint64_t bytes = calib::link_buffer_bytes(uint32_t(2 * pages), chiplets, reader);
+    const DevicePtr in = dev_.alloc(bytes);
+    if (in % (uint64_t(chiplets) * kNocPage))
+      throw runtime::DeviceError("calibrate: an allocation not aligned to the chiplets' pages");
+    calib::fill_stream(dev_, in, bytes);
+    const uint64_t a = pages_cycles(in, pages, chiplets, reader), b = pages_cycles(in, 2 * pages, chiplets, reader);
+    dev_.free(in);
+    const double readers = reader == chiplets ? chiplets : 1;
+    return double(pages * kNocPage) * readers / double(b - a) * p_.netlist().default_clock_hz();
+  }
+
+  // Each chiplet's workgroups (4 per CU) read only pages homed on their own
+  // chiplet, as each die of a multi-die GPU streams its own memory.
+  void own_memory_stream(CalibrationReport& r, const std::string& noc, double peak) {
+    const uint32_t chiplets = uint32_t(p_(noc, "chiplets"));
+    say("DRAM stream: each chiplet reads its own memory");
+    uint64_t pages = 0;
+    const double measured = pages_stream(chiplets, chiplets, pages);
+    add(r, "dram_bandwidth",
+        "read stream, each chiplet's " + std::to_string(4 * compute_units() / chiplets) +
+            " workgroups of 256 read pages homed on it, " + std::to_string(pages * kNocPage >> 20) + " vs " +
+            std::to_string(2 * pages * kNocPage >> 20) + " MiB per chiplet",
+        ReferenceUnit::BytesPerSecond, measured, peak, "sum of the DRAM channels' bandwidth");
+  }
+
+  // Links that carry traffic into chiplet `reader` from every other chiplet:
+  // the switch's one link to it, one from each of a full connection's other
+  // chiplets, a ring's or a mesh's links from its neighbours.
+  static double links_into(const InstanceParams& p, const std::string& noc, uint32_t reader, uint32_t n) {
+    if (p.raw(noc, "topology").get<std::string>() == "switch") return 1;
+    double links = 0;
+    for (uint32_t c = 0; c < n; ++c) links += c != reader && hops(p, noc, c, reader, n) == 1;
+    return links;
+  }
+
+  // The links into one chiplet: its workgroups (4 per CU of that chiplet)
+  // read pages homed on every other chiplet, so that every byte crosses the
+  // links into it; bytes per second over the cycle difference of two
+  // launches (as the DRAM stream), per link into the reader.
+  void link_stream(CalibrationReport& r, const std::string& noc) {
+    const uint32_t chiplets = uint32_t(p_(noc, "chiplets")), reader = 0;
+    if (chiplets < 2) return;
+    say("link stream: chiplet " + std::to_string(reader) + " reads the other chiplets' memory");
+    uint64_t pages = 0;
+    const double links = links_into(p_, noc, reader, chiplets);
+    const double measured = pages_stream(chiplets, reader, pages) / links;
+    const double bandwidth = p_(noc, "link_bandwidth");
+    double dram = 0;  // what the other chiplets' memory can supply
+    for (const std::string& d : p_.all("dram_controller"))
+      if (d.rfind("chiplet[" + std::to_string(reader) + "].", 0) != 0) dram += p_(d, "bandwidth") * p_(d, "channels");
+    std::string how = "link_bandwidth, each link, each direction";
+    if (dram < bandwidth * links)
+      how += " (the other chiplets' DRAM supplies only " + num(dram / 1e9 / links) + " GB/s per link)";
+    add(r, "link_bandwidth",
+        "chiplet " + std::to_string(reader) + "'s " + std::to_string(4 * compute_units() / chiplets) +
+            " workgroups of 256 read the other chiplets' pages, " + std::to_string(pages * kNocPage >> 20) + " vs " +
+            std::to_string(2 * pages * kNocPage >> 20) + " MiB; per link into it (" + num(links) + ")",
+        ReferenceUnit::BytesPerSecond, measured, bandwidth, how);
+  }
+
+  // The DRAM chain of the memory next to workgroup 0 (chiplet 0's on a
+  // chiplet netlist), and the chain's base; empty without a DRAM path.
+  std::vector<uint32_t> near_dram_chain(const std::string& noc, DevicePtr& base) {
+    if (noc.empty()) {
+      const std::string dram = p_.first("dram_controller"), l2 = p_.first("l2_cache");
+      if (dram.empty() || l2.empty()) return {};
+      const auto links = calibration::dram_chain(uint32_t(p_(dram, "channels")), uint32_t(p_(dram, "banks")),
+                                                 uint32_t(p_(dram, "bank_interleave")));
+      base = dev_.alloc(*std::max_element(links.begin(), links.end()) + 4);
+      return links;
+    }
+    const uint32_t chiplets = uint32_t(p_(noc, "chiplets")), span = 16u << 20;
+    const std::string l2 = p_.first("l2_cache", "chiplet[0].");
+    base = dev_.alloc(span);
+    if (base % (uint64_t(chiplets) * kNocPage))
+      throw runtime::DeviceError("calibrate: an allocation not aligned to the chiplets' pages");
+    return calibration::chiplet_dram_chain(p_.netlist(), "chiplet[0].dram", base, 0, chiplets,
+                                           uint32_t(p_(l2, "line_size")), span, 96 + kLoadedLinks + 32);
+  }
+
+  // Round trips to DRAM under a background read stream: the DRAM chase (to
+  // the memory next to the chasing work-item) in a grid of one workgroup per
+  // chiplet (at least two), one per CU and four per CU, whose other
+  // workgroups of 256 stream a buffer twice the L2s' size; cycles per
+  // link over the difference of two launches of 96 and 96 + kLoadedLinks
+  // links, one row per load.
+  void loaded_latency(CalibrationReport& r, const std::string& noc) {
+    DevicePtr chain = 0;
+    const std::vector<uint32_t> links = near_dram_chain(noc, chain);
+    if (links.empty()) return;
+    calib::write_chain(dev_, chain, links);
+    double l2_bytes = 0;
+    for (const auto& s : p_.all("l2_cache")) l2_bytes += p_(s, "size");
+    const uint32_t cus = compute_units(), wg = 256;
+    const DevicePtr flag = dev_.alloc(4);
+    const double hz = p_.netlist().default_clock_hz();
+    // Workgroup 0 chases; the command processor gives chiplet 0 the first
+    // of at least as many workgroups as there are chiplets.
+    const uint32_t chiplets = noc.empty() ? 1 : uint32_t(p_(noc, "chiplets"));
+    for (const uint32_t total : {std::max(2u, chiplets), cus, 4 * cus}) {
+      const uint32_t streaming = total - 1;
+      const uint64_t quantum = 16ull * 4 * wg * streaming;
+      const uint64_t bytes = (uint64_t(2 * l2_bytes) + quantum - 1) / quantum * quantum;
+      const DevicePtr in = dev_.alloc(bytes);
+      calib::fill_stream(dev_, in, bytes);
+      say("loaded latency: DRAM chase under " + std::to_string(streaming) + " streaming workgroups");
+      uint64_t streamed = 0, cycles[2] = {0, 0}, bytes_read = 0;
+      const uint32_t steps[2] = {96, 96 + kLoadedLinks};
+      for (int k = 0; k < 2; ++k) {
+        const workloads::Result res =
+            calib::loaded_chase(dev_, chain, links, steps[k], out(), in, bytes, wg, streaming + 1, flag, streamed);
+        check(res, "calib_loaded");
+        cycles[k] = res.stats.kernel_cycles;
+        bytes_read += streamed;
+      }
+      const double load = double(bytes_read) / double(cycles[0] + cycles[1]) * hz;
+      add(r, "loaded_latency",
+          "DRAM chase under a read stream of " + std::to_string(streaming) + " workgroups of 256 (" +
+              num(load / 1e9) + " GB/s)",
+          ReferenceUnit::Cycles, double(int64_t(cycles[1]) - int64_t(cycles[0])) / kLoadedLinks, std::nullopt,
+          "no formula under load (unloaded: dram_latency)");
+      dev_.free(in);
+    }
   }
 
   // An L2-resident stream: 3/4 of the L2, one workgroup of 128 per CU, more
@@ -642,7 +795,14 @@ CalibrationReport calibrate(const CalibrationOptions& options) {
   return Calibrator(options, has_one_dispatcher(options)).run();
 }
 
-std::vector<std::string> calibration_figure_names() { return reference_figure_names(); }
+std::vector<std::string> calibration_figure_names() {
+  std::vector<std::string> names = reference_figure_names();
+  // Figures with no published counterpart: the chiplet netlists' stream over
+  // pages interleaved across the chiplets, and the loaded-latency curve.
+  names.push_back("dram_interleaved");
+  names.push_back("loaded_latency");
+  return names;
+}
 
 bool meets_reference(const std::string& figure, double measured, double ref) {
   if (figure == "issue_rate") return measured <= ref;

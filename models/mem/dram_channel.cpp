@@ -145,8 +145,37 @@ void DramChannel::issue_column(const Pick& pick, const sc_time& now, std::vector
   issued.push_back(d);
 }
 
-sc_time DramChannel::activate_at(sc_time at) {
+sc_time DramChannel::activate_in_gap(sc_time t, const sc_time& now) {
+  // ACTs this far before now constrain none at or after now.
+  const sc_time reach = std::max(t_.tRRD, t_.tFAW);
+  size_t old = 0;
+  while (old < act_times_.size() && act_times_[old] + reach <= now) ++old;
+  act_times_.erase(act_times_.begin(), act_times_.begin() + long(old));
+  const std::vector<sc_time>& v = act_times_;
+  for (bool moved = true; moved;) {
+    moved = false;
+    const size_t p = size_t(std::upper_bound(v.begin(), v.end(), t) - v.begin());  // t goes before v[p]
+    if (p > 0 && t < v[p - 1] + t_.tRRD) t = v[p - 1] + t_.tRRD, moved = true;
+    else if (p < v.size() && v[p] < t + t_.tRRD) t = v[p] + t_.tRRD, moved = true;
+    if (moved || t_.tFAW == sc_core::SC_ZERO_TIME) continue;
+    // Every five consecutive ACTs with t among them span at least tFAW. In
+    // the list with t at index p, group s holds indices s..s+4.
+    auto at = [&](size_t i) { return i < p ? v[i] : i == p ? t : v[i - 1]; };
+    for (size_t s = p >= 4 ? p - 4 : 0; s <= p && s + 4 <= v.size(); ++s) {
+      if (at(s + 4) - at(s) >= t_.tFAW) continue;
+      // Later than the group's first by tFAW, or, t being the first, past the next ACT.
+      t = s < p ? at(s) + t_.tFAW : v[p] + t_.tRRD;
+      moved = true;
+      break;
+    }
+  }
+  act_times_.insert(std::upper_bound(act_times_.begin(), act_times_.end(), t), t);
+  return t;
+}
+
+sc_time DramChannel::activate_at(sc_time at, const sc_time& now) {
   if (t_.tRRD == sc_core::SC_ZERO_TIME && t_.tFAW == sc_core::SC_ZERO_TIME) return at;
+  if (t_.act_in_time_order) return activate_in_gap(at, now);
   // ACTs are recorded in the order they are decided, each no earlier than the last.
   if (acts_count_) at = std::max(at, last_act_ + t_.tRRD);
   if (acts_count_ >= 4) at = std::max(at, acts_[acts_next_] + t_.tFAW);  // the fourth ACT back
@@ -195,7 +224,7 @@ void DramChannel::open_row(Bank& bank, const sc_time& now) {
   } else {
     r.outcome = RowOutcome::Miss;
   }
-  act = activate_at(act);
+  act = activate_at(act, now);
   bank.open = true;
   bank.row = r.row;
   bank.act_at = act;

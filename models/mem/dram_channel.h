@@ -30,7 +30,12 @@
 //             for tRFC: no ACT or column until then, every row closed after.
 //   tWR       a bank's PRE no earlier than tWR after its last write data.
 //   tRRD/tFAW ACT to ACT (any two banks) at least tRRD apart; at most four
-//             ACTs in any tFAW window.
+//             ACTs in any tFAW window. By default each ACT is placed no
+//             earlier than the ACT decided before it (`act_in_time_order`
+//             false); with act_in_time_order an ACT takes the earliest time
+//             the ACTs already placed allow, before them where a gap does, as
+//             a command scheduler that issues ready ACTs first: a bank whose
+//             PRE waits for tRAS then delays no other bank's ACT.
 //   turnaround a read column no earlier than tWTR after the last write data;
 //             a write's data no earlier than tRTW after the last read data.
 //   bank groups banks are in `bank_groups` groups (bank % bank_groups);
@@ -62,6 +67,7 @@ struct DramTiming {
   sc_core::sc_time tREFI, tRFC, tWR, tRRD, tFAW, tWTR, tRTW, tCCD_S, tCCD_L;
   unsigned bank_groups = 1;
   unsigned starvation_cap = 0;  // FR-FCFS only; 0: none
+  bool act_in_time_order = false;  // ACTs fill gaps before ACTs decided earlier
 };
 
 struct DramRequest {
@@ -142,8 +148,10 @@ class DramChannel {
   sc_core::sc_time column_time(const Pick& pick, const sc_core::sc_time& now) const;
   // Applies the refreshes due by `now`: closes every row, blocks the banks until the last one ends.
   void refresh(const sc_core::sc_time& now);
-  // The time an ACT wanted at `at` may go under tRRD and tFAW; records it.
-  sc_core::sc_time activate_at(sc_core::sc_time at);
+  // The time an ACT wanted at `at` (decided at `now`) may go under tRRD and tFAW; records it.
+  sc_core::sc_time activate_at(sc_core::sc_time at, const sc_core::sc_time& now);
+  // act_in_time_order: the earliest time from `at` that the ACTs placed so far allow.
+  sc_core::sc_time activate_in_gap(sc_core::sc_time at, const sc_core::sc_time& now);
   // FR-FCFS with a starvation cap: the bank of the channel's oldest request once it has been passed too often.
   int starving_bank() const;
   unsigned group_of(unsigned bank) const { return bank % t_.bank_groups; }
@@ -194,6 +202,7 @@ class DramChannel {
   unsigned acts_next_ = 0;
   sc_core::sc_time last_act_;      // the latest ACT (tRRD)
   uint64_t acts_count_ = 0;
+  std::vector<sc_core::sc_time> act_times_;  // act_in_time_order: placed ACTs in time order, recent ones
   sc_core::sc_time last_column_;   // the latest column command (tCCD_S)
   std::vector<sc_core::sc_time> group_column_;  // per bank group (tCCD_L)
   std::vector<uint8_t> group_used_;

@@ -148,6 +148,7 @@ void DramController::set_constraints(const DramControllerConfig& c) {
   if (timing_.tREFI != SC_ZERO_TIME && timing_.tRFC >= timing_.tREFI)
     throw UserError(path() + ": tRFC must be shorter than tREFI, or the channel would do nothing but refresh");
   timing_.starvation_cap = c.starvation_cap;
+  timing_.act_in_time_order = c.act_order == "earliest";
 }
 
 tlm::tlm_target_socket<>* DramController::target_socket(const std::string& name, int index) {
@@ -625,6 +626,11 @@ const ParamTable<DramControllerConfig>& dram_controller_param_table() {
           .add(&C::tCCD_L, time_param("tCCD_L", "0 ns", "column to column in the same bank group"))
           .add(&C::bank_groups, int_param("bank_groups", 0, "bank groups per channel, bank % bank_groups (0: the "
                                           "preset's, else 1)", 0.0, 4096.0))
+          .add(&C::act_order, enum_param("act_order", "decided", {"decided", "earliest"},
+                                         "tRRD/tFAW: decided, each ACT no earlier than the one decided before it; "
+                                         "earliest, an ACT takes the earliest time the ACTs already placed allow, "
+                                         "before them where a gap does (a bank waiting out tRAS delays no other "
+                                         "bank's ACT)"))
           .add(&C::starvation_cap, int_param("starvation_cap", 0, "FR-FCFS: after this many younger requests have "
                                              "passed the oldest, it goes next (0: no cap)", 0.0, 1048576.0,
                                              "requests"))

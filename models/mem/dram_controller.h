@@ -70,7 +70,7 @@ struct DramControllerConfig {
   sc_core::sc_time tREFI, tRFC, tWR, tRRD, tFAW, tWTR, tRTW, tCCD_S, tCCD_L;
   unsigned bank_groups = 0, starvation_cap = 0;
   unsigned queue_depth = 0;
-  std::string queue_place, bank_hash;
+  std::string queue_place, bank_hash, act_order;
   unsigned interleave_ways = 1;
   uint64_t interleave_size = 0;
   std::string store;

@@ -34,6 +34,19 @@ void write_chain(Device& device, DevicePtr chain, const std::vector<uint32_t>& l
   device.write(chain, bytes.data(), bytes.size());
 }
 
+namespace {
+
+// Where a chase of `steps` links from offset 0 ends.
+uint32_t chase_end(const std::vector<uint32_t>& links, uint32_t steps) {
+  std::map<uint32_t, uint32_t> next;
+  for (size_t k = 0; k < links.size(); ++k) next[links[k]] = links[(k + 1) % links.size()];
+  uint32_t offset = 0;
+  for (uint32_t i = 0; i < steps; ++i) offset = next.at(offset);
+  return offset;
+}
+
+}  // namespace
+
 Result chase(Device& device, DevicePtr chain, const std::vector<uint32_t>& links, uint32_t steps, DevicePtr out) {
   Result result;
   result.shape = "links=" + std::to_string(links.size()) + " steps=" + std::to_string(steps);
@@ -43,11 +56,54 @@ Result chase(Device& device, DevicePtr chain, const std::vector<uint32_t>& links
     s.launch("calib_chase", "calib_chase", Dim3{1}, Dim3{1}, KernelArgs().pointer(chain).pointer(out).value(steps));
     got = s.download<uint32_t>(out, 1);
   }
-  std::map<uint32_t, uint32_t> next;
-  for (size_t k = 0; k < links.size(); ++k) next[links[k]] = links[(k + 1) % links.size()];
-  uint32_t offset = 0;
-  for (uint32_t i = 0; i < steps; ++i) offset = next.at(offset);
-  conclude(result, {make_output("end", got)}, {make_output("end", std::vector<uint32_t>{offset})});
+  conclude(result, {make_output("end", got)}, {make_output("end", std::vector<uint32_t>{chase_end(links, steps)})});
+  return result;
+}
+
+Result loaded_chase(Device& device, DevicePtr chain, const std::vector<uint32_t>& links, uint32_t steps, DevicePtr out,
+                    DevicePtr in, uint64_t bytes, uint32_t wg, uint32_t wgs, DevicePtr flag, uint64_t& stream_bytes) {
+  const uint64_t streamers = uint64_t(wg) * (wgs - 1), n4 = bytes / 16;
+  if (wgs < 2 || bytes % 16 || n4 % (4 * streamers) || n4 > UINT32_MAX)
+    throw runtime::DeviceError("calib_loaded: needs a streaming workgroup and a multiple of 4 x its float4s");
+  Result result;
+  result.shape = "links=" + std::to_string(links.size()) + " steps=" + std::to_string(steps) +
+                 " bytes=" + std::to_string(bytes) + " grid=" + std::to_string(uint64_t(wg) * wgs);
+  std::vector<uint32_t> end, counts;
+  std::vector<float> sums;
+  {
+    Session s(device, result);
+    const DevicePtr sums_at = s.alloc(streamers * sizeof(float)), counts_at = s.alloc(streamers * sizeof(uint32_t));
+    const uint32_t zero = 0;
+    device.write(flag, &zero, sizeof zero);
+    s.launch("calib_loaded", "calib_loaded", Dim3{uint32_t(uint64_t(wg) * wgs)}, Dim3{wg},
+             KernelArgs()
+                 .pointer(chain)
+                 .pointer(out)
+                 .value(steps)
+                 .pointer(in)
+                 .value(uint32_t(n4))
+                 .pointer(flag)
+                 .pointer(sums_at)
+                 .pointer(counts_at));
+    end = s.download<uint32_t>(out, 1);
+    sums = s.download<float>(sums_at, streamers);
+    counts = s.download<uint32_t>(counts_at, streamers);
+  }
+  // Each streaming work-item's float4s over the steps it ran, summed exactly.
+  std::vector<float> want(streamers);
+  stream_bytes = 0;
+  for (uint64_t w = 0; w < streamers; ++w) {
+    double sum = 0;
+    uint64_t i = w;
+    for (uint32_t k = 0; k < counts[w]; ++k, i = (i + 4 * streamers) % n4)
+      for (uint64_t j = 0; j < 4; ++j)
+        for (uint64_t c = 0; c < 4; ++c) sum += stream_value(4 * (i + j * streamers) + c);
+    want[w] = float(sum);
+    stream_bytes += uint64_t(counts[w]) * 64;
+  }
+  conclude(result, {make_output("end", end), make_output("sums", sums)},
+           {make_output("end", std::vector<uint32_t>{chase_end(links, steps)}),
+            make_output("sums", want, Tolerance{0, {}, "exact (integer sums)"})});
   return result;
 }
 
@@ -80,6 +136,62 @@ Result stream(Device& device, DevicePtr in, uint64_t bytes, uint32_t wg, uint32_
     for (uint64_t i = g; i < n4; i += global)
       for (uint64_t c = 0; c < 4; ++c) sum += stream_value(4 * i + c);
     want[g] = float(sum * passes);
+  }
+  conclude(result, {make_output("sums", got)}, {make_output("sums", want, Tolerance{0, {}, "exact (integer sums)"})});
+  return result;
+}
+
+namespace {
+
+constexpr uint32_t kLinkPage = 4096;  // the chiplet network's page, as in calib_link.cl
+constexpr uint32_t kLinkGroup = 256;  // work-items per workgroup: one float4 each per page
+
+// Page q of chiplet c's pages in calib_link.cl (page_of there).
+uint64_t page_of(uint64_t q, uint32_t chiplets, uint32_t reader, uint32_t c) {
+  if (reader == chiplets) return q * chiplets + c;
+  const uint64_t others = chiplets - 1, r = q % others;
+  return q / others * chiplets + r + (r >= reader ? 1 : 0);
+}
+
+}  // namespace
+
+uint64_t link_buffer_bytes(uint32_t pages, uint32_t chiplets, uint32_t reader) {
+  if (chiplets < 2 || pages == 0) return 0;
+  // Whole rounds of `chiplets` pages.
+  const uint64_t rounds = reader == chiplets ? pages : uint64_t(pages - 1) / (chiplets - 1) + 1;
+  return rounds * chiplets * kLinkPage;
+}
+
+Result link_stream(Device& device, DevicePtr in, uint32_t pages, uint32_t chiplets, uint32_t reader, uint32_t share) {
+  if (chiplets < 2 || reader > chiplets)
+    throw runtime::DeviceError("calib_link: needs two chiplets or more and a reader among them (or all)");
+  if (share == 0 || pages % (4 * share))
+    throw runtime::DeviceError("calib_link: the pages must be a multiple of 4 x the workgroups per chiplet");
+  const uint32_t wgs = share * chiplets, global = kLinkGroup * wgs;
+  Result result;
+  result.shape = "pages=" + std::to_string(pages) + " chiplets=" + std::to_string(chiplets) +
+                 " reader=" + (reader == chiplets ? std::string("all, own memory") : std::to_string(reader)) +
+                 " grid=" + std::to_string(global);
+  std::vector<float> got;
+  {
+    Session s(device, result);
+    const DevicePtr out = s.alloc(global * sizeof(float));
+    s.launch("calib_link", "calib_link", Dim3{global}, Dim3{kLinkGroup},
+             KernelArgs().pointer(in).pointer(out).value(pages).value(chiplets).value(reader).value(share));
+    got = s.download<float>(out, global);
+  }
+  std::vector<float> want(global, 0.0f);
+  for (uint32_t w = 0; w < wgs; ++w) {
+    const uint32_t c = w / share;
+    if (reader != chiplets && c != reader) continue;
+    for (uint32_t t = 0; t < kLinkGroup; ++t) {
+      double sum = 0;
+      for (uint64_t q = w % share; q < pages; q += share) {
+        const uint64_t i = page_of(q, chiplets, reader, c) * kLinkGroup + t;
+        for (uint64_t k = 0; k < 4; ++k) sum += stream_value(4 * i + k);
+      }
+      want[uint64_t(w) * kLinkGroup + t] = float(sum);
+    }
   }
   conclude(result, {make_output("sums", got)}, {make_output("sums", want, Tolerance{0, {}, "exact (integer sums)"})});
   return result;

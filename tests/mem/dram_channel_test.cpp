@@ -232,3 +232,39 @@ TEST_CASE("dram channel: FR-FCFS with a starvation cap serves the oldest request
   CHECK(position_of_1(capped) == 4);
   CHECK(capped[4].req.outcome == RowOutcome::Conflict);
 }
+
+TEST_CASE("dram channel: with act_in_time_order an ACT goes before an ACT decided earlier for a later time",
+          "[mem][dram]") {
+  // Bank 0 serves row 0, then must reopen for row 1: its PRE waits for tRAS
+  // (33), its ACT is decided at the row-0 column (14) for 47. A request to
+  // idle bank 1 arriving at 20 could open it at once; in decision order its
+  // ACT waits until 47 + tRRD.
+  auto bank1_data = [](bool in_time_order) {
+    DramTiming t = timing();
+    t.tRRD = ns(2);
+    t.act_in_time_order = in_time_order;
+    DramChannel ch(t, 16, DramChannel::Policy::FrFcfs);
+    for (uint64_t row = 0; row < 2; ++row) {
+      DramRequest r;
+      r.seq = row;
+      r.bank = 0;
+      r.row = row;
+      ch.push(r);
+    }
+    std::vector<DramIssued> issued;
+    // Everything the channel does before 20.
+    for (sc_time next = ch.schedule(sc_core::SC_ZERO_TIME, issued); next < ns(20);) next = ch.schedule(next, issued);
+    DramRequest late;
+    late.seq = 2;
+    late.bank = 1;
+    ch.push(late);
+    for (sc_time now = ns(20); ch.queued();) now = ch.schedule(now, issued);
+    for (const DramIssued& d : issued)
+      if (d.req.bank == 1) return d.data_start;
+    FAIL("bank 1's request was not issued");
+    return sc_time();
+  };
+  // Decision order: ACT at 49, column 63, data 77. In time order: ACT at 20, column 34, data 48.
+  CHECK(bank1_data(false) == ns(77));
+  CHECK(bank1_data(true) == ns(48));
+}

@@ -287,22 +287,6 @@ std::vector<std::string> without_dram_preset(std::vector<std::string> sets) {
 // this many bytes round-robin over the chiplets.
 constexpr uint32_t kNocPage = 4096;
 
-// A chain whose links after the first all lie in memory homed at chiplet
-// `home`: the network interleaves `page` bytes over `chiplets` chiplets (the
-// page at address a lives on chiplet (a / page) % chiplets) and the chain
-// starts at a multiple of chiplets x page. The links walk those pages line by
-// line, so within a launch every link is a new line for the L1 and the L2.
-// Every home's chain skips the first line of its first page (chiplet 0's is
-// the first link's), so that its DRAM sees the same pattern, row boundaries
-// included, whichever chiplet it is on.
-std::vector<uint32_t> home_chain(uint32_t home, uint32_t chiplets, uint32_t page, uint32_t line, size_t links) {
-  std::vector<uint32_t> chain{0};
-  for (uint32_t p = home; chain.size() < links; p += chiplets)
-    for (uint32_t off = 0; off < page && chain.size() < links; off += line)
-      if (p != home || off) chain.push_back(p * page + off);
-  return chain;
-}
-
 // The chiplet whose compute units ran instructions; exactly one must have.
 uint32_t chiplet_that_ran(Calibration& c, uint32_t chiplets) {
   int ran_on = -1;
@@ -356,14 +340,24 @@ void check_chiplet_chase(const std::string& netlist, std::vector<std::string> se
   // 96 links of warm-up, as the single-chiplet chases, then 512 measured.
   const uint32_t n = 512;
   std::vector<uint64_t> cycles(chiplets);
+  // Every home's chain in one buffer, from the same base: each home's DRAM
+  // chain (calibration::chiplet_dram_chain: links in channel 0 of that
+  // chiplet's controller, a new row every link) is at the same place in its
+  // controller's channels, banks and rows whatever the mapping packs or
+  // hashes. The chains share only the first link, written anew for each.
+  const uint32_t span = 16u << 20;
+  const runtime::DevicePtr chain = c.device().alloc(span);
+  REQUIRE(chain % (uint64_t(chiplets) * page) == 0);
   for (uint32_t home = 0; home < chiplets; ++home) {
-    const runtime::DevicePtr chain = c.chain(home_chain(home, chiplets, page, l2_line, 96 + n + 32));
-    REQUIRE(chain % (uint64_t(chiplets) * page) == 0);
-    // The chase's result goes to another chiplet's memory: its store misses
-    // the L2, which fetches the line before answering (write-allocate), and
-    // that fill would otherwise meet the DRAM rows the chain left open, which
-    // differ after the two launches a measurement subtracts.
-    cycles[home] = c.cycles_of_links(chain, 96, n, uint64_t((home + 1) % chiplets) * page);
+    c.write_chain(chain, calibration::chiplet_dram_chain(c.netlist(), "chiplet[" + std::to_string(home) + "].dram",
+                                                         chain, home, chiplets, l2_line, span, 96 + n + 32));
+    // The chase's result: its store misses the L2, which fetches the line
+    // before answering (write-allocate), and that fill must not meet DRAM
+    // rows that differ between the two launches a measurement subtracts. It
+    // goes to the chain's home, in another channel than the chain's (the
+    // result buffer is aligned to chiplets x page, so 256 B into a page is
+    // the next channel chunk).
+    cycles[home] = c.cycles_of_links(chain, 96, n, uint64_t(home) * page + 256);
   }
   // The firmware gives each chiplet a contiguous share of the grid; a grid of
   // one work-item has one share.
