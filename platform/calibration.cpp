@@ -477,9 +477,14 @@ class Calibrator {
     double peak = 0;
     for (size_t i = 0; i < drams.size(); ++i)
       peak += p_(drams[i], "bandwidth") * channels_reached(drams[i], i, drams.size());
-    // Four workgroups of 256 per CU; one pass reads every line once, so every
-    // read misses the caches. Two and four loop steps per work-item.
-    const uint32_t wgs = 4 * compute_units(), wg = 256;
+    // One workgroup of 256 per CU (4 waves of 4 loads each keep more lines in
+    // flight than an L1 has MSHRs), so that every workgroup is resident and
+    // each loop step reads one block of 4 x 16 B per work-item: with more
+    // workgroups per CU, all of them progress together under issue turns and
+    // a step spans that many times as many DRAM rows (docs/TIMING.md, "Where a
+    // stream's bandwidth goes"). One pass reads every line once, so every read
+    // misses the caches. 8 MiB and 16 MiB, at least two and four loop steps.
+    const uint32_t wgs = compute_units(), wg = 256;
     const uint64_t step = 16ull * 4 * wg * wgs;
     const uint64_t small = std::max<uint64_t>(2 * step, (8u << 20) / step * step);
     const DevicePtr in = dev_.alloc(2 * small);
