@@ -23,6 +23,10 @@ constexpr uint32_t kLinks = 512;
 constexpr uint32_t kLoadedLinks = 256;
 // The reference netlists interleave memory over the chiplets in pages of this.
 constexpr uint32_t kNocPage = 4096;
+// Workgroups of 256 per CU in the bandwidth streams: with more, issue turns
+// make them progress together and a loop step spans that many more DRAM rows
+// (docs/TIMING.md, "Where a stream's bandwidth goes").
+constexpr uint32_t kStreamWorkgroupsPerCu = 1;
 
 // The netlist's parameters, looked up by instance.
 class InstanceParams {
@@ -438,6 +442,8 @@ class Calibrator {
   }
 
   uint32_t compute_units() const { return uint32_t(p_.all("compute_unit").size()); }
+  // The workgroups of a stream over one chiplet's CUs.
+  uint32_t stream_workgroups(uint32_t chiplets) const { return kStreamWorkgroupsPerCu * compute_units() / chiplets; }
 
   // Cycles of a stream of `bytes`, `passes` times, over `wgs` workgroups of `wg`.
   uint64_t stream_cycles(DevicePtr in, uint64_t bytes, uint32_t wg, uint32_t wgs, uint32_t passes) {
@@ -477,14 +483,14 @@ class Calibrator {
     double peak = 0;
     for (size_t i = 0; i < drams.size(); ++i)
       peak += p_(drams[i], "bandwidth") * channels_reached(drams[i], i, drams.size());
-    // One workgroup of 256 per CU (4 waves of 4 loads each keep more lines in
+    // kStreamWorkgroupsPerCu (1) workgroup of 256 per CU (4 waves of 4 loads each keep more lines in
     // flight than an L1 has MSHRs), so that every workgroup is resident and
     // each loop step reads one block of 4 x 16 B per work-item: with more
     // workgroups per CU, all of them progress together under issue turns and
     // a step spans that many times as many DRAM rows (docs/TIMING.md, "Where a
     // stream's bandwidth goes"). One pass reads every line once, so every read
     // misses the caches. 8 MiB and 16 MiB, at least two and four loop steps.
-    const uint32_t wgs = compute_units(), wg = 256;
+    const uint32_t wgs = kStreamWorkgroupsPerCu * compute_units(), wg = 256;
     const uint64_t step = 16ull * 4 * wg * wgs;
     const uint64_t small = std::max<uint64_t>(2 * step, (8u << 20) / step * step);
     const DevicePtr in = dev_.alloc(2 * small);
@@ -508,10 +514,11 @@ class Calibrator {
   }
 
   // Cycles of a calib_link launch (sw/workloads/calib.h) over `pages` pages per
-  // reading chiplet, 4 workgroups of 256 per CU.
+  // reading chiplet, kStreamWorkgroupsPerCu workgroups of 256 per CU (for the
+  // reason the DRAM stream gives).
   uint64_t pages_cycles(DevicePtr in, uint64_t pages, uint32_t chiplets, uint32_t reader) {
     const workloads::Result res =
-        calib::link_stream(dev_, in, uint32_t(pages), chiplets, reader, 4 * compute_units() / chiplets);
+        calib::link_stream(dev_, in, uint32_t(pages), chiplets, reader, stream_workgroups(chiplets));
     check(res, "calib_link");
     return res.stats.cycles;
   }
@@ -520,7 +527,7 @@ class Calibrator {
   // bytes read per second over the cycle difference. `pages` is at least
   // 8 MiB (or two loop steps) of pages, a multiple of a loop step.
   double pages_stream(uint32_t chiplets, uint32_t reader, uint64_t& pages) {
-    const uint64_t step = 4ull * (4 * compute_units() / chiplets);
+    const uint64_t step = 4ull * (stream_workgroups(chiplets));
     pages = std::max<uint64_t>(2 * step, (8u << 20) / kNocPage / step * step);
     const uint64_t bytes = calib::link_buffer_bytes(uint32_t(2 * pages), chiplets, reader);
     const DevicePtr in = dev_.alloc(bytes);
@@ -533,7 +540,7 @@ class Calibrator {
     return double(pages * kNocPage) * readers / double(b - a) * p_.netlist().default_clock_hz();
   }
 
-  // Each chiplet's workgroups (4 per CU) read only pages homed on their own
+  // Each chiplet's workgroups read only pages homed on their own
   // chiplet, as each die of a multi-die GPU streams its own memory.
   void own_memory_stream(CalibrationReport& r, const std::string& noc, double peak) {
     const uint32_t chiplets = uint32_t(p_(noc, "chiplets"));
@@ -541,7 +548,7 @@ class Calibrator {
     uint64_t pages = 0;
     const double measured = pages_stream(chiplets, chiplets, pages);
     add(r, "dram_bandwidth",
-        "read stream, each chiplet's " + std::to_string(4 * compute_units() / chiplets) +
+        "read stream, each chiplet's " + std::to_string(stream_workgroups(chiplets)) +
             " workgroups of 256 read pages homed on it, " + std::to_string(pages * kNocPage >> 20) + " vs " +
             std::to_string(2 * pages * kNocPage >> 20) + " MiB per chiplet",
         ReferenceUnit::BytesPerSecond, measured, peak, "sum of the DRAM channels' bandwidth");
@@ -557,7 +564,7 @@ class Calibrator {
     return links;
   }
 
-  // The links into one chiplet: its workgroups (4 per CU of that chiplet)
+  // The links into one chiplet: its workgroups
   // read pages homed on every other chiplet, so that every byte crosses the
   // links into it; bytes per second over the cycle difference of two
   // launches (as the DRAM stream), per link into the reader.
@@ -576,7 +583,7 @@ class Calibrator {
     if (dram < bandwidth * links)
       how += " (the other chiplets' DRAM supplies only " + num(dram / 1e9 / links) + " GB/s per link)";
     add(r, "link_bandwidth",
-        "chiplet " + std::to_string(reader) + "'s " + std::to_string(4 * compute_units() / chiplets) +
+        "chiplet " + std::to_string(reader) + "'s " + std::to_string(stream_workgroups(chiplets)) +
             " workgroups of 256 read the other chiplets' pages, " + std::to_string(pages * kNocPage >> 20) + " vs " +
             std::to_string(2 * pages * kNocPage >> 20) + " MiB; per link into it (" + num(links) + ")",
         ReferenceUnit::BytesPerSecond, measured, bandwidth, how);
