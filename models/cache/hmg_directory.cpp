@@ -1,21 +1,18 @@
 #include "models/cache/hmg_directory.h"
 
 #include "platform/errors.h"
+#include "platform/units.h"
 
 namespace tessera {
-
-namespace {
-bool power_of_two(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
-}  // namespace
 
 HmgDirectory::HmgDirectory(const HmgDirectoryShape& shape, const std::string& who) : shape_(shape) {
   if (shape.entries == 0 || shape.ways == 0 || shape.entries % shape.ways != 0)
     throw UserError(who + ": hmg_directory_entries " + std::to_string(shape.entries) +
                     " is not a non-zero multiple of hmg_directory_ways (" + std::to_string(shape.ways) + ")");
-  if (!power_of_two(shape.lines_per_entry))
+  if (!is_power_of_two(shape.lines_per_entry))
     throw UserError(who + ": hmg_lines_per_entry " + std::to_string(shape.lines_per_entry) +
                     " is not a power of two");
-  if (!power_of_two(shape.line_size))
+  if (!is_power_of_two(shape.line_size))
     throw UserError(who + ": the directory's line size " + std::to_string(shape.line_size) +
                     " bytes is not a power of two");
   region_bytes_ = uint64_t{shape.lines_per_entry} * shape.line_size;
