@@ -94,6 +94,15 @@ class ParamTable {
     return out;
   }
 
+  // Every parameter at its declared default, converted as the netlist loader
+  // converts a value: what read() gets for an instance that sets nothing.
+  Params default_params() const {
+    std::map<std::string, json> values;
+    for (const Entry& e : entries_)
+      if (!e.spec.required()) values[e.spec.name] = convert_param(e.spec, e.spec.default_value);
+    return Params(std::move(values));
+  }
+
   // Every parameter's value (checked and converted by the netlist loader).
   Config read(const Params& p) const {
     Config c{};

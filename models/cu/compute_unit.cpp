@@ -835,7 +835,7 @@ BlockType compute_unit_block_type() {
   t.doc = "Cycle-level CDNA2 compute unit: SIMDs, scalar unit, LDS with bank conflicts, vector and scalar memory "
           "through a coalescer, instruction fetch, s_waitcnt/s_barrier, occupancy by slots/VGPRs/SGPRs/LDS; "
           "executes gfx90a code with real values (docs/CU.md)";
-  t.params = cu_param_specs();
+  t.params = cu_param_table().specs();
   SocketSpec d;
   d.name = "dispatch";
   d.dir = SocketDir::Target;

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "platform/params.h"
+#include "platform/param_table.h"
 
 namespace tessera {
 
@@ -19,89 +19,89 @@ enum class CuScheduler : uint8_t { Oldest, RoundRobin };
 
 struct CuConfig {
   // Resources and occupancy.
-  unsigned simds = 4;
-  unsigned wave_slots = 10;     // per SIMD
-  unsigned vgprs = 512;         // per SIMD lane (unified VGPR+AGPR file)
-  unsigned vgpr_granule = 8;
-  unsigned sgprs = 800;         // per SIMD
-  unsigned sgpr_granule = 16;
-  uint32_t lds_size = 64 * 1024;
-  uint32_t lds_granule = 512;
-  unsigned lds_banks = 32;
+  unsigned simds;
+  unsigned wave_slots;     // per SIMD
+  unsigned vgprs;         // per SIMD lane (unified VGPR+AGPR file)
+  unsigned vgpr_granule;
+  unsigned sgprs;         // per SIMD
+  unsigned sgpr_granule;
+  uint32_t lds_size;
+  uint32_t lds_granule;
+  unsigned lds_banks;
 
   // Issue and execution timing.
-  unsigned simd_width = 16;     // lanes per cycle: a wave64 VALU op occupies its SIMD 64 / simd_width cycles
-  unsigned valu_latency = 4;    // issue to result usable by a dependent instruction
-  unsigned trans_cycles = 16;   // transcendental ops (exp, log, rcp, rsq, sqrt, sin, cos) occupy the SIMD
-  unsigned dp_cycles = 4;       // f64 VALU ops occupy the SIMD
-  unsigned salu_latency = 1;
-  unsigned branch_latency = 2;  // branch issue to the wave's next issue
-  unsigned lds_latency = 32;     // LDS instruction's last bank cycle to its lgkmcnt decrement
-  unsigned smem_issue_cycles = 1;
-  unsigned vmem_issue_cycles = 4;  // address processing of a wave64 vector memory instruction
-  unsigned sleep_unit = 64;     // cycles per s_sleep count
+  unsigned simd_width;     // lanes per cycle: a wave64 VALU op occupies its SIMD 64 / simd_width cycles
+  unsigned valu_latency;    // issue to result usable by a dependent instruction
+  unsigned trans_cycles;   // transcendental ops (exp, log, rcp, rsq, sqrt, sin, cos) occupy the SIMD
+  unsigned dp_cycles;       // f64 VALU ops occupy the SIMD
+  unsigned salu_latency;
+  unsigned branch_latency;  // branch issue to the wave's next issue
+  unsigned lds_latency;     // LDS instruction's last bank cycle to its lgkmcnt decrement
+  unsigned smem_issue_cycles;
+  unsigned vmem_issue_cycles;  // address processing of a wave64 vector memory instruction
+  unsigned sleep_unit;     // cycles per s_sleep count
   // MFMA: (mnemonic fragment, cycles); the longest fragment found in the
   // mnemonic wins.
   std::vector<std::pair<std::string, unsigned>> mfma_cycles;
-  unsigned mfma_rate = 1;       // matrix-core speed-up: MFMA occupancy and latency are divided by it
+  unsigned mfma_rate;       // matrix-core speed-up: MFMA occupancy and latency are divided by it
 
   // The LDS multicast unit (models/lds/lds_multicast.h, docs/IWMA.md).
-  bool lds_multicast = false;
-  unsigned lds_multicast_table = 64;  // load request table entries
-  unsigned lds_multicast_queue = 8;   // LDS requests that may wait for the banks while the unit is on
-  unsigned lds_multicast_wait = 1024; // cycles a read may wait in the table for its partner
+  bool lds_multicast;
+  unsigned lds_multicast_table;  // load request table entries
+  unsigned lds_multicast_queue;   // LDS requests that may wait for the banks while the unit is on
+  unsigned lds_multicast_wait; // cycles a read may wait in the table for its partner
 
   // DARSIE (darsie_unit.h, docs/DARSIE.md): followers skip vector instructions
   // a workgroup's leader wave already executed.
-  bool darsie = false;
-  bool darsie_count = false;           // count executed vector instructions by DARSIE class (on with darsie)
-  unsigned darsie_skip_table = 8;      // PC skip table entries per workgroup
-  unsigned darsie_rename_vgprs = 32;   // renamed VGPRs per workgroup, at most (from unallocated space)
-  bool darsie_check = false;           // followers compute skipped values and compare them with the leader's
+  bool darsie;
+  bool darsie_count;           // count executed vector instructions by DARSIE class (on with darsie)
+  unsigned darsie_skip_table;      // PC skip table entries per workgroup
+  unsigned darsie_rename_vgprs;   // renamed VGPRs per workgroup, at most (from unallocated space)
+  bool darsie_check;           // followers compute skipped values and compare them with the leader's
 
   // Memory interfaces.
-  unsigned vmem_line = 64;       // line of the vector L1 (requests never cross it)
-  unsigned smem_line = 64;       // line of the scalar cache
-  unsigned max_vmem_requests = 64;  // vector memory line requests in flight per CU (sent, not answered)
-  unsigned vmem_queue = 64;      // coalesced requests waiting to be sent before VMEM issue stalls
-  unsigned max_smem_requests = 16;
-  unsigned max_fetches = 8;      // instruction fetches in flight per CU
-  unsigned fetch_bytes = 32;     // bytes per instruction fetch
+  unsigned vmem_line;       // line of the vector L1 (requests never cross it)
+  unsigned smem_line;       // line of the scalar cache
+  unsigned max_vmem_requests;  // vector memory line requests in flight per CU (sent, not answered)
+  unsigned vmem_queue;      // coalesced requests waiting to be sent before VMEM issue stalls
+  unsigned max_smem_requests;
+  unsigned max_fetches;      // instruction fetches in flight per CU
+  unsigned fetch_bytes;     // bytes per instruction fetch
   unsigned fetch_shift = 5;      // log2(fetch_bytes): the instruction buffer divides by shifting
-  unsigned ib_depth = 2;         // fetch blocks buffered per wave
-  uint64_t fetch_base = 0;       // added to code-object addresses to form instruction fetch addresses
-  unsigned launch_latency = 4;   // cycles to launch one wave (waves launch one after another)
+  unsigned ib_depth;         // fetch blocks buffered per wave
+  uint64_t fetch_base;       // added to code-object addresses to form instruction fetch addresses
+  unsigned launch_latency;   // cycles to launch one wave (waves launch one after another)
   // Issue turns: SIMD s may issue at cycles c with c % issue_period ==
   // s % issue_period (CDNA2: 4, one SIMD per cycle, set by every platform
   // netlist); 1, the default, lets every SIMD issue every cycle, the model the
   // unit tests' cycle counts were derived with (docs/CU.md, "Issue turns").
-  unsigned issue_period = 1;
+  unsigned issue_period;
   CuScheduler scheduler = CuScheduler::Oldest;
   // Where a load's value comes from: its timing response (default), or a
   // debug read through the same caches when it executes (values apart from
   // timing: the timing request may then be deferred or resized).
-  bool values_at_execute = false;
+  bool values_at_execute;
   // LazyGPU's lazy unit (lazy_unit.h, docs/LAZYGPU.md): vector global loads
   // are valued at execute and their requests deferred until a reader needs them.
-  bool lazy_loads = false;
+  bool lazy_loads;
   // ⊗ elimination (with lazy_loads): a multiply/FMA/AND does not wait for a
   // deferred multiplicand's lanes whose partner operand is 0.
-  bool lazy_zero_products = false;
+  bool lazy_zero_products;
   // LazyGPU's zero-mask queries (docs/LAZYGPU.md): a vector global load asks
   // the zero caches which of its words are zero and requests only the lines
   // with a non-zero word (lazily when a reader needs them, or at execute
   // without lazy_loads: the eager_zc design).
-  bool zero_queries = false;
+  bool zero_queries;
   // CABA's assist warps (assist_warp_controller.h, docs/CABA.md): compressed
   // lines answered to vector loads are rebuilt by gfx90a routines before the
   // load completes; each wave reserves assist_warp_vgprs VGPRs for them.
-  bool assist_warps = false;
-  unsigned assist_warp_vgprs = 16;
-  unsigned assist_store_buffer = 8;   // whole-line stores held for compression at once (the paper's L1 sets)
+  bool assist_warps;
+  unsigned assist_warp_vgprs;
+  unsigned assist_store_buffer;   // whole-line stores held for compression at once (the paper's L1 sets)
   // Decompression assist warps live at once per wave: by default one per
   // group of lanes a line's rebuild takes (256 / vmem_line), sharing the
   // reserved VGPRs in disjoint lanes.
-  unsigned assist_warps_per_wave = 4;
+  unsigned assist_warps_per_wave;
   // Assist warps one set of assist_warp_vgprs holds in disjoint lanes: a
   // line's rebuild takes vmem_line / 4 of the 64 lanes.
   unsigned assist_lane_groups() const { return std::max(1u, 256 / vmem_line); }
@@ -110,7 +110,7 @@ struct CuConfig {
   unsigned assist_register_sets() const {
     return (assist_warps_per_wave + assist_lane_groups() - 1) / assist_lane_groups();
   }
-  bool assist_warp_check = false;  // compare each rebuilt line with the line's bytes
+  bool assist_warp_check;  // compare each rebuilt line with the line's bytes
 
   // Cycles a wave64 VALU op occupies its SIMD.
   unsigned valu_cycles() const { return (64 + simd_width - 1) / simd_width; }
@@ -120,9 +120,13 @@ struct CuConfig {
   // Reads and checks the parameters of block `path`; throws UserError naming
   // the block and the parameter for an impossible configuration.
   static CuConfig from(const Params& p, const std::string& path);
+  // Every parameter at its declared default (a compute_unit the netlist sets
+  // nothing of).
+  static CuConfig defaults();
 };
 
-// The parameter schema of the compute_unit block.
-std::vector<ParamSpec> cu_param_specs();
+// The compute_unit block's parameters, each declared once: the schema
+// (`specs()`) and the reading into a CuConfig (`read()`, which from() uses).
+const ParamTable<CuConfig>& cu_param_table();
 
 }  // namespace tessera

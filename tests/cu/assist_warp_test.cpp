@@ -50,7 +50,7 @@ Line line_of(size_t bytes, F value) {
 }  // namespace
 
 TEST_CASE("assist warps: the decompression routine rebuilds structured lines of every encoding", "[assist]") {
-  AssistWarpStore store{CuConfig{}};
+  AssistWarpStore store{CuConfig::defaults()};
   struct Case {
     Encoding expected;
     Line line;
@@ -79,7 +79,7 @@ TEST_CASE("assist warps: the decompression routine rebuilds structured lines of 
 }
 
 TEST_CASE("assist warps: the decompression routine equals bdi::decompress on random lines", "[assist]") {
-  AssistWarpStore store{CuConfig{}};
+  AssistWarpStore store{CuConfig::defaults()};
   std::mt19937_64 rng(45);
   unsigned per_encoding[bdi::kEncodingCount] = {};
   const size_t sizes[] = {32, 64, 128};
@@ -98,7 +98,7 @@ TEST_CASE("assist warps: the decompression routine equals bdi::decompress on ran
 }
 
 TEST_CASE("assist warps: a wrong image gives a wrong line (the comparison can fail)", "[assist]") {
-  AssistWarpStore store{CuConfig{}};
+  AssistWarpStore store{CuConfig::defaults()};
   const Line line = line_of<uint32_t>(64, [](size_t i) { return uint32_t(0x40000000 + i); });
   bdi::Compressed img = bdi::compress(line);
   REQUIRE(img.encoding == Encoding::base4_delta1);
@@ -107,7 +107,7 @@ TEST_CASE("assist warps: a wrong image gives a wrong line (the comparison can fa
 }
 
 TEST_CASE("assist warps: the compression routine chooses bdi::compress's encoding on random lines", "[assist]") {
-  AssistWarpStore store{CuConfig{}};
+  AssistWarpStore store{CuConfig::defaults()};
   std::mt19937_64 rng(4545);
   unsigned per_encoding[bdi::kEncodingCount] = {};
   const size_t sizes[] = {32, 64, 128, 256};
