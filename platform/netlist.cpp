@@ -256,8 +256,8 @@ void NetlistBuilder::add_component(const std::string& name, const json& body, co
   inst.origin = path;
   inst.clock = out_.default_clock;
   for (const auto& [key, value] : body.items()) {
-    const std::string ppath = json_path(path, key);
     if (key == "type") continue;
+    const std::string ppath = json_path(path, key);
     if (key == "clock") {
       inst.clock = clock_name(value, ppath);
       continue;
@@ -378,12 +378,12 @@ void NetlistBuilder::finalize_instances() {
     inst.origin = raw.origin;
     auto [shared, first] = type_values.try_emplace(raw.type);
     if (first) shared->second = type_param_values(*raw.type);
-    inst.params = shared->second.converted;
+    inst.params = ParamValues(shared->second.converted);
     for (const ParamSpec& spec : raw.type->params) {
       auto v = raw.values.find(spec.name);
       if (v != raw.values.end()) {
         if (v->second.value.is_null()) inst.params.erase(spec.name);
-        else inst.params[spec.name] = converted(inst, spec, v->second);
+        else inst.params.set(spec.name, converted(inst, spec, v->second));
       } else if (auto bad = shared->second.unconvertible.find(spec.name); bad != shared->second.unconvertible.end()) {
         converted(inst, spec, bad->second);  // throws the conversion's error, with this instance's path
       }
@@ -396,6 +396,7 @@ void NetlistBuilder::finalize_instances() {
 
 NetlistBuilder::TypeValues NetlistBuilder::type_param_values(const BlockType& type) const {
   TypeValues out;
+  ParamValues::Map converted;
   auto type_defaults = defaults_.find(type.name);
   for (const ParamSpec& spec : type.params) {
     RawValue value{spec.default_value, "the default of type " + type.name};
@@ -403,11 +404,12 @@ NetlistBuilder::TypeValues NetlistBuilder::type_param_values(const BlockType& ty
       if (auto d = type_defaults->second.find(spec.name); d != type_defaults->second.end()) value = d->second;
     if (value.value.is_null()) continue;
     try {
-      out.converted.emplace_hint(out.converted.end(), spec.name, convert_param(spec, value.value));
+      converted.emplace_hint(converted.end(), spec.name, convert_param(spec, value.value));
     } catch (const UserError&) {
       out.unconvertible.emplace(spec.name, std::move(value));
     }
   }
+  out.converted = std::make_shared<const ParamValues::Map>(std::move(converted));
   return out;
 }
 

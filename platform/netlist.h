@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "platform/netlist_reference.h"
+#include "platform/param_values.h"
 #include "platform/params.h"
 #include "platform/registry.h"
 
@@ -48,7 +49,7 @@ struct InstanceSpec {
   std::string clock;   // clock domain name
   double clock_hz = 0;
   std::string origin;  // JSON path of its declaration
-  std::map<std::string, json> params;        // every parameter of the type, in base units
+  ParamValues params;                        // every parameter of the type, in base units
   std::map<std::string, int> socket_counts;  // vector sockets: how many indices are bound; bound scalar sockets: 1
 
   // Where messages about this instance point: "/components/chiplet[2]/l2".

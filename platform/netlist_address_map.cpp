@@ -42,7 +42,7 @@ void NetlistBuilder::resolve_address_maps() {
     for (size_t n = 0; n < list.list->size(); ++n)
       resolve_address_entry((*list.list)[n], json_path(list.json_path, n), list.prefix, maps);
   for (auto& [router, map] : maps) {
-    out_.instances[index_.at(router)].params["address_map"] = std::move(map);
+    out_.instances[index_.at(router)].params.set("address_map", std::move(map));
   }
   for (const InstanceSpec& inst : out_.instances) {
     const ParamSpec* spec = inst.type->param("address_map");

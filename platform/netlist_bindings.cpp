@@ -192,15 +192,18 @@ const SocketSpec& NetlistBuilder::resolve_socket(const SocketRef& ref, const std
 void NetlistBuilder::bind_pair(const SocketRef& left, const SocketRef& right, const std::string& path) {
   const SocketSpec& l = resolve_socket(left, path);
   const SocketSpec& r = resolve_socket(right, path);
-  const std::string what = "cannot bind " + std::string(dir_name(l.dir)) + " socket " + left.text() + " to " +
-                           dir_name(r.dir) + " socket " + right.text();
+  // (The message is built only for an error: this runs once per binding.)
+  auto what = [&] {
+    return "cannot bind " + std::string(dir_name(l.dir)) + " socket " + left.text() + " to " + dir_name(r.dir) +
+           " socket " + right.text();
+  };
   if (l.dir == SocketDir::Target && r.dir == SocketDir::Initiator)
-    throw NetlistError(path, what + ": the initiator goes on the left of \"->\" (write \"" + right.text() + " -> " +
-                                 left.text() + "\")");
+    throw NetlistError(path, what() + ": the initiator goes on the left of \"->\" (write \"" + right.text() +
+                                 " -> " + left.text() + "\")");
   if (l.dir == r.dir)
-    throw NetlistError(path, what + ": an initiator socket binds to a target socket");
+    throw NetlistError(path, what() + ": an initiator socket binds to a target socket");
   if (l.protocol != r.protocol)
-    throw NetlistError(path, what + ": protocols differ (" + l.protocol + " vs " + r.protocol + ")");
+    throw NetlistError(path, what() + ": protocols differ (" + l.protocol + " vs " + r.protocol + ")");
   for (const SocketRef* ref : {&left, &right}) {
     auto [it, fresh] = bound_.emplace(ref->text(), path);
     if (!fresh) throw NetlistError(path, "socket " + ref->text() + " is bound twice (also at " + it->second + ")");

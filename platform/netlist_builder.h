@@ -3,6 +3,7 @@
 // (netlist_bindings.cpp) and address maps (netlist_address_map.cpp).
 #pragma once
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -59,7 +60,7 @@ class NetlistBuilder {
   // converted, and those that do not convert (an error only for an instance
   // that does not set its own value).
   struct TypeValues {
-    std::map<std::string, json> converted;
+    std::shared_ptr<const ParamValues::Map> converted;
     std::map<std::string, RawValue> unconvertible;
   };
   TypeValues type_param_values(const BlockType& type) const;

@@ -34,9 +34,9 @@ std::string what_sends(const Requester& r) {
 // The switch's interleaved ranges must keep each aligned block of `r.bytes`
 // within one chunk.
 void check_interleave(const InstanceSpec& sw, const Requester& r, const std::string& via) {
-  auto it = sw.params.find("address_map");
-  if (it == sw.params.end() || !it->second.is_array()) return;
-  for (const json& range : it->second) {
+  const json* map = sw.params.find("address_map");
+  if (!map || !map->is_array()) return;
+  for (const json& range : *map) {
     const uint64_t chunk = range.value("interleave", uint64_t{0});
     const uint64_t base = range.value("base", uint64_t{0});
     if (chunk == 0 || (chunk % r.bytes == 0 && base % r.bytes == 0)) continue;

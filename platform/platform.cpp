@@ -23,7 +23,7 @@ void Platform::create_blocks() {
     BlockContext ctx;
     ctx.path = inst.path;
     ctx.type = inst.type->name;
-    ctx.params = Params(inst.params);
+    ctx.params = Params(inst.params.merged());
     ctx.clock_period = sc_core::sc_time(1.0 / inst.clock_hz, sc_core::SC_SEC);
     ctx.socket_counts = inst.socket_counts;
     ctx.stats = &stats_;

@@ -7,6 +7,7 @@ PACKAGES=(
   build-essential cmake pkg-config ccache git
   libsystemc-dev nlohmann-json3-dev libboost-dev catch2
   libelf-dev libunicorn-dev
+  libmimalloc-dev  # the tessera program's allocator (platform/CMakeLists.txt)
   clang-14 lld-14 llvm-14 libclc-14 libclc-14-dev
   libclang-rt-14-dev  # libFuzzer and the sanitizers for scripts/fuzz.sh
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf gdb-multiarch
