@@ -30,7 +30,10 @@ AssistWarpStats::AssistWarpStats(StatGroup& g)
       buffer_full(g.counter("assist_buffer_full",
                             "whole-line stores sent uncompressed because the store buffer was full")),
       stores_waited(g.counter("assist_stores_waited",
-                              "whole-line stores buffered while both low-priority entries were compressing")) {
+                              "whole-line stores buffered while both low-priority entries were compressing")),
+      first_kept(g.counter("assist_compress_first_kept",
+                           "compressed lines that fitted the encoding tested first (the one chosen last), so "
+                           "no other encoding was tested")) {
   for (unsigned e = 0; e < bdi::kEncodingCount; ++e) {
     const std::string n = bdi::name(bdi::Encoding(e));
     lines_decompressed.push_back(&g.counter("assist_lines_decompressed_" + n,
@@ -65,7 +68,7 @@ bool AssistWarpController::compress(unsigned parent, unsigned simd, uint64_t add
 // low-priority partition.
 void AssistWarpController::start_compress(Entry& e, Waiting&& w) {
   if (!e.wave) e.wave = std::make_unique<isa::Wave>(AssistWarpStore::kVgprs, 0);
-  store_.start_compress(*e.wave, w.line);
+  store_.start_compress(*e.wave, w.line, last_chosen_);
   e.board.reset(kVgprSlot + AssistWarpStore::kVgprs, AssistWarpStore::kVgprs);
   e.live = true;
   e.parent = w.parent;
@@ -74,7 +77,7 @@ void AssistWarpController::start_compress(Entry& e, Waiting&& w) {
   e.priority = AssistPriority::Low;
   e.ready_at = e.arrived = w.arrived;
   e.addr = w.addr;
-  e.encoding = bdi::Encoding::uncompressed;
+  e.encoding = last_chosen_;  // the encoding the routine tests first
   e.line = std::move(w.line);
   e.compressed = std::move(w.compressed);
   ++low_live_;
@@ -214,7 +217,7 @@ void AssistWarpController::finish(Entry& e, uint64_t c) {
   st_.parent_wait_cycles += c + 1 - e.arrived;
   if (cfg_.assist_warp_check) {
     ++st_.checked;
-    if (AssistWarpStore::line_of(*e.wave, e.line.size()) != e.line)
+    if (AssistWarpStore::line_of(*e.wave, e.line.size(), e.encoding) != e.line)
       fail_("assist warp check: the line rebuilt for wave slot " + std::to_string(e.parent) + " at " + hex(e.addr) +
             " from its " + bdi::name(e.encoding) + " image differs from the line's bytes");
   }
@@ -237,13 +240,16 @@ void AssistWarpController::finish_compress(Entry& e, uint64_t c) {
   ++st_.finished_compress_low;
   const bdi::Encoding chosen = AssistWarpStore::encoding_of(*e.wave);
   ++*st_.lines_compressed[size_t(chosen)];
+  if (chosen == e.encoding && chosen != bdi::Encoding::uncompressed) ++st_.first_kept;
   if (cfg_.assist_warp_check) {
     ++st_.checked;
-    const bdi::Encoding expected = bdi::compress(e.line).encoding;
+    const bdi::Encoding expected = AssistWarpStore::expected_choice(e.line, e.encoding);
     if (chosen != expected)
       fail_("assist warp check: the compression routine chose " + std::string(bdi::name(chosen)) + " for the line at " +
-            hex(e.addr) + " written by wave slot " + std::to_string(e.parent) + ", BDI chooses " + bdi::name(expected));
+            hex(e.addr) + " written by wave slot " + std::to_string(e.parent) + " (testing " + bdi::name(e.encoding) +
+            " first), BDI chooses " + bdi::name(expected));
   }
+  last_chosen_ = chosen;
   e.live = false;
   --low_live_;
   std::function<void(bdi::Encoding)> done = std::move(e.compressed);

@@ -4,8 +4,9 @@
 // A compressed fill of the vector L1 (its answers carry GpuAccess::
 // cu_decompress and the fill's number) deploys one high-priority
 // decompression assist warp, in the context of the wave of the first request
-// it answers (its parent): the routine of the Assist Warp Store runs on the
-// line's real image in the registers the parent reserved for it. Every
+// it answers (its parent): the routine of the line's encoding in the Assist
+// Warp Store runs on the line's real image in the registers the parent
+// reserved for it. Every
 // request the fill answers, and every L1 hit on the line meanwhile, completes
 // only when the routine has ended (the line is then held uncompressed in the
 // L1, as the paper keeps it, and later hits need no assist warp). The paper
@@ -19,7 +20,8 @@
 // paper's few dedicated L1 sets, assist_store_buffer lines) until a
 // low-priority compression assist warp, one of the two entries of the
 // low-priority partition, has chosen the line's encoding (`done` receives
-// it); with the buffer full the line goes uncompressed (a buffer-full event).
+// it), testing first the encoding chosen last; with the buffer full the line
+// goes uncompressed (a buffer-full event).
 //
 // Issue: the CU calls issue() each cycle before its waves issue, so a
 // high-priority assist warp goes into its parent's instruction stream ahead
@@ -64,6 +66,7 @@ struct AssistWarpStats {
   Counter& finished_compress_low;
   Counter& buffer_full;              // full-line stores sent uncompressed: the store buffer was full
   Counter& stores_waited;            // buffered stores that waited for a low-priority entry
+  Counter& first_kept;               // compressed lines that fitted the encoding tested first
   std::vector<Counter*> lines_decompressed;  // by encoding
   std::vector<Counter*> lines_compressed;    // by the encoding the compression routine chose
 };
@@ -126,7 +129,7 @@ class AssistWarpController {
     uint64_t ready_at = 0;          // no issue before (branch latency)
     uint64_t arrived = 0;           // the cycle the compressed line arrived
     uint64_t addr = 0;
-    bdi::Encoding encoding = bdi::Encoding::uncompressed;
+    bdi::Encoding encoding = bdi::Encoding::uncompressed;  // the line's; compression: the one tested first
     std::vector<uint8_t> line;      // the line's bytes, for the check
     std::function<void()> done;
     std::function<void(bdi::Encoding)> compressed;  // low priority: told the encoding
@@ -164,6 +167,9 @@ class AssistWarpController {
   std::vector<Entry> low_;          // the low-priority partition (2 entries)
   unsigned low_live_ = 0;
   std::deque<Waiting> stores_;      // buffered stores waiting for a low-priority entry
+  // The encoding the last compression assist warp chose: the next one tests
+  // it first (uncompressed: every encoding).
+  bdi::Encoding last_chosen_ = bdi::Encoding::uncompressed;
 };
 
 }  // namespace tessera

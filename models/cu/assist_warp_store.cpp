@@ -16,52 +16,112 @@ const char* assist_routine_name(AssistRoutine r) {
   return "?";
 }
 
+namespace {
+
+// Little-endian value of `bytes` bytes at `p`.
+uint64_t load_le(const uint8_t* p, unsigned bytes) {
+  uint64_t v = 0;
+  for (unsigned b = 0; b < bytes; ++b) v |= uint64_t{p[b]} << (8 * b);
+  return v;
+}
+
+uint64_t lanes_mask(size_t lanes) { return lanes >= 64 ? ~uint64_t{0} : (uint64_t{1} << lanes) - 1; }
+
+// The width in bytes of a line's values under `e` (8 for zeros and repeated,
+// whose routines write 8-byte values).
+unsigned value_bytes(bdi::Encoding e) { return bdi::base_bytes(e) ? bdi::base_bytes(e) : 8; }
+
+const isa::KernelInfo& routine(const isa::CodeObject& code, const std::string& name) {
+  const isa::KernelInfo* k = code.find_kernel(name);
+  if (!k) throw std::logic_error("the Assist Warp Store has no routine " + name);
+  return *k;
+}
+
+}  // namespace
+
 AssistWarpStore::AssistWarpStore(const CuConfig& cfg)
     : code_(std::make_unique<isa::CodeObject>(isa::CodeObject::load(
           std::vector<uint8_t>(kAssistWarpImage, kAssistWarpImage + kAssistWarpImageSize), "the Assist Warp Store"))),
       decoded_(std::make_unique<isa::DecodeCache>(*code_)),
       info_(std::make_unique<ProgramInfo>(*decoded_, cfg)) {
-  const char* names[] = {"bdi_decompress", "bdi_compress"};
-  for (size_t r = 0; r < size_t(AssistRoutine::Count); ++r) {
-    const isa::KernelInfo* k = code_->find_kernel(names[r]);
-    if (!k) throw std::logic_error(std::string("the Assist Warp Store has no routine ") + names[r]);
-    entries_[r] = k->entry_address;
+  for (unsigned e = 0; e < bdi::kEncodingCount; ++e) {
+    const bdi::Encoding enc = bdi::Encoding(e);
+    if (enc == bdi::Encoding::uncompressed) {
+      compress_[e] = routine(*code_, "bdi_compress").entry_address;
+      continue;
+    }
+    decompress_[e] = routine(*code_, std::string("bdi_decompress_") + bdi::name(enc)).entry_address;
+    compress_[e] = routine(*code_, std::string("bdi_compress_") + bdi::name(enc)).entry_address;
   }
 }
 
+// The registers as the routine's loads of the image leave them: the base in
+// s[2:3], the base mask in s[4:7], delta j sign-extended in lane j of v2 (of
+// v3 from value 64 on).
 void AssistWarpStore::start_decompress(isa::Wave& w, const std::vector<uint8_t>& image, size_t line_bytes) const {
+  if (image.empty() || image.size() >= line_bytes || image[0] >= unsigned(bdi::Encoding::uncompressed))
+    throw std::invalid_argument("an assist warp decompresses only a compressed line's image");
+  const bdi::Encoding e = bdi::Encoding(image[0]);
+  if (image.size() != bdi::stored_bytes(e, line_bytes))
+    throw std::invalid_argument(std::string("a ") + bdi::name(e) + " image of " + std::to_string(image.size()) +
+                                " bytes for a line of " + std::to_string(line_bytes));
   w.reset();
-  uint32_t* v0 = w.v(0);
-  for (size_t b = 0; b < image.size() && b < 4 * isa::kWaveSize; ++b)
-    v0[b / 4] |= uint32_t{image[b]} << (8 * (b % 4));
-  w.s(1) = static_cast<uint32_t>(line_bytes);
-  // The lanes of the line's dwords and of the image's (ds_bpermute reads
-  // inactive lanes as 0), and the one after the image's last dword.
-  const size_t lanes = std::min<size_t>(isa::kWaveSize, std::max(line_bytes / 4, image.size() / 4 + 2));
-  w.set_exec(lanes >= 64 ? ~uint64_t{0} : (uint64_t{1} << lanes) - 1);
-  w.pc = entry(AssistRoutine::Decompress);
+  const size_t n = line_bytes / value_bytes(e);
+  if (e == bdi::Encoding::repeated) {
+    const uint64_t v = load_le(&image[1], 8);
+    w.s(2) = static_cast<uint32_t>(v);
+    w.s(3) = static_cast<uint32_t>(v >> 32);
+  } else if (e != bdi::Encoding::zeros) {
+    const unsigned k = bdi::base_bytes(e), d = bdi::delta_bytes(e);
+    const size_t mask_bytes = (n + 7) / 8, base_at = 1 + mask_bytes, deltas_at = base_at + k;
+    const uint64_t base = load_le(&image[base_at], k);
+    w.s(2) = static_cast<uint32_t>(base);
+    w.s(3) = static_cast<uint32_t>(base >> 32);
+    uint64_t mask[2] = {};
+    for (size_t j = 0; j < n; ++j) {
+      if (image[1 + j / 8] >> (j % 8) & 1) mask[j / 64] |= uint64_t{1} << (j % 64);
+      const unsigned shift = 32 - 8 * d;  // the load's sign extension of a d-byte delta
+      const int32_t delta = static_cast<int32_t>(static_cast<uint32_t>(load_le(&image[deltas_at + j * d], d)) << shift) >> shift;
+      w.v(2 + j / 64)[j % 64] = static_cast<uint32_t>(delta);
+    }
+    for (unsigned h = 0; h < 2; ++h) {
+      w.s(4 + 2 * h) = static_cast<uint32_t>(mask[h]);
+      w.s(5 + 2 * h) = static_cast<uint32_t>(mask[h] >> 32);
+    }
+  }
+  w.set_exec(lanes_mask(n));
+  w.pc = decompress_entry(e);
 }
 
-std::vector<uint8_t> AssistWarpStore::line_of(const isa::Wave& w, size_t line_bytes) {
+std::vector<uint8_t> AssistWarpStore::line_of(const isa::Wave& w, size_t line_bytes, bdi::Encoding e) {
+  const unsigned k = value_bytes(e);
   std::vector<uint8_t> line(line_bytes);
-  const uint32_t* v = w.v(kLiveOut);
-  for (size_t b = 0; b < line_bytes; ++b) line[b] = static_cast<uint8_t>(v[b / 4] >> (8 * (b % 4)));
+  for (size_t j = 0; j < line_bytes / k; ++j) {
+    const uint64_t v = k == 8 ? uint64_t{w.v(2)[j]} | uint64_t{w.v(3)[j]} << 32 : w.v(2 + j / 64)[j % 64];
+    for (unsigned b = 0; b < k; ++b) line[j * k + b] = static_cast<uint8_t>(v >> (8 * b));
+  }
   return line;
 }
 
-void AssistWarpStore::start_compress(isa::Wave& w, const std::vector<uint8_t>& line) const {
+void AssistWarpStore::start_compress(isa::Wave& w, const std::vector<uint8_t>& line, bdi::Encoding first) const {
   w.reset();
   uint32_t* v0 = w.v(0);
   for (size_t b = 0; b < line.size() && b < 4 * isa::kWaveSize; ++b) v0[b / 4] |= uint32_t{line[b]} << (8 * (b % 4));
   w.s(1) = static_cast<uint32_t>(line.size());
-  const size_t lanes = std::min<size_t>(isa::kWaveSize, line.size() / 4);
-  w.set_exec(lanes >= 64 ? ~uint64_t{0} : (uint64_t{1} << lanes) - 1);
-  w.pc = entry(AssistRoutine::Compress);
+  w.set_exec(lanes_mask(std::min<size_t>(isa::kWaveSize, line.size() / 4)));
+  w.pc = compress_entry(first);
 }
 
 bdi::Encoding AssistWarpStore::encoding_of(const isa::Wave& w) {
   const uint32_t e = w.s(0);
   return e < bdi::kEncodingCount ? bdi::Encoding(e) : bdi::Encoding::uncompressed;
+}
+
+bdi::Encoding AssistWarpStore::expected_choice(const std::vector<uint8_t>& line, bdi::Encoding first) {
+  if (first != bdi::Encoding::uncompressed && bdi::stored_bytes(first, line.size()) < line.size() &&
+      bdi::fits(first, line.data(), line.size()))
+    return first;
+  return bdi::compress(line).encoding;
 }
 
 void AssistWarpStore::run(isa::Wave& w, AssistRoutine r, uint64_t* instructions) {
@@ -80,13 +140,14 @@ std::vector<uint8_t> AssistWarpStore::decompress(const std::vector<uint8_t>& ima
   isa::Wave w(kVgprs, 0);
   start_decompress(w, image, line_bytes);
   run(w, AssistRoutine::Decompress, instructions);
-  return line_of(w, line_bytes);
+  return line_of(w, line_bytes, bdi::Encoding(image[0]));
 }
 
-bdi::Encoding AssistWarpStore::compress(const std::vector<uint8_t>& line, uint64_t* instructions) {
-  if (line.size() > 4 * isa::kWaveSize || line.size() % 8) throw std::invalid_argument("an assist warp compresses lines of 8 to 256 bytes");
+bdi::Encoding AssistWarpStore::compress(const std::vector<uint8_t>& line, bdi::Encoding first, uint64_t* instructions) {
+  if (line.size() > 4 * isa::kWaveSize || line.size() % 8 || line.empty())
+    throw std::invalid_argument("an assist warp compresses lines of 8 to 256 bytes");
   isa::Wave w(kVgprs, 0);
-  start_compress(w, line);
+  start_compress(w, line, first);
   run(w, AssistRoutine::Compress, instructions);
   return encoding_of(w);
 }

@@ -1,8 +1,15 @@
-// BDI compression assist warp (docs/CABA.md, "Assist warps"): chooses a
+// BDI compression assist warps (docs/CABA.md, "Assist warps"): choose a
 // line's encoding as models/mem/bdi.h defines it, testing each encoding with
-// one value per lane (the paper's parallel test): zeros, repeated 8-byte
-// values, base8-delta1/2/4, base4-delta1/2, base2-delta1, then the smallest
-// stored image among those that fit (the earlier encoding on a tie).
+// one value per lane (the paper's parallel test, Algorithm 2).
+//
+// bdi_compress tests every encoding (zeros, repeated 8-byte values,
+// base8-delta1/2/4, base4-delta1/2, base2-delta1) and keeps the smallest
+// stored image among those that fit (the earlier encoding on a tie), as
+// bdi::compress does. bdi_compress_<encoding> tests that one encoding first
+// (the controller starts it with the encoding it chose last: "applications
+// with homogeneous data structures can typically use the same encoding for
+// most of their cache lines"); it keeps it when the line fits it in an image
+// smaller than the line, and otherwise goes on to the full test.
 //
 // Live in:  v0   line dword i in lane i
 //           s1   the line's size in bytes (a multiple of 8, at most 256)
@@ -67,7 +74,7 @@
 // it fits and its image is smaller than the best so far (s2 bytes).
 .macro CHOOSE e, kshift, d
   s_bitcmp1_b32 s10, \e
-  s_cbranch_scc0 .Lskip\e
+  s_cbranch_scc0 .Lskip\@
   s_lshr_b32 s3, s1, \kshift                // n values
   s_add_u32 s4, s3, 7
   s_lshr_b32 s4, s4, 3                      // base mask bytes
@@ -77,24 +84,48 @@
   s_cmp_lt_u32 s3, s2
   s_cselect_b32 s0, \e, s0
   s_cselect_b32 s2, s3, s2
-.Lskip\e:
+.Lskip\@:
 .endm
 
+
+.macro ROUTINE name
   .text
-  .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
-  .globl bdi_compress
+  .globl \name
   .p2align 8
-  .type bdi_compress,@function
-bdi_compress:
+  .type \name,@function
+\name:
+.endm
+
+.macro END name
+.L\name\()_end:
+  .size \name, .L\name\()_end-\name
+  .rodata
+  .p2align 6
+  .amdhsa_kernel \name
+    .amdhsa_next_free_vgpr 8
+    .amdhsa_next_free_sgpr 28
+    .amdhsa_accum_offset 8
+    .amdhsa_user_sgpr_count 0
+    .amdhsa_system_sgpr_workgroup_id_x 0
+  .end_amdhsa_kernel
+.endm
+
+.macro SETUP
   s_mov_b64 s[20:21], exec
   s_mov_b32 s10, 0
   v_mbcnt_lo_u32_b32 v1, -1, 0
   v_mbcnt_hi_u32_b32 v1, -1, v1             // v1 = lane
-  // zeros
+.endm
+
+.macro TEST_ZEROS
   v_cmp_eq_u32_e64 s[12:13], 0, v0
   s_cmp_eq_u64 s[12:13], s[20:21]
-  s_cselect_b32 s10, 1, 0
-  // repeated: dword i equals dword i % 2
+  s_cselect_b32 s11, 1, 0
+  s_or_b32 s10, s10, s11
+.endm
+
+// repeated: dword i equals dword i % 2
+.macro TEST_REPEATED
   v_and_b32 v2, 1, v1
   v_lshlrev_b32 v2, 2, v2
   ds_bpermute_b32 v3, v2, v0
@@ -103,10 +134,11 @@ bdi_compress:
   s_cmp_eq_u64 s[12:13], s[20:21]
   s_cselect_b32 s11, 2, 0
   s_or_b32 s10, s10, s11
-  // base4-delta1, base4-delta2
-  TEST4 8, 5
-  TEST4 16, 6
-  // base8: value j's dwords gathered into lane j, then only the values' lanes
+.endm
+
+// base8: value j's dwords gathered into lane j (v4 low, v5 high), then EXEC
+// the values' lanes (BASE8_DONE gives the line's lanes back).
+.macro BASE8_VALUES
   v_lshlrev_b32 v2, 3, v1
   ds_bpermute_b32 v4, v2, v0
   v_add_u32 v2, 4, v2
@@ -115,11 +147,14 @@ bdi_compress:
   s_lshr_b32 s22, s1, 3
   s_bfm_b64 s[24:25], s22, 0
   s_mov_b64 exec, s[24:25]
-  TEST8 24, 2
-  TEST8 16, 3
-  TEST8 0, 4
+.endm
+
+.macro BASE8_DONE
   s_mov_b64 exec, s[20:21]
-  // base2-delta1: lane i holds values 2i (low half) and 2i + 1 (high half)
+.endm
+
+// base2-delta1: lane i holds values 2i (low half) and 2i + 1 (high half)
+.macro TEST2
   v_bfe_i32 v2, v0, 0, 16
   v_bfe_i32 v3, v0, 0, 8
   v_cmp_eq_u32_e64 s[12:13], v2, v3         // low value small
@@ -152,6 +187,35 @@ bdi_compress:
   s_cmp_eq_u64 s[12:13], s[20:21]
   s_cselect_b32 s11, 0x80, 0
   s_or_b32 s10, s10, s11
+.endm
+
+// Ends with encoding \e (values of 1 << \kshift bytes, \d-byte deltas) if
+// the line fits it in an image smaller than the line; else the full test.
+.macro KEEP e, kshift, d
+  s_mov_b32 s0, 8
+  s_mov_b32 s2, s1
+  CHOOSE \e, \kshift, \d
+  s_cmp_lg_u32 s0, 8
+  s_cbranch_scc0 .Lfull_test
+  s_endpgm
+.endm
+
+  .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+
+ROUTINE bdi_compress
+  SETUP
+.Lfull_test:
+  s_mov_b32 s10, 0
+  TEST_ZEROS
+  TEST_REPEATED
+  TEST4 8, 5
+  TEST4 16, 6
+  BASE8_VALUES
+  TEST8 24, 2
+  TEST8 16, 3
+  TEST8 0, 4
+  BASE8_DONE
+  TEST2
   // the choice
   s_mov_b32 s0, 0
   s_bitcmp1_b32 s10, 0
@@ -173,15 +237,56 @@ bdi_compress:
   CHOOSE 7, 1, 1
 .Ldone:
   s_endpgm
-.Lbdi_compress_end:
-  .size bdi_compress, .Lbdi_compress_end-bdi_compress
+END bdi_compress
 
-  .rodata
-  .p2align 6
-  .amdhsa_kernel bdi_compress
-    .amdhsa_next_free_vgpr 8
-    .amdhsa_next_free_sgpr 28
-    .amdhsa_accum_offset 8
-    .amdhsa_user_sgpr_count 0
-    .amdhsa_system_sgpr_workgroup_id_x 0
-  .end_amdhsa_kernel
+ROUTINE bdi_compress_zeros
+  SETUP
+  TEST_ZEROS
+  s_mov_b32 s0, 0
+  s_bitcmp1_b32 s10, 0
+  s_cbranch_scc0 .Lfull_test
+  s_endpgm
+END bdi_compress_zeros
+
+ROUTINE bdi_compress_repeated
+  SETUP
+  TEST_REPEATED
+  s_mov_b32 s0, 1
+  s_bitcmp1_b32 s10, 1
+  s_cbranch_scc0 .Lfull_test
+  s_cmp_lt_u32 s1, 10                       // its 9 bytes are not smaller
+  s_cbranch_scc1 .Lfull_test
+  s_endpgm
+END bdi_compress_repeated
+
+.macro FIRST8 name, shift, e, d
+ROUTINE \name
+  SETUP
+  BASE8_VALUES
+  TEST8 \shift, \e
+  BASE8_DONE
+  KEEP \e, 3, \d
+END \name
+.endm
+
+FIRST8 bdi_compress_b8d1, 24, 2, 1
+FIRST8 bdi_compress_b8d2, 16, 3, 2
+FIRST8 bdi_compress_b8d4, 0, 4, 4
+
+ROUTINE bdi_compress_b4d1
+  SETUP
+  TEST4 8, 5
+  KEEP 5, 2, 1
+END bdi_compress_b4d1
+
+ROUTINE bdi_compress_b4d2
+  SETUP
+  TEST4 16, 6
+  KEEP 6, 2, 2
+END bdi_compress_b4d2
+
+ROUTINE bdi_compress_b2d1
+  SETUP
+  TEST2
+  KEEP 7, 1, 1
+END bdi_compress_b2d1

@@ -66,6 +66,8 @@ TEST_CASE("assist warps: the decompression routine rebuilds structured lines of 
       {Encoding::base2_delta1, line_of<uint16_t>(64, [](size_t i) { return uint16_t(i % 2 ? 0x5000 - i : i); })},
       {Encoding::base2_delta1, line_of<uint16_t>(128, [](size_t i) { return uint16_t(0x9000 + i); })},
       {Encoding::base8_delta1, line_of<uint64_t>(128, [](size_t i) { return i % 5 ? ~uint64_t{0} - i : i; })},
+      {Encoding::base2_delta1, line_of<uint16_t>(256, [](size_t i) { return uint16_t(i % 3 ? 0xa000 + i : 100 - i); })},
+      {Encoding::base4_delta1, line_of<uint32_t>(256, [](size_t i) { return uint32_t(i % 4 ? 0x80000000 - i : i); })},
   };
   for (const Case& c : cases) {
     const bdi::Compressed img = bdi::compress(c.line);
@@ -74,7 +76,10 @@ TEST_CASE("assist warps: the decompression routine rebuilds structured lines of 
     uint64_t n = 0;
     CHECK(store.decompress(img.image, c.line.size(), &n) == c.line);
     CHECK(bdi::decompress(img.image, c.line.size()) == c.line);
-    CHECK(n > 4);  // it ran the routine, not a copy
+    // It ran the encoding's routine: a masked add of the loaded base and
+    // deltas (Algorithm 1), a few instructions.
+    CHECK(n >= 2);
+    CHECK(n <= 6);
   }
 }
 
@@ -82,7 +87,7 @@ TEST_CASE("assist warps: the decompression routine equals bdi::decompress on ran
   AssistWarpStore store{CuConfig::defaults()};
   std::mt19937_64 rng(45);
   unsigned per_encoding[bdi::kEncodingCount] = {};
-  const size_t sizes[] = {32, 64, 128};
+  const size_t sizes[] = {32, 64, 128, 256};
   for (int round = 0; round < 3000; ++round) {
     const Line line = random_line(rng, sizes[rng() % 3]);
     const bdi::Compressed img = bdi::compress(line);
@@ -104,6 +109,15 @@ TEST_CASE("assist warps: a wrong image gives a wrong line (the comparison can fa
   REQUIRE(img.encoding == Encoding::base4_delta1);
   img.image.back() ^= 1;
   CHECK(store.decompress(img.image, line.size()) != line);
+  bdi::Compressed masked = bdi::compress(line);  // a value moved to the zero base
+  masked.image[1] ^= 2;
+  CHECK(store.decompress(masked.image, line.size()) != line);
+  bdi::Compressed wide = bdi::compress(line_of<uint64_t>(64, [](size_t i) { return 0x7000000000ull + i; }));
+  REQUIRE(wide.encoding == Encoding::base8_delta1);
+  wide.image[3] ^= 0x10;  // the base
+  CHECK(store.decompress(wide.image, 64) != line_of<uint64_t>(64, [](size_t i) { return 0x7000000000ull + i; }));
+  CHECK_THROWS_AS(store.decompress(Line(img.image.begin(), img.image.end() - 1), line.size()), std::invalid_argument);
+  CHECK_THROWS_AS(store.decompress(line, line.size()), std::invalid_argument);  // uncompressed: no routine
 }
 
 TEST_CASE("assist warps: the compression routine chooses bdi::compress's encoding on random lines", "[assist]") {
@@ -117,11 +131,51 @@ TEST_CASE("assist warps: the compression routine chooses bdi::compress's encodin
     ++per_encoding[size_t(expected)];
     INFO("encoding " << bdi::name(expected) << ", line of " << line.size() << " bytes, round " << round);
     uint64_t n = 0;
-    REQUIRE(bdi::name(store.compress(line, &n)) == std::string(bdi::name(expected)));
+    REQUIRE(bdi::name(store.compress(line, Encoding::uncompressed, &n)) == std::string(bdi::name(expected)));
     REQUIRE(n > 10);
   }
   for (unsigned e = 0; e < bdi::kEncodingCount; ++e) {
     INFO(bdi::name(Encoding(e)));
     CHECK(per_encoding[e] > 10);
   }
+}
+
+TEST_CASE("assist warps: testing the encoding chosen last first keeps it when it fits, else the full test",
+          "[assist]") {
+  AssistWarpStore store{CuConfig{}};
+  std::mt19937_64 rng(454545);
+  unsigned kept = 0, full = 0;
+  const size_t sizes[] = {32, 64, 128, 256};
+  for (int round = 0; round < 3000; ++round) {
+    const Line line = random_line(rng, sizes[rng() % 4]);
+    const Encoding first = Encoding(rng() % bdi::kEncodingCount);
+    const Encoding expected = AssistWarpStore::expected_choice(line, first);
+    const bool fits = first != Encoding::uncompressed && bdi::stored_bytes(first, line.size()) < line.size() &&
+                      bdi::fits(first, line.data(), line.size());
+    REQUIRE(expected == (fits ? first : bdi::compress(line).encoding));
+    ++(fits ? kept : full);
+    INFO("first " << bdi::name(first) << ", expected " << bdi::name(expected) << ", line of " << line.size()
+                  << " bytes, round " << round);
+    uint64_t n = 0, n_full = 0;
+    REQUIRE(bdi::name(store.compress(line, first, &n)) == std::string(bdi::name(expected)));
+    store.compress(line, Encoding::uncompressed, &n_full);
+    if (fits) CHECK(n < n_full);   // one encoding tested, not all
+    else if (first != Encoding::uncompressed) CHECK(n > n_full);  // the one tested, then all
+    else CHECK(n == n_full);
+  }
+  CHECK(kept > 300);
+  CHECK(full > 300);
+}
+
+TEST_CASE("assist warps: instructions per routine, by encoding", "[assist]") {
+  AssistWarpStore store{CuConfig{}};
+  const Line narrow = line_of<uint32_t>(64, [](size_t i) { return uint32_t(0x40000000 + i); });
+  const bdi::Compressed img = bdi::compress(narrow);
+  uint64_t d = 0, full = 0, first = 0;
+  REQUIRE(store.decompress(img.image, 64, &d) == narrow);
+  REQUIRE(store.compress(narrow, Encoding::uncompressed, &full) == Encoding::base4_delta1);
+  REQUIRE(store.compress(narrow, Encoding::base4_delta1, &first) == Encoding::base4_delta1);
+  CHECK(d == 3);
+  CHECK(first < full / 3);
+  CHECK(full > 100);
 }

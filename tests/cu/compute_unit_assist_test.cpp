@@ -154,7 +154,10 @@ TEST_CASE("assist warps: with assist_warps_per_wave a wave's compressed lines ar
   CHECK(three[2] == 3);
   CHECK(three[6] == 3 + 4);  // every rebuilt line (and the four compressed stores) checked
   CHECK(three[7] == 111);
-  CHECK(three[0] < one[0]);
+  // The routines are a few instructions (a masked add): each line's ends
+  // before the next line arrives here, so running them side by side gains
+  // nothing, and must cost nothing.
+  CHECK(three[0] <= one[0]);
 }
 
 TEST_CASE("assist warps: the VGPRs reserved for them count against occupancy", "[assist]") {
