@@ -142,7 +142,7 @@ TEST_CASE("assist warps: the compression routine chooses bdi::compress's encodin
 
 TEST_CASE("assist warps: testing the encoding chosen last first keeps it when it fits, else the full test",
           "[assist]") {
-  AssistWarpStore store{CuConfig{}};
+  AssistWarpStore store{CuConfig::defaults()};
   std::mt19937_64 rng(454545);
   unsigned kept = 0, full = 0;
   const size_t sizes[] = {32, 64, 128, 256};
@@ -168,7 +168,7 @@ TEST_CASE("assist warps: testing the encoding chosen last first keeps it when it
 }
 
 TEST_CASE("assist warps: instructions per routine, by encoding", "[assist]") {
-  AssistWarpStore store{CuConfig{}};
+  AssistWarpStore store{CuConfig::defaults()};
   const Line narrow = line_of<uint32_t>(64, [](size_t i) { return uint32_t(0x40000000 + i); });
   const bdi::Compressed img = bdi::compress(narrow);
   uint64_t d = 0, full = 0, first = 0;
