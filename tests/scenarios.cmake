@@ -406,13 +406,18 @@ endforeach()
 tessera_scenario("hmg: permuted_consumer's writes invalidate other chiplets' copies, nothing is written back"
                  ARGS "workload|permuted_consumer|--size|8192|--netlist|${chiplet4}|${hmg_design}|--stats|${TESSERA_SCENARIO_DIR}/hmg.json"
                  EXIT 0 DEFINES -DSTATS=${TESSERA_SCENARIO_DIR}/hmg.json -DDETERMINISM=ON
-                 "-DSTATS_CHECKS=chiplet[1]/l2[0]/hmg_invalidations_sent>0|chiplet[0]/l2[0]/hmg_invalidations_received>0|chiplet[0]/l2[0]/hmg_write_through_bytes>0|chiplet[0]/l2[0]/hmg_directory_hits>0|chiplet[0]/l2[0]/lines_written_back=0|chiplet[2]/l2[1]/lines_written_back=0|simulation/ok=ON")
+                 "-DSTATS_CHECKS=chiplet[1]/l2[0]/hmg_invalidations_sent>0|chiplet[0]/l2[0]/hmg_invalidations_received>0|chiplet[0]/l2[0]/hmg_write_through_bytes>0|chiplet[0]/l2[0]/hmg_directory_hits>0|chiplet[1]/l2[0]/hmg_invalidation_wait_cycles>0|chiplet[0]/l2[0]/lines_written_back=0|chiplet[2]/l2[1]/lines_written_back=0|simulation/ok=ON")
 # A directory of 8 entries cannot cover the lines the chiplets fetch: its
 # evictions invalidate their regions at the sharers, and the bytes stay right.
 tessera_scenario("hmg: a tiny directory's evictions invalidate their lines and the data stays right"
                  ARGS "workload|babelstream_iter|--size|8192|--netlist|${chiplet4}|${hmg_design}|--set|chiplet[*].l2[*].hmg_directory_entries=8|--set|chiplet[*].l2[*].hmg_directory_ways=2|--stats|${TESSERA_SCENARIO_DIR}/hmg_tiny.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/hmg_tiny.json
                  "-DSTATS_CHECKS=chiplet[0]/l2[0]/hmg_directory_evictions>0|chiplet[1]/l2[1]/hmg_invalidations_received>0|simulation/ok=ON")
+# The invalidations travel the chiplet network, which must link the chiplets
+# the slices are in.
+tessera_scenario("hmg: a chiplet network of another number of chiplets is refused"
+                 ARGS "workload|vector_add|--size|256|--netlist|${chiplet4}|--set|chiplet[*].l2[*].coherence=hmg|--set|noc.chiplets=2"
+                 EXIT 3 DEFINES "-DSTDERR_HAS=chiplet network 'noc' links 2 chiplets, but the L2 slices with coherence")
 tessera_scenario("hmg: a directory of entries not a multiple of its ways is refused"
                  ARGS "workload|vector_add|--size|256|--netlist|${chiplet4}|--set|chiplet[*].l2[*].coherence=hmg|--set|chiplet[*].l2[*].hmg_directory_entries=100|--set|chiplet[*].l2[*].hmg_directory_ways=8"
                  EXIT 3 DEFINES "-DSTDERR_HAS=hmg_directory_entries 100")
