@@ -383,6 +383,12 @@ foreach(chiplets IN ITEMS 2 4 8)
                      EXIT 0 DEFINES "-DSTDOUT_HAS=PASS")
   endforeach()
 endforeach()
+# A wrong hint does not go unnoticed: square_wrong_hint declares its output
+# read-only and writes it at every launch; the checking mode names the kernel,
+# the buffer and the access, and the run exits 1.
+tessera_scenario("cpelide async: a wrong hint is reported by the checking mode"
+                 ARGS "workload|square_wrong_hint|--size|4096|--netlist|${chiplet4}|--set|cp.firmware=aql_cp_cpelide.elf|--set|cp.elision=true|--set|cp.async_launches=true|--set|cp.check_hints=true"
+                 EXIT 1 DEFINES "-DSTDERR_HAS=square_wrong_hint: wrong access-mode hint: kernel square, buffer 0x|(16384 bytes): a write to a buffer declared read-only at 0x")
 # HMG (docs/CPELIDE.md, "HMG"): the L2s write through and keep each other
 # coherent with a directory per home chiplet, and the hmg firmware sends no L2
 # command between kernels. The reuse workloads give the executor's bytes on 2,
