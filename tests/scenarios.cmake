@@ -383,6 +383,12 @@ foreach(chiplets IN ITEMS 2 4 8)
                      EXIT 0 DEFINES "-DSTDOUT_HAS=PASS")
   endforeach()
 endforeach()
+# A wrong hint does not go unnoticed: square_wrong_hint declares its output
+# read-only and writes it at every launch; the checking mode names the kernel,
+# the buffer and the access, and the run exits 1.
+tessera_scenario("cpelide async: a wrong hint is reported by the checking mode"
+                 ARGS "workload|square_wrong_hint|--size|4096|--netlist|${chiplet4}|--set|cp.firmware=aql_cp_cpelide.elf|--set|cp.elision=true|--set|cp.async_launches=true|--set|cp.check_hints=true"
+                 EXIT 1 DEFINES "-DSTDERR_HAS=square_wrong_hint: wrong access-mode hint: kernel square, buffer 0x|(16384 bytes): a write to a buffer declared read-only at 0x")
 # HMG (docs/CPELIDE.md, "HMG"): the L2s write through and keep each other
 # coherent with a directory per home chiplet, and the hmg firmware sends no L2
 # command between kernels. The reuse workloads give the executor's bytes on 2,
@@ -406,13 +412,18 @@ endforeach()
 tessera_scenario("hmg: permuted_consumer's writes invalidate other chiplets' copies, nothing is written back"
                  ARGS "workload|permuted_consumer|--size|8192|--netlist|${chiplet4}|${hmg_design}|--stats|${TESSERA_SCENARIO_DIR}/hmg.json"
                  EXIT 0 DEFINES -DSTATS=${TESSERA_SCENARIO_DIR}/hmg.json -DDETERMINISM=ON
-                 "-DSTATS_CHECKS=chiplet[1]/l2[0]/hmg_invalidations_sent>0|chiplet[0]/l2[0]/hmg_invalidations_received>0|chiplet[0]/l2[0]/hmg_write_through_bytes>0|chiplet[0]/l2[0]/hmg_directory_hits>0|chiplet[0]/l2[0]/lines_written_back=0|chiplet[2]/l2[1]/lines_written_back=0|simulation/ok=ON")
+                 "-DSTATS_CHECKS=chiplet[1]/l2[0]/hmg_invalidations_sent>0|chiplet[0]/l2[0]/hmg_invalidations_received>0|chiplet[0]/l2[0]/hmg_write_through_bytes>0|chiplet[0]/l2[0]/hmg_directory_hits>0|chiplet[1]/l2[0]/hmg_invalidation_wait_cycles>0|chiplet[0]/l2[0]/lines_written_back=0|chiplet[2]/l2[1]/lines_written_back=0|simulation/ok=ON")
 # A directory of 8 entries cannot cover the lines the chiplets fetch: its
 # evictions invalidate their regions at the sharers, and the bytes stay right.
 tessera_scenario("hmg: a tiny directory's evictions invalidate their lines and the data stays right"
                  ARGS "workload|babelstream_iter|--size|8192|--netlist|${chiplet4}|${hmg_design}|--set|chiplet[*].l2[*].hmg_directory_entries=8|--set|chiplet[*].l2[*].hmg_directory_ways=2|--stats|${TESSERA_SCENARIO_DIR}/hmg_tiny.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/hmg_tiny.json
                  "-DSTATS_CHECKS=chiplet[0]/l2[0]/hmg_directory_evictions>0|chiplet[1]/l2[1]/hmg_invalidations_received>0|simulation/ok=ON")
+# The invalidations travel the chiplet network, which must link the chiplets
+# the slices are in.
+tessera_scenario("hmg: a chiplet network of another number of chiplets is refused"
+                 ARGS "workload|vector_add|--size|256|--netlist|${chiplet4}|--set|chiplet[*].l2[*].coherence=hmg|--set|noc.chiplets=2"
+                 EXIT 3 DEFINES "-DSTDERR_HAS=chiplet network 'noc' links 2 chiplets, but the L2 slices with coherence")
 tessera_scenario("hmg: a directory of entries not a multiple of its ways is refused"
                  ARGS "workload|vector_add|--size|256|--netlist|${chiplet4}|--set|chiplet[*].l2[*].coherence=hmg|--set|chiplet[*].l2[*].hmg_directory_entries=100|--set|chiplet[*].l2[*].hmg_directory_ways=8"
                  EXIT 3 DEFINES "-DSTDERR_HAS=hmg_directory_entries 100")

@@ -42,6 +42,7 @@
   X(calib_mfma)                  \
   X(calib_lds)                 \
   X(square)                      \
+  X(square_wrong_hint)           \
   X(hotspot3d)                   \
   X(lud)                         \
   X(rnn)                         \

@@ -117,6 +117,7 @@ tlm::tlm_target_socket<>* Cache::target_socket(const std::string& name, int inde
 // ctrl is optional, but a TLM target socket must be bound: tie an unused one
 // to an initiator of our own that never sends anything.
 void Cache::before_end_of_elaboration() {
+  connect_hmg();
   if (ctrl_bound_) return;
   ctrl_tie_ = std::make_unique<tlm_utils::simple_initiator_socket<Cache>>("ctrl_tie");
   ctrl_tie_->bind(ctrl);

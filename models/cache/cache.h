@@ -41,6 +41,7 @@
 #include "models/cache/cache_array.h"
 #include "models/cache/cache_config.h"
 #include "models/cache/hmg_homes.h"
+#include "models/noc/chiplet_fabric.h"
 #include "models/cache/zero_cache.h"
 #include "common/due_queue.h"
 #include "common/flat_map.h"
@@ -298,8 +299,12 @@ class Cache : public Block {
   // may go; returns how long the answer waits for the invalidations'
   // acknowledgements.
   sc_core::sc_time hmg_written(uint64_t line);
-  // Invalidates `lines` lines from `first` at every chiplet of `sharers`.
-  void hmg_send_invalidations(uint64_t sharers, uint64_t first, unsigned lines);
+  // The platform's chiplet network, which carries the invalidations.
+  void connect_hmg();
+  // Invalidates `lines` lines from `first` at every chiplet of `sharers`, by
+  // messages from `home` over the chiplet network; returns when the last
+  // acknowledgement is back at the home.
+  sc_core::sc_time hmg_send_invalidations(unsigned home, uint64_t sharers, uint64_t first, unsigned lines);
   // The request sent below for `line` (a writeback, or an hmg write) was
   // answered: a fill of the line that waited for it may go.
   void below_done(uint64_t line);
@@ -444,9 +449,10 @@ class Cache : public Block {
   struct HmgStats {
     explicit HmgStats(StatGroup& g);  // cache_hmg.cpp
     Counter &directory_hits, &directory_misses, &directory_evictions, &invalidations_sent, &invalidations_received,
-        &write_through_bytes;
+        &write_through_bytes, &invalidation_wait_cycles;
   };
   HmgHomes* hmg_ = nullptr;
+  ChipletFabric* hmg_network_ = nullptr;  // carries the invalidations and their acknowledgements
   unsigned hmg_chiplet_ = 0;
   std::unique_ptr<HmgStats> hmg_stats_;
 

@@ -210,11 +210,11 @@ const ParamTable<CacheConfig>& cache_param_table() {
                                                "hmg: the home chiplet of an address is address / this modulo the "
                                                "chiplets (the chiplet network's interleave)",
                                                1.0, 1099511627776.0))
-      .add(&C::hmg_invalidation_latency,
-           int_param("hmg_invalidation_latency", 120,
-                     "hmg: cycles a write that invalidates other chiplets' copies waits for their "
-                     "acknowledgements (a round trip home -> sharer -> home)",
-                     0.0, 1e6, "cycles"))
+      .add(&C::hmg_message_size,
+           size_param("hmg_message_size", "16 B",
+                      "hmg: bytes of an invalidation message and of its acknowledgement, each sent over the "
+                      "platform's chiplet network (home -> sharer, sharer -> home)",
+                      1.0, 4096.0))
       .add(&C::hmg_skip_invalidations,
            bool_param("hmg_skip_invalidations", false,
                       "hmg, debug: invalidations are counted but not applied (a test shows the copies then go "

@@ -48,7 +48,7 @@ struct CacheConfig {
   bool hmg = false;
   unsigned hmg_directory_entries = 0, hmg_directory_ways = 0, hmg_lines_per_entry = 0;
   uint64_t hmg_home_interleave = 0;      // bytes: the home chiplet of addr is addr / this mod chiplets
-  unsigned hmg_invalidation_latency = 0;  // cycles: a write waits this for its invalidations' acknowledgements
+  unsigned hmg_message_size = 0;         // bytes of an invalidation and of its acknowledgement on the network
   bool hmg_skip_invalidations = false;    // debug: invalidations are counted, not applied
 
   // The data array: what the zero cache leaves of `size`.

@@ -1,10 +1,14 @@
 // Coherence hmg (docs/CPELIDE.md, "HMG"): the L2 writes through to memory,
 // the directory of each line's home chiplet records which chiplets fetched
 // it, and a write invalidates the copies of the other chiplets. Directory
-// evictions invalidate the lines of the evicted entry at its sharers.
+// evictions invalidate the lines of the evicted entry at its sharers. Each
+// invalidation and its acknowledgement is a message over the platform's
+// chiplet network (home -> sharer, sharer -> home), timed by its links.
 #include "models/cache/cache.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cmath>
 
 namespace tessera {
 
@@ -22,7 +26,10 @@ Cache::HmgStats::HmgStats(StatGroup& g)
                                    "per sharer chiplet")),
       invalidations_received(g.counter("hmg_invalidations_received",
                                        "invalidations that dropped a line here (present, or being fetched)")),
-      write_through_bytes(g.counter("hmg_write_through_bytes", "bytes of writes sent through to memory")) {}
+      write_through_bytes(g.counter("hmg_write_through_bytes", "bytes of writes sent through to memory")),
+      invalidation_wait_cycles(g.counter("hmg_invalidation_wait_cycles",
+                                         "cycles this slice's write answers waited for their invalidations' "
+                                         "acknowledgements (summed over writes)")) {}
 
 namespace {
 // The chiplet of an L2 slice: the index of its path's first instance,
@@ -50,6 +57,20 @@ void Cache::setup_hmg() {
   hmg_->join(this, hmg_chiplet_, shape, cfg_.hmg_home_interleave, path());
 }
 
+// The chiplet network is looked up once every block exists.
+void Cache::connect_hmg() {
+  if (!hmg_) return;
+  const ChipletFabricRef& ref = shared().get<ChipletFabricRef>("chiplet_network");
+  if (ref.networks != 1)
+    throw UserError(path() + ": coherence \"hmg\" sends its invalidations over the platform's chiplet network (a "
+                    "block of type chiplet_network), and the platform has " +
+                    (ref.networks ? std::to_string(ref.networks) : std::string("none")));
+  if (ref.fabric->chiplets() != hmg_->chiplets())
+    throw UserError(path() + ": chiplet network '" + ref.owner + "' links " + std::to_string(ref.fabric->chiplets()) +
+                    " chiplets, but the L2 slices with coherence \"hmg\" are in " + std::to_string(hmg_->chiplets()));
+  hmg_network_ = ref.fabric;
+}
+
 void Cache::hmg_fetch(uint64_t line) {
   const unsigned home = hmg_->home_of(line);
   HmgDirectory& dir = hmg_->directory(home);
@@ -58,7 +79,7 @@ void Cache::hmg_fetch(uint64_t line) {
   ++(dir.hits > hits ? hmg_stats_->directory_hits : hmg_stats_->directory_misses);
   if (!ev.happened) return;
   ++hmg_stats_->directory_evictions;
-  hmg_send_invalidations(ev.sharers, hmg_->global_of(ev.region, home), dir.lines_per_entry());
+  hmg_send_invalidations(home, ev.sharers, hmg_->global_of(ev.region, home), dir.lines_per_entry());
 }
 
 void Cache::hmg_wrote_through(uint64_t bytes) { hmg_stats_->write_through_bytes += bytes; }
@@ -68,24 +89,35 @@ sc_time Cache::hmg_written(uint64_t line) {
     wb_in_flight_.erase(it);
     below_done(line);
   }
-  HmgDirectory& dir = hmg_->directory(hmg_->home_of(line));
+  const unsigned home = hmg_->home_of(line);
+  HmgDirectory& dir = hmg_->directory(home);
   const uint64_t hits = dir.hits;
   const uint64_t others = dir.sharers_of(hmg_->local_of(line)) & ~(uint64_t{1} << hmg_chiplet_);
   ++(dir.hits > hits ? hmg_stats_->directory_hits : hmg_stats_->directory_misses);
   if (!others) return sc_core::SC_ZERO_TIME;
-  hmg_send_invalidations(others, line, 1);
-  return cycles(cfg_.hmg_invalidation_latency);
+  const sc_time now = sim_now(), acked = hmg_send_invalidations(home, others, line, 1);
+  const sc_time wait = acked > now ? acked - now : sc_core::SC_ZERO_TIME;
+  hmg_stats_->invalidation_wait_cycles += static_cast<uint64_t>(std::ceil(wait / clock_period()));
+  return wait;
 }
 
 // Every slice of a sharer chiplet is told: the one whose interleave holds the
-// line drops it, the others find nothing.
-void Cache::hmg_send_invalidations(uint64_t sharers, uint64_t first, unsigned lines) {
+// line drops it, the others find nothing. The home sends one message per
+// sharer chiplet, which answers with one acknowledgement; both cross the
+// chiplet network's links now, taking their bandwidth and waiting for them
+// (the copies are dropped at once, which is never later than the message).
+sc_time Cache::hmg_send_invalidations(unsigned home, uint64_t sharers, uint64_t first, unsigned lines) {
+  const sc_time now = sim_now();
+  sc_time acked = now;
   for (unsigned c = 0; c < hmg_->chiplets(); ++c) {
     if (!(sharers >> c & 1)) continue;
     ++hmg_stats_->invalidations_sent;
+    const sc_time arrived = hmg_network_->traverse(home, c, cfg_.hmg_message_size, now);
+    acked = std::max(acked, hmg_network_->traverse(c, home, cfg_.hmg_message_size, arrived));
     for (Cache* slice : hmg_->slices(c))
       for (unsigned k = 0; k < lines; ++k) slice->hmg_invalidate(first + uint64_t{k} * cfg_.line_size);
   }
+  return acked;
 }
 
 void Cache::hmg_invalidate(uint64_t line) {

@@ -89,4 +89,14 @@ class ChipletFabric {
   Counter &local_messages_, &remote_messages_, &local_bytes_, &remote_bytes_, &hops_;
 };
 
+// The platform's chiplet network, for a block that sends messages between
+// chiplets beside the network's sockets (coherence hmg's invalidations): each
+// "chiplet_network" block registers its links here (the SharedObjects entry
+// "chiplet_network").
+struct ChipletFabricRef {
+  ChipletFabric* fabric = nullptr;
+  std::string owner;      // the network's path
+  unsigned networks = 0;  // how many registered; a user needs exactly one
+};
+
 }  // namespace tessera

@@ -76,6 +76,12 @@ BlockType chiplet_network_block_type() {
     c.local_latency = ctx.clock_period * static_cast<double>(n.latency);
     c.flit_bytes = n.flit_size;
     auto fabric = std::make_unique<ChipletFabric>(c, *ctx.stats, ctx.path, ctx.clock_period);
+    if (ctx.shared) {  // for coherence hmg's invalidation messages
+      ChipletFabricRef& ref = ctx.shared->get<ChipletFabricRef>("chiplet_network");
+      ref.fabric = fabric.get();
+      ref.owner = ctx.path;
+      ++ref.networks;
+    }
     const uint64_t page = n.placement == "first_touch" ? n.page_size : 0;
     return std::make_unique<Crossbar>(ctx, std::move(map), std::move(fabric), page);
   };

@@ -7,6 +7,10 @@
 // so a^2 is a multiple of 2^-12 below 4, and c stays a multiple of 2^-12 below
 // 2 + 4 kSteps < 2^6: within 18 significant bits, so every step is exact,
 // fused or not, and the outputs compare bit for bit.
+//
+// square_wrong_hint is the same program with c declared read-only: a wrong
+// hint on purpose, which the hint checker (cp.check_hints) must report
+// (tests/scenarios.cmake). Only hint-driven firmware reads the hint.
 #include <string>
 
 #include "sw/workloads/compare.h"
@@ -18,7 +22,7 @@ namespace {
 constexpr uint32_t kGroup = 256;
 constexpr uint32_t kSteps = 8;
 
-Result run_square(Device& device, size_t n, uint64_t seed) {
+Result run_square(Device& device, size_t n, uint64_t seed, AccessMode c_mode) {
   Rng rng(seed);
   std::vector<float> a(n), c0(n);
   for (auto& v : a) v = rng.dyadic(128, 64);
@@ -34,7 +38,7 @@ Result run_square(Device& device, size_t n, uint64_t seed) {
     const bool shares = n % kGroup == 0;
     for (uint32_t step = 0; step < kSteps; ++step) {
       s.set_access_modes({{da, n * sizeof(float), AccessMode::ReadOnly, 0, shares},
-                          {dc, n * sizeof(float), AccessMode::ReadWrite, 0, shares}});
+                          {dc, n * sizeof(float), c_mode, 0, shares}});
       s.launch("square", "square", Dim3{round_up(n, kGroup)}, Dim3{kGroup},
                KernelArgs().pointer(da).pointer(dc).value(uint32_t(n)));
     }
@@ -47,9 +51,15 @@ Result run_square(Device& device, size_t n, uint64_t seed) {
   return result;
 }
 
-const WorkloadRegistrar registrar{{"square",
-                                   "c = a*a + c over n floats, 8 launches over the same buffers (a read-only, c in place)",
-                                   1u << 16, {1, 1000, 4097}, run_square}};
+const WorkloadRegistrar registrar{
+    {"square", "c = a*a + c over n floats, 8 launches over the same buffers (a read-only, c in place)", 1u << 16,
+     {1, 1000, 4097}, [](Device& d, size_t n, uint64_t seed) { return run_square(d, n, seed, AccessMode::ReadWrite); }}};
+const WorkloadRegistrar wrong_hint_registrar{
+    {"square_wrong_hint",
+     "square with c declared read-only though every launch writes it: a wrong access-mode hint for cp.check_hints to "
+     "report",
+     1u << 16, {1, 1000, 4097},
+     [](Device& d, size_t n, uint64_t seed) { return run_square(d, n, seed, AccessMode::ReadOnly); }}};
 
 }  // namespace
 }  // namespace tessera::workloads
