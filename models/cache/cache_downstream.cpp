@@ -140,7 +140,7 @@ void Cache::out_method() {
   DownTxn* d = out_queue_.front().item;
   out_queue_.pop_front();
   // Up to out_ports requests leave in one cycle (a memory-side cache's banks
-  // each have their path to memory); the next cycle's wait for the rest.
+  // each have their path to memory); the rest wait for the next cycle.
   out_sent_ = now == out_cycle_ ? out_sent_ + 1 : 1;
   out_cycle_ = now;
   out_next_ = out_sent_ < cfg_.out_ports ? now : now + period_ticks_;
