@@ -416,6 +416,8 @@ class Cache : public Block {
   DueQueue<DownTxn*> out_queue_;  // by earliest send time
   DownTxn* out_in_flight_ = nullptr;  // BEGIN_REQ sent, END_REQ awaited
   uint64_t out_next_ = 0;             // next cycle a request may leave (an sc_time value)
+  uint64_t out_cycle_ = 0;            // the cycle of the last request sent (an sc_time value)
+  unsigned out_sent_ = 0;             // requests sent in that cycle (at most out_ports)
   Trigger out_event_{out_};
   TimedQueue<tlm::tlm_generic_payload*> down_peq_;
   unsigned down_outstanding_ = 0;     // queued or sent on out, response not yet processed

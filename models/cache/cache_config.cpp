@@ -132,6 +132,10 @@ const ParamTable<CacheConfig>& cache_param_table() {
                                        0.0, 1e6, "cycles"))
       .add(&C::ports, int_param("ports", 1, "requests accepted per cycle over all in[] sockets", 1.0, 1024.0,
                                 "requests/cycle"))
+      .add(&C::out_ports, int_param("out_ports", 1,
+                                    "requests (fills, forwarded requests, write-backs) sent per cycle on out, each "
+                                    "once the one before it is accepted",
+                                    1.0, 1024.0, "requests/cycle"))
       .add(&C::queue_depth, int_param("queue_depth", 64,
                                       "requests accepted and not yet answered (END_RESP); a further request waits "
                                       "without END_REQ",

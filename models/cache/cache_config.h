@@ -21,6 +21,7 @@ struct CacheConfig {
   unsigned hit_latency = 0;      // cycles from acceptance to the response of a hit
   unsigned miss_latency = 0;     // cycles from acceptance to the request leaving on `out`
   unsigned ports = 0;            // requests accepted per cycle over all `in` sockets
+  unsigned out_ports = 0;        // requests sent per cycle on `out`
   unsigned queue_depth = 0;      // requests accepted and not yet answered
   bool write_back = false;       // false: write-through
   bool atomics_below = false;    // write_back: atomics are applied by the level below, not here

@@ -1,5 +1,5 @@
 // The `out` side of a cache: fills, forwarded requests and writebacks leave
-// one per cycle in the order they became ready, each waiting for the level
+// `out_ports` per cycle (one by default) in the order they became ready, each waiting for the level
 // below to accept it (END_REQ) before the next one goes.
 #include <algorithm>
 #include <cstring>
@@ -139,7 +139,11 @@ void Cache::out_method() {
   }
   DownTxn* d = out_queue_.front().item;
   out_queue_.pop_front();
-  out_next_ = now + period_ticks_;
+  // Up to out_ports requests leave in one cycle (a memory-side cache's banks
+  // each have their path to memory); the rest wait for the next cycle.
+  out_sent_ = now == out_cycle_ ? out_sent_ + 1 : 1;
+  out_cycle_ = now;
+  out_next_ = out_sent_ < cfg_.out_ports ? now : now + period_ticks_;
   tlm::tlm_phase ph = tlm::BEGIN_REQ;
   sc_time delay = SC_ZERO_TIME;
   out_in_flight_ = d;  // before the call: END_REQ may come from inside it

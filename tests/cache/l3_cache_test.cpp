@@ -39,10 +39,11 @@ struct L3Run {
   L3Cache* l3 = nullptr;
   Memory* mem = nullptr;
   std::unique_ptr<Probe> probe;
+  const char* memory_bandwidth = "128 GB/s";
   // Builds an L3 over memory_below() and runs `script` on its in[0].
   void run(const json& params, std::function<void(Probe&)> script) {
     l3 = &pf.create<L3Cache>("l3_cache", "l3", small_l3(params), {{"in", 1}});
-    mem = &memory_below(pf, "128 GB/s");
+    mem = &memory_below(pf, memory_bandwidth);
     probe = std::make_unique<Probe>("probe", std::move(script));
     probe->socket.bind(*l3->target_socket("in", 0));
     l3->out.bind(mem->in);
@@ -71,6 +72,39 @@ TEST_CASE("l3_cache: a fill misses, fetches the line from memory, and the next o
   REQUIRE(r.pf.stat("l3", "requests_fill") == 2);
   REQUIRE(r.pf.stat("l3", "bytes_from_below") == 128);
   REQUIRE(r.pf.stat("mem", "reads") == 1);
+}
+
+namespace {
+
+// Four fills of lines in four banks arrive at once; the slice takes them in
+// one cycle (ports 4) and each leaves 2 cycles later. A memory fast enough to
+// move a line in 0.128 ns answers each 40 ns after its data: with out_ports 1
+// the fills leave one a cycle (2, 3, 4, 5 ns) and their answers come back on
+// four edges; with out_ports 4 they leave together and come back on one.
+std::vector<sc_time> four_fills_answered(unsigned out_ports) {
+  L3Run r;
+  r.memory_bandwidth = "1000 GB/s";
+  std::vector<std::unique_ptr<GpuPayload>> fills;
+  for (uint64_t line = 0; line < 4; ++line) fills.push_back(fill(line * 128));
+  r.run({{"banks", 4}, {"ports", 4}, {"out_ports", out_ports}}, [&](Probe& p) {
+    for (auto& f : fills) p.begin_req(*f);
+    for (auto& f : fills) p.wait_for(*f, tlm::BEGIN_RESP);
+  });
+  REQUIRE(r.pf.stat("l3", "misses") == 4);
+  std::vector<sc_time> answered;
+  for (auto& f : fills) answered.push_back(r.probe->time_of(*f, tlm::BEGIN_RESP));
+  return answered;
+}
+
+}  // namespace
+
+TEST_CASE("l3_cache: misses leave for memory one per cycle by default", "[cache][l3]") {
+  // 2 ns to leave, then 0.128 ns per line and 40 ns of memory latency: each answer on the next edge.
+  REQUIRE(four_fills_answered(1) == std::vector<sc_time>{ns(43), ns(44), ns(45), ns(46)});
+}
+
+TEST_CASE("l3_cache: four misses leave for memory in one cycle with out_ports 4", "[cache][l3]") {
+  REQUIRE(four_fills_answered(4) == std::vector<sc_time>{ns(43), ns(43), ns(43), ns(43)});
 }
 
 TEST_CASE("l3_cache: an L2's write-back lands in the L3 and reaches memory only when evicted", "[cache][l3]") {
