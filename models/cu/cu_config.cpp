@@ -125,6 +125,10 @@ std::vector<ParamSpec> cu_param_specs() {
                  "LazyGPU's zero-mask queries: a vector global load sends ZeroMask queries down vmem for its words "
                  "and requests only the lines holding a non-zero word; with lazy_loads when a reader needs the lanes, "
                  "without it at execute, queries and data requests together (docs/LAZYGPU.md)"),
+      size_param("zero_query_span", "0 B",
+                 "bytes of data one zero-mask query covers at most: the memory's partition interleave chunk (one "
+                 "query per partition a load touches, as LazyGPU's zero-cache transactions); 0: one per vmem line",
+                 0.0, 1024.0 * 1024),
       bool_param("assist_warps", false,
                  "CABA's assist warps: a vector load's line answered compressed (GpuAccess::cu_decompress) is "
                  "rebuilt by the BDI decompression routine of the Assist Warp Store, issued at high priority on the "
@@ -187,6 +191,8 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   c.lazy_loads = p.boolean("lazy_loads");
   c.lazy_zero_products = p.boolean("lazy_zero_products");
   c.zero_queries = p.boolean("zero_queries");
+  c.zero_query_span = static_cast<unsigned>(p.size("zero_query_span"));
+  if (c.zero_query_span == 0) c.zero_query_span = c.vmem_line;
   c.mfma_rate = u("mfma_rate");
   c.lds_multicast = p.boolean("lds_multicast");
   c.lds_multicast_table = u("lds_multicast_table");
@@ -222,6 +228,9 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   if (c.assist_warps && c.vmem_line > 256)
     fail("vmem_line", "an assist warp rebuilds a line in one register (4 bytes a lane): at most 256 bytes with "
                       "assist_warps, got " + std::to_string(c.vmem_line));
+  if (!is_power_of_two(c.zero_query_span) || c.zero_query_span < c.vmem_line)
+    fail("zero_query_span", "expected 0 or a power of two of at least vmem_line (" + std::to_string(c.vmem_line) +
+                                " B), got " + std::to_string(c.zero_query_span));
   if (c.lazy_zero_products && !c.lazy_loads)
     fail("lazy_zero_products", "needs lazy_loads: only deferred loads can be eliminated by a zero partner operand");
   if (c.darsie_check && !c.darsie) fail("darsie_check", "needs darsie: only skipped instructions are checked");

@@ -92,6 +92,9 @@ struct CuConfig {
   // with a non-zero word (lazily when a reader needs them, or at execute
   // without lazy_loads: the eager_zc design).
   bool zero_queries = false;
+  // Bytes of data one zero-mask query covers at most (a partition's
+  // interleave chunk; vmem_line unless set).
+  unsigned zero_query_span = 64;
   // CABA's assist warps (assist_warp_controller.h, docs/CABA.md): compressed
   // lines answered to vector loads are rebuilt by gfx90a routines before the
   // load completes; each wave reserves assist_warp_vgprs VGPRs for them.
