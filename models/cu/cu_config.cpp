@@ -123,8 +123,9 @@ std::vector<ParamSpec> cu_param_specs() {
                  "requested if overwritten before another read (docs/LAZYGPU.md)"),
       bool_param("zero_queries", false,
                  "LazyGPU's zero-mask queries: a vector global load sends ZeroMask queries down vmem for its words "
-                 "and requests only the lines holding a non-zero word; with lazy_loads when a reader needs the lanes, "
-                 "without it at execute, queries and data requests together (docs/LAZYGPU.md)"),
+                 "and requests only what holds a non-zero word; with lazy_loads the queries at execute and the data "
+                 "when a reader needs the lanes, without it queries and data requests together at execute "
+                 "(docs/LAZYGPU.md)"),
       size_param("zero_query_span", "0 B",
                  "bytes of data one zero-mask query covers at most: the memory's partition interleave chunk (one "
                  "query per partition a load touches, as LazyGPU's zero-cache transactions); 0: one per vmem line",
