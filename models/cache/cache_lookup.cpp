@@ -34,7 +34,9 @@ tlm::tlm_response_status Cache::check(const tlm_generic_payload& t, Op op, const
   const uint64_t addr = t.get_address(), len = t.get_data_length();
   const uint64_t offset = addr - array_.line_of(addr);
   if (op == Op::Ignore) return tlm::TLM_OK_RESPONSE;
-  if (len == 0 || offset + len > cfg_.line_size) return tlm::TLM_BURST_ERROR_RESPONSE;  // crosses a line
+  // A zero-mask query may span lines: one query covers a partition's chunk (its mask bits lie in one mask line).
+  const bool query = ext && ext->kind == AccessKind::ZeroMask && t.is_read();
+  if (len == 0 || (offset + len > cfg_.line_size && !query)) return tlm::TLM_BURST_ERROR_RESPONSE;  // crosses a line
   if (!t.get_data_ptr()) return tlm::TLM_GENERIC_ERROR_RESPONSE;
   if (t.get_streaming_width() != 0 && t.get_streaming_width() < len) return tlm::TLM_BURST_ERROR_RESPONSE;
   if (t.get_byte_enable_ptr() && t.get_byte_enable_length() == 0) return tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;

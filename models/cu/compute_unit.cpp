@@ -70,7 +70,8 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
     trace_ = std::make_unique<CuTrace>(*tracer(), trace_kinds(), path(), clock_period(), slots_.size());
   if (cfg_.zero_queries) zero_ = std::make_unique<ZeroQueryStats>(stats());
   if (cfg_.lazy_loads)
-    lazy_ = std::make_unique<LazyUnit>(stats(), cfg_.simds * cfg_.wave_slots, kVgprSlot + cfg_.vgprs, zero_.get());
+    lazy_ = std::make_unique<LazyUnit>(stats(), cfg_.simds * cfg_.wave_slots, kVgprSlot + cfg_.vgprs, zero_.get(),
+                                       cfg_.zero_query_span);
   if (cfg_.darsie_count) {
     register_darsie_marker();
     darsie_ = std::make_unique<DarsieUnit>(stats(), cfg_);

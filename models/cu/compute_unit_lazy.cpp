@@ -72,11 +72,16 @@ bool ComputeUnit::defer_load(WaveSlot& w, MemInst& m, const InstInfo& info, uint
 Stall ComputeUnit::lazy_stall(WaveSlot& w, const DecodedOp& op, const InstInfo& info, uint64_t c, uint64_t& earliest) {
   const uint64_t lanes = read_lanes(op, w.wave->exec());
   if (lazy_->owes(w, info, lanes) == LazyUnit::Owed::Nothing) return Stall::None;
-  // ⊗ elimination: a multiplicand's lanes whose partner is 0 are not waited for.
+  // ⊗ elimination: a multiplicand's lanes whose partner is 0 are not waited
+  // for. Which partner lanes are 0 may still be on its way from the zero
+  // caches: the instruction waits for those answers before requesting anything.
+  const bool product = cfg_.lazy_zero_products && LazyUnit::is_zero_product(op.inst);
+  if (product && lazy_->querying(w, info, lanes)) {
+    earliest = kNever;
+    return Stall::Dependency;
+  }
   LazyUnit::Excuse excuses[2];
-  const unsigned n = cfg_.lazy_zero_products && LazyUnit::is_zero_product(op.inst)
-                         ? lazy_->zero_partners(w, op.inst, lanes, excuses)
-                         : 0;
+  const unsigned n = product ? lazy_->zero_partners(w, op.inst, lanes, excuses) : 0;
   const bool now = c == last_tick_;
   coalesced_.clear();
   const LazyUnit::Owed owed =
@@ -117,7 +122,7 @@ bool ComputeUnit::eager_zero_queries(const WaveSlot& w, MemInst& m) {
     }
   }
   coalesced_.resize(kept);
-  make_zero_queries(m, cu_id_, static_cast<int>(w.index), vmem_port_.pool, coalesced_);
+  make_zero_queries(m, cu_id_, static_cast<int>(w.index), cfg_.zero_query_span, vmem_port_.pool, coalesced_);
   zero_->queries += coalesced_.size() - kept;
   m.pending = static_cast<unsigned>(coalesced_.size());
   return true;
@@ -135,6 +140,7 @@ void ComputeUnit::lazy_returned(MemInst& m) {
     if (m.pending) return;
   }
   m.zero_phase = false;
+  m.lazy_record = 0;
   lazy_->returned(m);
   --w.lazy_out;
   wake(w, WakeReason::MemoryResponse);

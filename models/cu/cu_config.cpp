@@ -177,13 +177,18 @@ const ParamTable<CuConfig>& cu_param_table() {
                    "LazyGPU's elimination of loads feeding a product (with lazy_loads): a multiply, FMA/MAC/mad or AND "
                    "does not wait for the lanes of a deferred multiplicand whose partner operand is 0; they are never "
                    "requested if overwritten before another read (docs/LAZYGPU.md)"))
-          .add(
-              &CuConfig::zero_queries,
-              bool_param(
-                  "zero_queries", false,
-                  "LazyGPU's zero-mask queries: a vector global load sends ZeroMask queries down vmem for its words "
-                  "and requests only the lines holding a non-zero word; with lazy_loads when a reader needs the lanes, "
-                  "without it at execute, queries and data requests together (docs/LAZYGPU.md)"))
+          .add(&CuConfig::zero_queries,
+               bool_param("zero_queries", false,
+                          "LazyGPU's zero-mask queries: a vector global load sends ZeroMask queries down vmem for its "
+                          "words and requests only what holds a non-zero word; with lazy_loads the queries at execute "
+                          "and the data when a reader needs the lanes, without it queries and data requests together "
+                          "at execute (docs/LAZYGPU.md)"))
+          .add(&CuConfig::zero_query_span,
+               size_param("zero_query_span", "0 B",
+                          "bytes of data one zero-mask query covers at most: the memory's partition interleave chunk "
+                          "(one query per partition a load touches, as LazyGPU's zero-cache transactions); 0: one per "
+                          "vmem line",
+                          0.0, 1024.0 * 1024))
           .add(&CuConfig::assist_warps,
                bool_param(
                    "assist_warps", false,
@@ -223,6 +228,7 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   CuConfig c = cu_param_table().read(p);
   c.scheduler = p.string("scheduler") == "round_robin" ? CuScheduler::RoundRobin : CuScheduler::Oldest;
   c.darsie_count = c.darsie_count || c.darsie;
+  if (c.zero_query_span == 0) c.zero_query_span = c.vmem_line;
   if (c.assist_warps_per_wave == 0) c.assist_warps_per_wave = c.assist_lane_groups();
 
   auto fail = [&](const std::string& param, const std::string& what) {
@@ -243,6 +249,9 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   if (c.assist_warps && c.vmem_line > 256)
     fail("vmem_line", "an assist warp rebuilds a line in one register (4 bytes a lane): at most 256 bytes with "
                       "assist_warps, got " + std::to_string(c.vmem_line));
+  if (!is_power_of_two(c.zero_query_span) || c.zero_query_span < c.vmem_line)
+    fail("zero_query_span", "expected 0 or a power of two of at least vmem_line (" + std::to_string(c.vmem_line) +
+                                " B), got " + std::to_string(c.zero_query_span));
   if (c.lazy_zero_products && !c.lazy_loads)
     fail("lazy_zero_products", "needs lazy_loads: only deferred loads can be eliminated by a zero partner operand");
   if (c.darsie_check && !c.darsie) fail("darsie_check", "needs darsie: only skipped instructions are checked");

@@ -88,10 +88,13 @@ struct CuConfig {
   // deferred multiplicand's lanes whose partner operand is 0.
   bool lazy_zero_products;
   // LazyGPU's zero-mask queries (docs/LAZYGPU.md): a vector global load asks
-  // the zero caches which of its words are zero and requests only the lines
-  // with a non-zero word (lazily when a reader needs them, or at execute
-  // without lazy_loads: the eager_zc design).
+  // the zero caches which of its words are zero and requests only what holds
+  // a non-zero word (lazily: queries at execute, data when a reader needs it;
+  // without lazy_loads, both at execute: the eager_zc design).
   bool zero_queries;
+  // Bytes of data one zero-mask query covers at most (a partition's
+  // interleave chunk; vmem_line unless set).
+  unsigned zero_query_span;
   // CABA's assist warps (assist_warp_controller.h, docs/CABA.md): compressed
   // lines answered to vector loads are rebuilt by gfx90a routines before the
   // load completes; each wave reserves assist_warp_vgprs VGPRs for them.

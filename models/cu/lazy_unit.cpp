@@ -52,12 +52,13 @@ bool LazyUnit::Record::empty() const {
   return true;
 }
 
-LazyUnit::LazyUnit(StatGroup& stats, unsigned waves, unsigned slots, ZeroQueryStats* zero)
-    : st_(stats), zero_(zero), slots_(slots), waves_(waves) {
+LazyUnit::LazyUnit(StatGroup& stats, unsigned waves, unsigned slots, ZeroQueryStats* zero, unsigned query_span)
+    : st_(stats), zero_(zero), query_span_(query_span), slots_(slots), waves_(waves) {
   for (WaveState& s : waves_) {
     s.deferred.assign(slots, 0);
     s.inflight.assign(slots, 0);
     s.suspended.assign(slots, 0);
+    s.querying.assign(slots, 0);
   }
 }
 
@@ -116,15 +117,23 @@ void LazyUnit::record(WaveSlot& w, const MemInst& m, const InstInfo& info, int c
       if (v == 0) r.zero[k] |= uint64_t{1} << lane;
     }
     r.deferred[k] = m.plan.exec;
-    set_slot(s, first + k, s.deferred[first + k] | m.plan.exec, s.inflight[first + k]);
+    // With zero queries the lanes are deferred when the queries are answered.
+    if (!zero_) set_slot(s, first + k, s.deferred[first + k] | m.plan.exec, s.inflight[first + k]);
   }
   ++st_.deferred;
+  r.serial = ++s.next_serial;
   s.records.push_back(std::move(r));
-  if (!differ) return;
-  st_.lanes_eager += popcount(differ);
+  Record& rec = s.records.back();
   std::array<uint64_t, kMaxRegs> lanes{};
-  for (unsigned k = 0; k < s.records.back().regs; ++k) lanes[k] = differ & m.plan.exec;
-  request(w, s.records.back(), lanes, cu, c, insts, pool, out);
+  if (zero_ && (m.plan.exec & ~differ)) {
+    for (unsigned k = 0; k < rec.regs; ++k) lanes[k] = m.plan.exec & ~differ;
+    query_at_execute(w, rec, lanes, cu, c, insts, pool, out);
+  }
+  if (differ) {
+    st_.lanes_eager += popcount(differ);
+    for (unsigned k = 0; k < rec.regs; ++k) lanes[k] = differ & m.plan.exec;
+    request(w, rec, lanes, zero_ != nullptr, cu, c, insts, pool, out);
+  }
   prune(s);
 }
 
@@ -173,6 +182,7 @@ LazyUnit::Owed LazyUnit::blocks(WaveSlot& w, const InstInfo& info, uint64_t lane
   if (owed != Owed::Deferred) return owed;
   bool any = false;
   for (Record& r : s.records) {
+    if (r.querying) continue;  // its lanes are in flight: the reader waits for the answers
     std::array<uint64_t, kMaxRegs> want{};
     bool wanted = false;
     for (unsigned k = 0; k < r.regs; ++k) {
@@ -182,19 +192,15 @@ LazyUnit::Owed LazyUnit::blocks(WaveSlot& w, const InstInfo& info, uint64_t lane
       wanted = true;
     }
     if (!wanted) continue;
-    request(w, r, want, cu, c, insts, pool, out);
+    request(w, r, want, false, cu, c, insts, pool, out);
     any = true;
   }
   if (any) prune(s);
   return Owed::InFlight;
 }
 
-// Makes the requests for `lanes` (per register) of record `r`: a plan of
-// just those lanes' dwords, coalesced into line requests whose responses
-// only time them (the value is in the registers already).
-void LazyUnit::request(WaveSlot& w, Record& r, const std::array<uint64_t, kMaxRegs>& lanes, int cu, uint64_t c,
-                       MemInstPool& insts, RequestPool& pool, std::vector<MemRequest*>& out) {
-  WaveState& s = waves_[w.index];
+MemInst& LazyUnit::make_group(WaveSlot& w, const Record& r, const std::array<uint64_t, kMaxRegs>& lanes, uint64_t c,
+                               MemInstPool& insts) {
   MemInst& g = *insts.get();
   g.plan.clear();
   g.plan.kind = isa::MemKind::Load;
@@ -210,13 +216,12 @@ void LazyUnit::request(WaveSlot& w, Record& r, const std::array<uint64_t, kMaxRe
   g.lazy = true;
   g.lazy_first = r.first;
   g.lazy_regs = r.regs;
-  unsigned requested = 0;
-  g.zero_phase = zero_ != nullptr;
+  g.lazy_record = 0;
+  g.queries = 0;
   for (unsigned k = 0; k < kMaxRegs; ++k) {
     g.lazy_lanes[k] = k < r.regs ? lanes[k] : 0;
     g.lazy_zero[k] = k < r.regs ? lanes[k] & r.zero[k] : 0;
     g.plan.exec |= g.lazy_lanes[k];
-    requested += popcount(g.lazy_lanes[k]);
   }
   const unsigned stride = r.lane_stride;
   for (const isa::MemChunk& ch : r.chunks) {
@@ -230,9 +235,22 @@ void LazyUnit::request(WaveSlot& w, Record& r, const std::array<uint64_t, kMaxRe
       pos = stop;
     }
   }
+  return g;
+}
+
+// Makes the requests for `lanes` (per register) of record `r`: a plan of
+// just those lanes' dwords, coalesced into line requests whose responses
+// only time them (the value is in the registers already).
+void LazyUnit::request(WaveSlot& w, Record& r, const std::array<uint64_t, kMaxRegs>& lanes, bool query_first, int cu,
+                       uint64_t c, MemInstPool& insts, RequestPool& pool, std::vector<MemRequest*>& out) {
+  WaveState& s = waves_[w.index];
+  MemInst& g = make_group(w, r, lanes, c, insts);
+  unsigned requested = 0;
+  for (unsigned k = 0; k < r.regs; ++k) requested += popcount(lanes[k]);
+  g.zero_phase = query_first;
   const size_t before = out.size();
-  if (zero_) {
-    make_zero_queries(g, cu, static_cast<int>(w.index), pool, out);
+  if (query_first) {
+    make_zero_queries(g, cu, static_cast<int>(w.index), query_span_, pool, out);
     g.queries = static_cast<unsigned>(out.size() - before);
     zero_->queries += g.queries;
   } else {
@@ -247,7 +265,7 @@ void LazyUnit::request(WaveSlot& w, Record& r, const std::array<uint64_t, kMaxRe
     set_slot(s, slot, s.deferred[slot] & ~lanes[k], s.inflight[slot] | (g.pending ? lanes[k] : 0));
   }
   ++st_.groups_issued;
-  if (!zero_) st_.requests += g.pending;
+  if (!query_first) st_.requests += g.pending;
   st_.issued_lanes += requested;
   if (!g.pending) {  // nothing reaches memory (cannot happen for a global load with lanes): nothing to wait for
     insts.put(&g);
@@ -256,7 +274,58 @@ void LazyUnit::request(WaveSlot& w, Record& r, const std::array<uint64_t, kMaxRe
   ++w.lazy_out;
 }
 
+// The queries go out now; the lanes are in flight (readers wait for the
+// answers) and the record keeps only its non-zero lanes, deferred when the
+// answers are back (answered_at_execute).
+void LazyUnit::query_at_execute(WaveSlot& w, Record& r, const std::array<uint64_t, kMaxRegs>& lanes, int cu,
+                                uint64_t c, MemInstPool& insts, RequestPool& pool, std::vector<MemRequest*>& out) {
+  WaveState& s = waves_[w.index];
+  MemInst& g = make_group(w, r, lanes, c, insts);
+  g.zero_phase = true;
+  g.lazy_record = r.serial;
+  const size_t before = out.size();
+  make_zero_queries(g, cu, static_cast<int>(w.index), query_span_, pool, out);
+  g.queries = g.pending = static_cast<unsigned>(out.size() - before);
+  zero_->queries += g.queries;
+  r.querying = true;
+  for (unsigned k = 0; k < r.regs; ++k) {
+    const unsigned slot = r.first + k;
+    r.deferred[k] &= ~(lanes[k] & r.zero[k]);
+    s.querying[slot] |= lanes[k];
+    set_slot(s, slot, s.deferred[slot], s.inflight[slot] | lanes[k]);
+  }
+  ++w.lazy_out;
+}
+
+void LazyUnit::answered_at_execute(MemInst& g, unsigned line_bytes) {
+  WaveState& s = waves_[g.wave->index];
+  g.zero_phase = false;
+  g.pending = 0;
+  for (unsigned k = 0; k < kMaxRegs; ++k) zero_->lanes_zero += popcount(g.lazy_zero[k]);
+  const unsigned all_lines = lines_touched(g.plan, line_bytes);
+  const unsigned stride = g.plan.lane_stride;
+  auto zero = [&](const isa::MemChunk& ch) {
+    const unsigned lane = ch.data_offset / stride, reg = ch.data_offset % stride / 4;
+    return reg < kMaxRegs && (g.lazy_zero[reg] >> lane & 1);
+  };
+  auto& chunks = g.plan.chunks;
+  chunks.erase(std::remove_if(chunks.begin(), chunks.end(), zero), chunks.end());
+  zero_->requests_saved += all_lines - lines_touched(g.plan, line_bytes);
+  const auto it = std::find_if(s.records.begin(), s.records.end(),
+                               [&](const Record& r) { return r.serial == g.lazy_record; });
+  if (it == s.records.end()) return;  // all its lanes were zero, or the wave ended
+  it->querying = false;
+  for (unsigned k = 0; k < it->regs; ++k) {
+    const unsigned slot = it->first + k;
+    set_slot(s, slot, s.deferred[slot] | (it->deferred[k] & g.lazy_lanes[k]), s.inflight[slot]);
+  }
+}
+
 void LazyUnit::zero_answered(MemInst& g, int cu, RequestPool& pool, std::vector<MemRequest*>& out) {
+  if (g.lazy_record) {
+    answered_at_execute(g, pool.line_bytes());
+    return;
+  }
   g.zero_phase = false;
   const unsigned stride = g.plan.lane_stride;
   // The plan has one chunk per lane's dword (request()): keep the non-zero ones.
@@ -328,7 +397,7 @@ unsigned LazyUnit::zero_partners(const WaveSlot& w, const isa::Instruction& inst
                    first, end);
   };
   // The lanes (of `lanes`) where operand `o` is known to be 0.
-  auto zero_lanes = [&](const isa::Operand& o, bool by_value) -> uint64_t {
+  auto zero_lanes = [&](const isa::Operand& o) -> uint64_t {
     switch (o.kind) {
       case isa::OperandKind::Constant: return o.value == 0 ? lanes : 0;
       case isa::OperandKind::Scalar:
@@ -340,8 +409,7 @@ unsigned LazyUnit::zero_partners(const WaveSlot& w, const isa::Instruction& inst
         unsigned first, end;
         slots_of(o, first, end);
         uint64_t known = lanes;
-        if (!by_value)
-          for (unsigned slot = first; slot < end; ++slot) known &= ~(s.deferred[slot] | s.inflight[slot]);
+        for (unsigned slot = first; slot < end; ++slot) known &= ~(s.deferred[slot] | s.inflight[slot]);
         uint64_t zero = 0;
         for (uint64_t m = known; m; m &= m - 1) {
           const unsigned lane = static_cast<unsigned>(__builtin_ctzll(m));
@@ -363,7 +431,7 @@ unsigned LazyUnit::zero_partners(const WaveSlot& w, const isa::Instruction& inst
     Excuse e;
     slots_of(inst.src[i], e.first, e.end);
     if (e.first == e.end) continue;
-    e.lanes = zero_lanes(inst.src[1 - i], zero_ != nullptr && i == 1);
+    e.lanes = zero_lanes(inst.src[1 - i]);
     if (e.lanes) out[n++] = e;
   }
   return n;
@@ -373,8 +441,21 @@ void LazyUnit::returned(const MemInst& m) {
   WaveState& s = waves_[m.wave->index];
   for (unsigned k = 0; k < m.lazy_regs; ++k) {
     const unsigned slot = m.lazy_first + k;
+    s.querying[slot] &= ~m.lazy_lanes[k];
     set_slot(s, slot, s.deferred[slot], s.inflight[slot] & ~m.lazy_lanes[k]);
   }
+}
+
+bool LazyUnit::querying(const WaveSlot& w, const InstInfo& info, uint64_t lanes) const {
+  const WaveState& s = waves_[w.index];
+  if (!s.owed_slots) return false;
+  for (unsigned k = 0; k < info.reads; ++k) {
+    unsigned first, end;
+    w.board.bounds(info.read_runs[k], first, end);
+    for (unsigned slot = std::max(first, kVgprSlot); slot < end; ++slot)
+      if (s.querying[slot] & lanes) return true;
+  }
+  return false;
 }
 
 void LazyUnit::drop(const WaveSlot& w) {

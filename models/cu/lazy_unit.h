@@ -49,7 +49,8 @@ class LazyUnit {
   // `slots` scoreboard slots per wave at most (inst_class.h), `waves` wave slots.
   // With `zero` (zero_queries), a group first asks the zero caches
   // (zero_query.h) and then requests only the lanes with a non-zero dword.
-  LazyUnit(StatGroup& stats, unsigned waves, unsigned slots, ZeroQueryStats* zero = nullptr);
+  // Queries cover `query_span` bytes at most (zero_query.h).
+  LazyUnit(StatGroup& stats, unsigned waves, unsigned slots, ZeroQueryStats* zero = nullptr, unsigned query_span = 64);
 
   // Whether `op` (a vector memory load `m` of wave `w`) may be deferred: a
   // GLOBAL load into VGPRs/AGPRs with no LDS chunk. The caller also checks
@@ -59,7 +60,10 @@ class LazyUnit {
   // Records load `m` (value already in its registers) for wave `w`, whose
   // destinations are `info`'s write runs. Lanes whose address's upper 35
   // bits differ from the lowest lane's go out at once: their requests are
-  // appended to `out` like those of a reader.
+  // appended to `out` like those of a reader. With zero queries, the load's
+  // queries go out now too (LazyGPU, Figure 8 step 1): its lanes are in
+  // flight until they are answered, then the zero ones are done and the
+  // others deferred.
   void record(WaveSlot& w, const MemInst& m, const InstInfo& info, int cu, uint64_t c, MemInstPool& insts,
               RequestPool& pool, std::vector<MemRequest*>& out);
 
@@ -76,9 +80,8 @@ class LazyUnit {
   // multiplicand's lanes where the other one is known to be 0 (a constant, an
   // SGPR, or register lanes the unit does not owe). Returns how many of
   // `out` (at most 2) it filled.
-  // With zero queries, src0's deferred lanes count by their values (the
-  // instruction queries them, and their words' masks say they are 0), so
-  // src1's lanes there are not requested.
+  // With zero queries, a lane a load's answered queries found zero is known
+  // (its busy bit is clear and its register holds 0), in either position.
   unsigned zero_partners(const WaveSlot& w, const isa::Instruction& inst, uint64_t lanes, Excuse out[2]) const;
 
   // What the unit still owes an instruction `info` of wave `w`: lanes (of
@@ -96,10 +99,16 @@ class LazyUnit {
               MemInstPool& insts, RequestPool& pool, std::vector<MemRequest*>& out, const Excuse* ex = nullptr,
               unsigned excuses = 0);
 
+  // Whether a register lane `info` reads (of `lanes`) still waits for the
+  // zero queries its load sent at execute: a ⊗ instruction waits for them
+  // before requesting its other multiplicand, whose lanes they may excuse.
+  bool querying(const WaveSlot& w, const InstInfo& info, uint64_t lanes) const;
+
   // `info` writes its results in `lanes` at issue: deferred lanes there are eliminated.
   void overwritten(const WaveSlot& w, const InstInfo& info, uint64_t lanes);
   // Group `g`'s zero queries are back: appends to `out` the data requests of
-  // its lanes with a non-zero dword (none if all were zero).
+  // its lanes with a non-zero dword (none if all were zero); for the queries
+  // of a load at execute, those lanes become deferred instead.
   void zero_answered(MemInst& g, int cu, RequestPool& pool, std::vector<MemRequest*>& out);
   // Every request of lazy instruction `m` is back: its lanes are free.
   void returned(const MemInst& m);
@@ -123,17 +132,33 @@ class LazyUnit {
     uint8_t lane_stride = 0;
     bool glc = false, slc = false;
     const isa::DecodedOp* op = nullptr;
+    uint32_t serial = 0;    // names the record to its queries at execute
+    bool querying = false;  // its queries at execute are not answered yet: `deferred` waits for them
     bool empty() const;
   };
   struct WaveState {
     std::vector<uint64_t> deferred, inflight;  // per scoreboard slot
     std::vector<uint64_t> suspended;           // deferred lanes a ⊗ instruction did without
+    std::vector<uint64_t> querying;            // in-flight lanes waiting for their load's zero queries
     std::vector<Record> records;
+    uint32_t next_serial = 0;
     unsigned owed_slots = 0;  // slots with a deferred or in-flight lane (0: nothing to check)
   };
 
-  void request(WaveSlot& w, Record& r, const std::array<uint64_t, kMaxRegs>& lanes, int cu, uint64_t c,
-               MemInstPool& insts, RequestPool& pool, std::vector<MemRequest*>& out);
+  // A request group of `lanes` (per register) of record `r`: its plan holds
+  // one chunk per lane's dword.
+  MemInst& make_group(WaveSlot& w, const Record& r, const std::array<uint64_t, kMaxRegs>& lanes, uint64_t c,
+                      MemInstPool& insts);
+  // Requests `lanes` of `r` now: data, or with `query_first` the zero
+  // queries and then the non-zero lanes' data (lanes going out at execute).
+  void request(WaveSlot& w, Record& r, const std::array<uint64_t, kMaxRegs>& lanes, bool query_first, int cu,
+               uint64_t c, MemInstPool& insts, RequestPool& pool, std::vector<MemRequest*>& out);
+  // Sends the zero queries of `r`'s `lanes` at the load's execute.
+  void query_at_execute(WaveSlot& w, Record& r, const std::array<uint64_t, kMaxRegs>& lanes, int cu, uint64_t c,
+                        MemInstPool& insts, RequestPool& pool, std::vector<MemRequest*>& out);
+  // The answered queries at execute of group `g`: its non-zero lanes become deferred.
+  // `line_bytes`: the vmem line, to count the data requests the zero lanes spare.
+  void answered_at_execute(MemInst& g, unsigned line_bytes);
   void set_slot(WaveState& s, unsigned slot, uint64_t deferred, uint64_t inflight);
   void prune(WaveState& s);
   // Counts deferred lanes `dead` of `slot` that will never be requested.
@@ -142,6 +167,7 @@ class LazyUnit {
 
   LazyStats st_;
   ZeroQueryStats* zero_;  // zero queries on: their counters
+  unsigned query_span_;
   unsigned slots_;
   std::vector<WaveState> waves_;
 };

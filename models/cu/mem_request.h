@@ -45,6 +45,9 @@ struct MemInst {
   bool zero_phase = false;
   unsigned queries = 0;
   uint64_t lazy_zero[4] = {};
+  // Non-zero: the queries a lazy load sends when it executes, for the
+  // record of that serial (lazy_unit.h); its non-zero lanes stay deferred.
+  uint32_t lazy_record = 0;
 };
 
 // A piece of a chunk that lies inside one request's line.

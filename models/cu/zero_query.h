@@ -3,9 +3,10 @@
 // (AccessKind::ZeroMask, models/mem/gpu_access.h) and requests data only for
 // the lines holding a non-zero word its lanes read.
 //
-// Queries are shaped as the coalescer shapes the load's data requests: one
-// per vmem line touched, covering the bytes the lanes ask for there. A vmem
-// line lies inside one router interleave chunk and inside one mask line's
+// Queries are shaped as the coalescer shapes the load's data requests, and
+// then the requests of one partition's chunk (`zero_query_span`, the router's
+// interleave) are merged: one query per partition a load touches, as the
+// paper's zero-cache transactions. A chunk lies inside one mask line's
 // coverage at every level (docs/CACHES.md: a mask line covers 32 lines of
 // one memory partition), as a query must.
 //
@@ -29,9 +30,14 @@ struct ZeroQueryStats {
   Counter& lanes_zero;      // register-lanes of lazy loads found zero by the queries and never requested
 };
 
-// Appends to `out` the ZeroMask queries for `m`'s plan (one per vmem line
-// touched); their responses only time them.
-void make_zero_queries(MemInst& m, int cu, int wave, RequestPool& pool, std::vector<MemRequest*>& out);
+// Appends to `out` the ZeroMask queries for `m`'s plan: one per aligned
+// `span` bytes touched (a partition's interleave chunk; the pool's line
+// at least), covering the bytes the lanes ask for there. Their responses
+// only time them.
+void make_zero_queries(MemInst& m, int cu, int wave, unsigned span, RequestPool& pool, std::vector<MemRequest*>& out);
+
+// How many distinct lines of `line_bytes` the Global chunks of `plan` touch.
+unsigned lines_touched(const isa::MemPlan& plan, unsigned line_bytes);
 
 // Whether every byte a load request's pieces read is zero, in `plan`'s data
 // (the values read at execute).

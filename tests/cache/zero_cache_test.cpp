@@ -354,3 +354,29 @@ TEST_CASE("zero cache: a zero-only store to a line whose writeback is on its way
   REQUIRE(dram_u32(pf, 0x000) == 0);
   REQUIRE(check->u32() == 0);
 }
+
+// A CU sends one query per partition chunk (zero_query_span): 128 bytes
+// across two 64 B lines of the L1 are one query, answered from one mask line.
+// A data load across the same two lines is still refused.
+TEST_CASE("zero cache: a query may span lines inside one mask line's coverage", "[cache][zero]") {
+  MiniPlatform pf;
+  auto& l1 = pf.create<Cache>("l1v_cache", "l1v", json{{"hit_latency", 10}, {"miss_latency", 3},
+                                                      {"zero_fraction", "1/8"}}, {{"in", 1}});
+  auto& mem = memory_below(pf);
+  auto first = query(0x100, 128), second = query(0x180, 128);
+  auto across = std::make_unique<GpuPayload>(tlm::TLM_READ_COMMAND, 0x100, 128, AccessKind::Load);
+  Probe probe("probe", [&](Probe& p) {
+    roundtrip(p, *first);
+    roundtrip(p, *second);
+    roundtrip(p, *across);
+  });
+  probe.socket.bind(*l1.target_socket("in", 0));
+  l1.out.bind(mem.in);
+  sc_core::sc_start();
+
+  REQUIRE(first->get_response_status() == tlm::TLM_OK_RESPONSE);
+  REQUIRE(second->get_response_status() == tlm::TLM_OK_RESPONSE);
+  REQUIRE(pf.stat("l1v", "zero_misses") == 1);
+  REQUIRE(pf.stat("l1v", "zero_hits") == 1);
+  REQUIRE(across->get_response_status() == tlm::TLM_BURST_ERROR_RESPONSE);
+}

@@ -22,9 +22,11 @@ struct ZeroRun {
   std::map<std::string, uint64_t> stats;
 };
 
-// Runs `body` on one wave with words 64..127 set by `loaded(lane)`.
+// Runs `body` on one wave with words 64..127 set by `loaded(lane)` and
+// words 0..63 by `partner(lane)` (0 without it).
 ZeroRun run(const std::string& name, const std::string& body, const json& params,
-            const std::function<uint32_t(uint32_t)>& loaded) {
+            const std::function<uint32_t(uint32_t)>& loaded,
+            const std::function<uint32_t(uint32_t)>& partner = nullptr) {
   AsmKernel k;
   k.name = name;
   k.body = body;
@@ -33,6 +35,7 @@ ZeroRun run(const std::string& name, const std::string& body, const json& params
   const uint64_t out = rig.device.alloc(kWords * 4);
   std::vector<uint32_t> init(kWords, 0);
   for (uint32_t l = 0; l < 64; ++l) init[64 + l] = loaded(l);
+  for (uint32_t l = 0; partner && l < 64; ++l) init[l] = partner(l);
   rig.device.write(out, init.data(), kWords * 4);
   rig.launch(out, 64, 64);
   rig.run();
@@ -121,29 +124,75 @@ TEST_CASE("zero queries: an eager load sends its queries and its non-zero lines 
   CHECK(r.stats.at("zero_requests_saved") == 3);
 }
 
-// ⊗ with zero queries: v4 = v2 * v3 where v2 is 0 in lanes 0..31. v2's
-// lanes are queried (its data only for lanes 32..63); v3 is requested only in
-// lanes 32..63, its lanes 0..31 are suspended, then eliminated when v3 is
-// overwritten.
-TEST_CASE("zero queries: a lane known zero by its query is a zero partner for ⊗", "[cu][lazy][zero]") {
+// ⊗ with zero queries: v4 = v2 * v3 (or v3 * v2) where v2 is 0 in lanes
+// 0..31 and v3 is never 0. Both loads send their queries when they execute
+// (the paper's Figure 8, step 1); when they are answered, v2's lanes 0..31
+// are known zero (busy bits clear, registers 0). The multiply then requests
+// v2 and v3 only in lanes 32..63: v3's lanes 0..31 are suspended, then
+// eliminated when v3 is overwritten. A zero multiplicand excuses its partner
+// in either operand position.
+namespace {
+
+ZeroRun product_run(const std::string& name, const std::string& mul) {
   const std::string body = R"(s_load_dwordx2 s[4:5], s[0:1], 0x0
 v_lshlrev_b32 v1, 2, v0
 s_waitcnt lgkmcnt(0)
 global_load_dword v2, v1, s[4:5] offset:256
 global_load_dword v3, v1, s[4:5]
-v_mul_u32_u24 v4, v2, v3
+)" + mul + R"(
 v_mov_b32 v3, 0
 global_store_dword v1, v4, s[4:5] offset:512
 s_waitcnt vmcnt(0)
 s_endpgm)";
   const json all = {{"lazy_loads", true}, {"zero_queries", true}, {"lazy_zero_products", true}};
-  const ZeroRun r = run("zq_product", body, all, [](uint32_t l) { return l < 32 ? 0u : l; });
-  // words[l] (v3) is 0 for l < 64 in this buffer, so every product is 0.
-  for (uint32_t l = 0; l < 64; ++l) CHECK(r.words[128 + l] == 0);
+  return run(name, body, all, [](uint32_t l) { return l < 32 ? 0u : l; }, [](uint32_t l) { return 100 + l; });
+}
+
+void check_product(const ZeroRun& r) {
+  for (uint32_t l = 0; l < 64; ++l) CHECK(r.words[128 + l] == (l < 32 ? 0u : l * (100 + l)));
   CHECK(r.stats.at("lazy_suspended_lanes") == 32);
   CHECK(r.stats.at("lazy_eliminated_zero_product") == 32);
-  // v2: 2 data lines (lanes 32..63). v3 (all zero here): queried in lanes
-  // 32..63 only, 2 queries and no data.
-  CHECK(r.loads.size() == 2);
-  CHECK(r.queries.size() == 4 + 2);
+  CHECK(r.stats.at("lazy_eliminated_zero_cache") == 32);  // v2's lanes 0..31
+  // v2 and v3: 2 data lines each (lanes 32..63); 4 queries each, at execute.
+  CHECK(r.loads.size() == 4);
+  REQUIRE(r.queries.size() == 8);
+  for (const auto& q : r.queries) CHECK(q.at < r.loads.front().at);
+}
+
+}  // namespace
+
+TEST_CASE("zero queries: a zero src0 found by its query suspends src1's lanes", "[cu][lazy][zero]") {
+  check_product(product_run("zq_product_src0", "v_mul_u32_u24 v4, v2, v3"));
+}
+
+TEST_CASE("zero queries: a zero src1 found by its query suspends src0's lanes", "[cu][lazy][zero]") {
+  check_product(product_run("zq_product_src1", "v_mul_u32_u24 v4, v3, v2"));
+}
+
+// zero_query_span 128 (a partition's 128-byte interleave chunk): the 256
+// bytes the wave loads are asked about in 2 queries of 128 bytes, not 4 of 64.
+TEST_CASE("zero queries: one query per partition chunk a load touches", "[cu][lazy][zero]") {
+  json p = kLazyZc;
+  p["zero_query_span"] = "128 B";
+  const ZeroRun r = run("zq_span", kAddOne, p, second_line);
+  for (uint32_t l = 0; l < 64; ++l) CHECK(r.words[128 + l] == second_line(l) + 1);
+  REQUIRE(r.queries.size() == 2);
+  CHECK(r.queries[0].len == 128);
+  CHECK(r.queries[1].len == 128);
+  CHECK(r.queries[1].addr == r.queries[0].addr + 128);
+  REQUIRE(r.loads.size() == 1);  // lanes 16..31's line
+  CHECK(r.loads[0].len == 64);
+  CHECK(r.stats.at("zero_queries") == 2);
+  CHECK(r.stats.at("zero_requests_saved") == 3);  // of the 4 lines the load touches
+}
+
+TEST_CASE("zero queries: zero_query_span below vmem_line is a parameter error", "[cu][zero]") {
+  MiniPlatform p;
+  try {
+    p.create<ComputeUnit>("compute_unit", "cu[2]", {{"zero_queries", true}, {"zero_query_span", "32 B"}});
+    FAIL("no error");
+  } catch (const UserError& e) {
+    CHECK(std::string(e.what()).find("cu[2]: parameter 'zero_query_span': expected 0 or a power of two of at least "
+                                     "vmem_line (64 B), got 32") != std::string::npos);
+  }
 }
