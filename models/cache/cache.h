@@ -109,6 +109,9 @@ class Cache : public Block {
   // into `dst` / from `src` into its lines (dirty state, LRU order and
   // statistics untouched); whether any line was held. The debug transport's
   // and the host's view of cached data (a dirty line is newer than memory).
+  // Write-backs sent below and not yet answered hold bytes memory may not
+  // have yet: they count as held, under the lines (older than a line held
+  // again), and a write updates them too, so that they do not land stale.
   bool read_cached(uint64_t addr, uint8_t* dst, uint64_t len) const;
   bool write_cached(uint64_t addr, const uint8_t* src, uint64_t len);
 
@@ -150,6 +153,7 @@ class Cache : public Block {
     int mshr = -1;
     Upstream up;  // Forward: the request to answer
     uint64_t line = 0;
+    uint64_t seq = 0;  // Writeback: the order it was sent in (for_writebacks_in_flight)
   };
   enum class MaintState { Idle, Draining, Walking, Responding };
 
@@ -345,6 +349,10 @@ class Cache : public Block {
   // Calls f(index, offset in line, offset in range, bytes) for each held line overlapping [addr, addr+len).
   template <class F>
   bool for_cached(uint64_t addr, uint64_t len, F f) const;
+  // Calls f(writeback, offset in line, offset in range, bytes) for each write-back not yet
+  // answered that overlaps [addr, addr+len), oldest first.
+  template <class F>
+  bool for_writebacks_in_flight(uint64_t addr, uint64_t len, F f) const;
 
   // ---- cache_bdi.cpp: BDI compression (cfg_.compression), docs/CABA.md
   void setup_compression();
@@ -422,6 +430,7 @@ class Cache : public Block {
   TimedQueue<tlm::tlm_generic_payload*> down_peq_;
   unsigned down_outstanding_ = 0;     // queued or sent on out, response not yet processed
   FlatMap<uint64_t, unsigned> wb_in_flight_;  // line -> writebacks not yet answered
+  uint64_t writeback_seq_ = 0;  // write-backs sent so far (DownTxn::seq)
 
   // Maintenance.
   TimedQueue<tlm::tlm_generic_payload*> ctrl_peq_;

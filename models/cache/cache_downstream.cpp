@@ -123,6 +123,7 @@ void Cache::send_writeback(Victim& wb, const sc_time& when) {
   d->set_byte_enable_ptr(d->enables.empty() ? nullptr : d->enables.data());
   d->set_byte_enable_length(static_cast<unsigned>(d->enables.size()));
   d->ext->kind = writeback_kind(line);
+  d->seq = ++writeback_seq_;
   ++wb_in_flight_[line];
   count_writeback(line);
   if (bdi_) compress_down(*d);

@@ -181,16 +181,50 @@ bool Cache::for_cached(uint64_t addr, uint64_t len, F f) const {
   return cached;
 }
 
+// Write-backs on their way below are found through wb_in_flight_ (a line
+// with none costs one lookup), then in the pool of transactions.
+template <class F>
+bool Cache::for_writebacks_in_flight(uint64_t addr, uint64_t len, F f) const {
+  if (wb_in_flight_.empty()) return false;
+  std::vector<const DownTxn*> found;
+  for (uint64_t line = array_.line_of(addr); line < addr + len; line += cfg_.line_size) {
+    if (wb_in_flight_.count(line))
+      for (const auto& d : down_pool_)
+        if (d->busy && d->kind == DownKind::Writeback && d->line == line) found.push_back(d.get());
+    if (line + cfg_.line_size < line) break;  // the last line of the address space
+  }
+  std::sort(found.begin(), found.end(), [](const DownTxn* a, const DownTxn* b) { return a->seq < b->seq; });
+  for (const DownTxn* d : found) {
+    const uint64_t from = std::max(addr, d->line), to = std::min(addr + len, d->line + cfg_.line_size);
+    f(*d, from - d->line, from - addr, to - from);
+  }
+  return !found.empty();
+}
+
 bool Cache::read_cached(uint64_t addr, uint8_t* dst, uint64_t len) const {
-  return for_cached(addr, len, [&](int idx, uint64_t in_line, uint64_t in_range, uint64_t n) {
+  // Oldest first, then the lines held: a line held again is newer than its write-back.
+  const bool sent = for_writebacks_in_flight(addr, len, [&](const DownTxn& d, uint64_t in_line, uint64_t in_range,
+                                                            uint64_t n) {
+    for (uint64_t i = 0; i < n; ++i)
+      if (d.enables.empty() || d.enables[in_line + i] == TLM_BYTE_ENABLED) dst[in_range + i] = d.data[in_line + i];
+  });
+  const bool held = for_cached(addr, len, [&](int idx, uint64_t in_line, uint64_t in_range, uint64_t n) {
     std::memcpy(dst + in_range, array_.data(idx) + in_line, n);
   });
+  return sent || held;
 }
 
 bool Cache::write_cached(uint64_t addr, const uint8_t* src, uint64_t len) {
-  return for_cached(addr, len, [&](int idx, uint64_t in_line, uint64_t in_range, uint64_t n) {
+  // A write-back that has not reached memory yet would otherwise land after
+  // this write with the older bytes.
+  const bool sent = for_writebacks_in_flight(addr, len, [&](const DownTxn& d, uint64_t in_line, uint64_t in_range,
+                                                            uint64_t n) {
+    std::memcpy(const_cast<DownTxn&>(d).data.data() + in_line, src + in_range, n);
+  });
+  const bool held = for_cached(addr, len, [&](int idx, uint64_t in_line, uint64_t in_range, uint64_t n) {
     std::memcpy(array_.data(idx) + in_line, src + in_range, n);
   });
+  return sent || held;
 }
 
 }  // namespace tessera

@@ -132,6 +132,48 @@ TEST_CASE("l3_cache: an L2's write-back lands in the L3 and reaches memory only 
   REQUIRE(r.pf.stat("mem", "writes") == 1);
 }
 
+TEST_CASE("l3_cache: the host sees, and updates, a write-back on its way to memory", "[cache][l3]") {
+  // A dirty line evicted by a fill leaves for memory; until memory has taken
+  // it, the host's reads must find its bytes in the write-back, and a host
+  // write must not be overwritten when the write-back lands. The memory takes
+  // one request at a time, and a second miss keeps it busy when the eviction
+  // happens, so the write-back waits.
+  MiniPlatform pf;
+  auto& l3 = pf.create<L3Cache>("l3_cache", "l3", small_l3(), {{"in", 1}});
+  auto& mem = pf.create<Memory>("memory", "mem", json{{"latency", "40 ns"}, {"bandwidth", "128 GB/s"},
+                                                      {"size", "1 MiB"}, {"queue_depth", 1}});
+  auto wb = writeback(0x000, 0x77), other1 = fill(0x200), other2 = fill(0x400), busy = fill(0x080);
+  uint8_t mem_in_flight = 0xff;
+  std::vector<uint8_t> host_saw(16, 0), mem_after(16, 0);
+  uint64_t writes_in_flight = 1;
+  Probe probe("probe", [&](Probe& p) {
+    roundtrip(p, *wb);
+    roundtrip(p, *other1);
+    p.begin_req(*other2);  // set 0 is full: its fill evicts the dirty 0x000
+    wait(ns(1));
+    p.begin_req(*busy);    // another set: the memory's next request
+    p.wait_for(*other2, tlm::BEGIN_RESP);
+    dram(pf).read(0x000, &mem_in_flight, 1);
+    writes_in_flight = pf.stat("mem", "writes");
+    l3.read_cached(0x000, host_saw.data(), 16);
+    const uint8_t host_bytes[4] = {1, 2, 3, 4};
+    dram(pf).write(0x004, host_bytes, 4);  // as DeviceMemory::write does: memory, then the copies
+    l3.host_wrote(0x004, host_bytes, 4);
+    p.wait_for(*busy, tlm::BEGIN_RESP);
+    wait(ns(200));
+    dram(pf).read(0x000, mem_after.data(), 16);
+  });
+  probe.socket.bind(*l3.target_socket("in", 0));
+  l3.out.bind(mem.in);
+  sc_core::sc_start();
+  REQUIRE(writes_in_flight == 0);
+  REQUIRE(mem_in_flight == 0);  // memory does not have the line yet
+  REQUIRE(host_saw == std::vector<uint8_t>(16, 0x77));
+  REQUIRE(pf.stat("mem", "writes") == 1);
+  REQUIRE(mem_after == std::vector<uint8_t>{0x77, 0x77, 0x77, 0x77, 1, 2, 3, 4, 0x77, 0x77, 0x77, 0x77, 0x77, 0x77,
+                                            0x77, 0x77});
+}
+
 TEST_CASE("l3_cache: write_through sends an L2's write-back on to memory at once and keeps a copy",
           "[cache][l3]") {
   L3Run r;
