@@ -297,12 +297,8 @@ void LazyUnit::query_at_execute(WaveSlot& w, Record& r, const std::array<uint64_
   ++w.lazy_out;
 }
 
-void LazyUnit::answered_at_execute(MemInst& g, unsigned line_bytes) {
-  WaveState& s = waves_[g.wave->index];
-  g.zero_phase = false;
-  g.pending = 0;
-  for (unsigned k = 0; k < kMaxRegs; ++k) zero_->lanes_zero += popcount(g.lazy_zero[k]);
-  const unsigned all_lines = lines_touched(g.plan, line_bytes);
+// The plan has one chunk per lane's dword (request()): keep the non-zero ones.
+void LazyUnit::drop_zero_chunks(MemInst& g) {
   const unsigned stride = g.plan.lane_stride;
   auto zero = [&](const isa::MemChunk& ch) {
     const unsigned lane = ch.data_offset / stride, reg = ch.data_offset % stride / 4;
@@ -310,6 +306,15 @@ void LazyUnit::answered_at_execute(MemInst& g, unsigned line_bytes) {
   };
   auto& chunks = g.plan.chunks;
   chunks.erase(std::remove_if(chunks.begin(), chunks.end(), zero), chunks.end());
+}
+
+void LazyUnit::answered_at_execute(MemInst& g, unsigned line_bytes) {
+  WaveState& s = waves_[g.wave->index];
+  g.zero_phase = false;
+  g.pending = 0;
+  for (unsigned k = 0; k < kMaxRegs; ++k) zero_->lanes_zero += popcount(g.lazy_zero[k]);
+  const unsigned all_lines = lines_touched(g.plan, line_bytes);
+  drop_zero_chunks(g);
   zero_->requests_saved += all_lines - lines_touched(g.plan, line_bytes);
   const auto it = std::find_if(s.records.begin(), s.records.end(),
                                [&](const Record& r) { return r.serial == g.lazy_record; });
@@ -327,14 +332,8 @@ void LazyUnit::zero_answered(MemInst& g, int cu, RequestPool& pool, std::vector<
     return;
   }
   g.zero_phase = false;
-  const unsigned stride = g.plan.lane_stride;
-  // The plan has one chunk per lane's dword (request()): keep the non-zero ones.
-  auto zero = [&](const isa::MemChunk& ch) {
-    const unsigned lane = ch.data_offset / stride, reg = ch.data_offset % stride / 4;
-    return reg < kMaxRegs && (g.lazy_zero[reg] >> lane & 1);
-  };
+  drop_zero_chunks(g);
   auto& chunks = g.plan.chunks;
-  chunks.erase(std::remove_if(chunks.begin(), chunks.end(), zero), chunks.end());
   for (unsigned k = 0; k < kMaxRegs; ++k) zero_->lanes_zero += popcount(g.lazy_zero[k]);
   const size_t before = out.size();
   if (!chunks.empty()) Coalescer::coalesce(g, AccessKind::Load, cu, static_cast<int>(g.wave->index), pool, out);

@@ -122,6 +122,8 @@ class LazyUnit {
   static constexpr unsigned kMaxRegs = 4;  // dwordx4
 
  private:
+  // Removes from g's plan the chunks of the lanes its zero-mask answers found zero.
+  static void drop_zero_chunks(MemInst& g);
   // One recorded load: its destination slots and, per register, the lanes
   // still deferred; its chunks (addresses), kept to make requests from.
   struct Record {
