@@ -19,8 +19,7 @@ void ParamValues::erase(const std::string& name) {
   // Rare (a parameter set to null): the inherited values are copied into this
   // instance's own, so that one of them can be removed.
   if (inherited_->count(name)) {
-    Map all = merged();
-    own_ = std::move(all);
+    own_ = merged();
     inherited_ = std::make_shared<const Map>();
   }
   own_.erase(name);

@@ -18,13 +18,6 @@ const char* assist_routine_name(AssistRoutine r) {
 
 namespace {
 
-// Little-endian value of `bytes` bytes at `p`.
-uint64_t load_le(const uint8_t* p, unsigned bytes) {
-  uint64_t v = 0;
-  for (unsigned b = 0; b < bytes; ++b) v |= uint64_t{p[b]} << (8 * b);
-  return v;
-}
-
 uint64_t lanes_mask(size_t lanes) { return lanes >= 64 ? ~uint64_t{0} : (uint64_t{1} << lanes) - 1; }
 
 // The width in bytes of a line's values under `e` (8 for zeros and repeated,
@@ -68,20 +61,20 @@ void AssistWarpStore::start_decompress(isa::Wave& w, const std::vector<uint8_t>&
   w.reset();
   const size_t n = line_bytes / value_bytes(e);
   if (e == bdi::Encoding::repeated) {
-    const uint64_t v = load_le(&image[1], 8);
+    const uint64_t v = bdi::load_le(&image[1], 8);
     w.s(2) = static_cast<uint32_t>(v);
     w.s(3) = static_cast<uint32_t>(v >> 32);
   } else if (e != bdi::Encoding::zeros) {
     const unsigned k = bdi::base_bytes(e), d = bdi::delta_bytes(e);
     const size_t mask_bytes = (n + 7) / 8, base_at = 1 + mask_bytes, deltas_at = base_at + k;
-    const uint64_t base = load_le(&image[base_at], k);
+    const uint64_t base = bdi::load_le(&image[base_at], k);
     w.s(2) = static_cast<uint32_t>(base);
     w.s(3) = static_cast<uint32_t>(base >> 32);
     uint64_t mask[2] = {};
     for (size_t j = 0; j < n; ++j) {
       if (image[1 + j / 8] >> (j % 8) & 1) mask[j / 64] |= uint64_t{1} << (j % 64);
       const unsigned shift = 32 - 8 * d;  // the load's sign extension of a d-byte delta
-      const int32_t delta = static_cast<int32_t>(static_cast<uint32_t>(load_le(&image[deltas_at + j * d], d)) << shift) >> shift;
+      const int32_t delta = static_cast<int32_t>(static_cast<uint32_t>(bdi::load_le(&image[deltas_at + j * d], d)) << shift) >> shift;
       w.v(2 + j / 64)[j % 64] = static_cast<uint32_t>(delta);
     }
     for (unsigned h = 0; h < 2; ++h) {

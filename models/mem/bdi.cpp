@@ -3,6 +3,13 @@
 #include <stdexcept>
 
 namespace tessera::bdi {
+
+uint64_t load_le(const uint8_t* p, unsigned bytes) {
+  uint64_t v = 0;
+  for (unsigned i = 0; i < bytes; ++i) v |= uint64_t{p[i]} << (8 * i);
+  return v;
+}
+
 namespace {
 
 constexpr Encoding kBaseDelta[] = {Encoding::base8_delta1, Encoding::base8_delta2, Encoding::base8_delta4,
@@ -15,12 +22,6 @@ void check_line_bytes(size_t line_bytes) {
 }
 
 bool is_base_delta(Encoding e) { return base_bytes(e) != 0; }
-
-uint64_t load(const uint8_t* p, unsigned bytes) {
-  uint64_t v = 0;
-  for (unsigned i = 0; i < bytes; ++i) v |= uint64_t{p[i]} << (8 * i);
-  return v;
-}
 
 void store(uint8_t* p, uint64_t v, unsigned bytes) {
   for (unsigned i = 0; i < bytes; ++i) p[i] = static_cast<uint8_t>(v >> (8 * i));
@@ -56,7 +57,7 @@ Split split(const uint8_t* line, size_t line_bytes, unsigned k, unsigned d) {
   s.uses_base.assign(n, false);
   bool have_base = false;
   for (size_t i = 0; i < n; ++i) {
-    const uint64_t v = load(line + i * k, k);
+    const uint64_t v = load_le(line + i * k, k);
     if (fits_signed(v, k, d)) continue;
     if (!have_base) {
       s.base = v;
@@ -65,7 +66,7 @@ Split split(const uint8_t* line, size_t line_bytes, unsigned k, unsigned d) {
     if (!fits_signed((v - s.base) & low_mask(k), k, d)) return s;
     s.uses_base[i] = true;
   }
-  if (!have_base) s.base = load(line, k);  // all immediates: the base is unused
+  if (!have_base) s.base = load_le(line, k);  // all immediates: the base is unused
   s.ok = true;
   return s;
 }
@@ -77,9 +78,9 @@ bool all_zero(const uint8_t* line, size_t line_bytes) {
 }
 
 bool all_repeated(const uint8_t* line, size_t line_bytes) {
-  const uint64_t first = load(line, 8);
+  const uint64_t first = load_le(line, 8);
   for (size_t i = 8; i < line_bytes; i += 8)
-    if (load(line + i, 8) != first) return false;
+    if (load_le(line + i, 8) != first) return false;
   return true;
 }
 
@@ -93,7 +94,7 @@ std::vector<uint8_t> encode_base_delta(Encoding e, const Split& s, const uint8_t
   uint8_t* deltas = image.data() + 1 + mask + k;
   store(image.data() + 1 + mask, s.base, k);
   for (size_t i = 0; i < n; ++i) {
-    uint64_t v = load(line + i * k, k);
+    uint64_t v = load_le(line + i * k, k);
     if (s.uses_base[i]) {
       image[1 + i / 8] |= static_cast<uint8_t>(1u << (i % 8));
       v -= s.base;
@@ -106,10 +107,10 @@ std::vector<uint8_t> encode_base_delta(Encoding e, const Split& s, const uint8_t
 void decode_base_delta(Encoding e, const uint8_t* image, uint8_t* line, size_t line_bytes) {
   const unsigned k = base_bytes(e), d = delta_bytes(e);
   const size_t n = line_bytes / k, mask = mask_bytes(e, line_bytes);
-  const uint64_t base = load(image + 1 + mask, k);
+  const uint64_t base = load_le(image + 1 + mask, k);
   const uint8_t* deltas = image + 1 + mask + k;
   for (size_t i = 0; i < n; ++i) {
-    uint64_t v = static_cast<uint64_t>(sign_extend(load(deltas + i * d, d), d));
+    uint64_t v = static_cast<uint64_t>(sign_extend(load_le(deltas + i * d, d), d));
     if (image[1 + i / 8] & (1u << (i % 8))) v += base;
     store(line + i * k, v & low_mask(k), k);
   }

@@ -58,6 +58,10 @@ size_t stored_bytes(Encoding e, size_t line_bytes);
 // 32-byte bursts that carry `bytes` (at least one).
 unsigned bursts(size_t bytes);
 
+// The little-endian value of the `bytes` (at most 8) bytes at `p`: how an
+// image stores its base and deltas.
+uint64_t load_le(const uint8_t* p, unsigned bytes);
+
 // Whether `line` can be encoded with `e` (uncompressed always can).
 bool fits(Encoding e, const uint8_t* line, size_t line_bytes);
 
