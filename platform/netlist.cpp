@@ -379,16 +379,24 @@ void NetlistBuilder::finalize_instances() {
     auto [shared, first] = type_values.try_emplace(raw.type);
     if (first) shared->second = type_param_values(*raw.type);
     inst.params = ParamValues(shared->second.converted);
-    for (const ParamSpec& spec : raw.type->params) {
+    const ParamSpec* missing = nullptr;  // the first parameter left without a value
+    for (size_t i = 0; i < raw.type->params.size(); ++i) {
+      const ParamSpec& spec = raw.type->params[i];
       auto v = raw.values.find(spec.name);
       if (v != raw.values.end()) {
-        if (v->second.value.is_null()) inst.params.erase(spec.name);
-        else inst.params.set(spec.name, converted(inst, spec, v->second));
+        if (v->second.value.is_null()) {
+          inst.params.erase(spec.name);
+          if (!missing) missing = &spec;
+        } else {
+          inst.params.set(spec.name, converted(inst, spec, v->second));
+        }
       } else if (auto bad = shared->second.unconvertible.find(spec.name); bad != shared->second.unconvertible.end()) {
         converted(inst, spec, bad->second);  // throws the conversion's error, with this instance's path
+      } else if (!shared->second.inherited[i] && !missing) {
+        missing = &spec;
       }
     }
-    check_required_params(inst);
+    if (missing) check_required_params(inst);
     if (raw.values.count("address_map")) explicit_address_maps_.insert(raw.path);
     out_.instances.push_back(std::move(inst));
   }
@@ -398,11 +406,14 @@ NetlistBuilder::TypeValues NetlistBuilder::type_param_values(const BlockType& ty
   TypeValues out;
   ParamValues::Map converted;
   auto type_defaults = defaults_.find(type.name);
-  for (const ParamSpec& spec : type.params) {
+  out.inherited.assign(type.params.size(), false);
+  for (size_t i = 0; i < type.params.size(); ++i) {
+    const ParamSpec& spec = type.params[i];
     RawValue value{spec.default_value, "the default of type " + type.name};
     if (type_defaults != defaults_.end())
       if (auto d = type_defaults->second.find(spec.name); d != type_defaults->second.end()) value = d->second;
     if (value.value.is_null()) continue;
+    out.inherited[i] = true;
     try {
       converted.emplace_hint(converted.end(), spec.name, convert_param(spec, value.value));
     } catch (const UserError&) {

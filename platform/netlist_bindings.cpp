@@ -218,8 +218,9 @@ void NetlistBuilder::check_socket_counts() {
     for (const SocketSpec& s : inst.type->sockets) {
       const std::string name = inst.path + "." + s.name;
       if (!s.vector) {
-        if (bound_.count(name)) inst.socket_counts[s.name] = 1;  // lets a block create an optional socket
-        if (s.required && !bound_.count(name))
+        const bool bound = bound_.count(name) != 0;
+        if (bound) inst.socket_counts[s.name] = 1;  // lets a block create an optional socket
+        if (s.required && !bound)
           throw NetlistError(inst.error_path(), std::string("socket ") + name + " (" + dir_name(s.dir) + ", " +
                                                     s.protocol + ") is not bound; bind it in \"bindings\"");
         continue;

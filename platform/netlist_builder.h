@@ -6,6 +6,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "platform/netlist.h"
@@ -62,6 +63,7 @@ class NetlistBuilder {
   struct TypeValues {
     std::shared_ptr<const ParamValues::Map> converted;
     std::map<std::string, RawValue> unconvertible;
+    std::vector<bool> inherited;  // per parameter of the type (in its order): whether `converted` holds it
   };
   TypeValues type_param_values(const BlockType& type) const;
   json converted(const InstanceSpec& inst, const ParamSpec& spec, const RawValue& value) const;
@@ -92,7 +94,7 @@ class NetlistBuilder {
   const Registry& registry_;
   Netlist out_;
   std::vector<RawInstance> raw_;
-  std::map<std::string, size_t> index_;  // instance path -> position in raw_ and out_.instances
+  std::unordered_map<std::string, size_t> index_;  // instance path -> position in raw_ and out_.instances
   std::map<std::string, std::string> names_;  // block and template instance names -> origin
   std::map<std::string, const json*> templates_;
   std::map<std::string, std::map<std::string, RawValue>> defaults_;  // type -> param -> value
@@ -101,7 +103,7 @@ class NetlistBuilder {
   std::map<std::string, std::vector<std::string>> range_origins_;  // router -> JSON path of each range
 
   // Binding state.
-  std::map<std::string, std::string> bound_;  // socket text -> binding that bound it
+  std::unordered_map<std::string, std::string> bound_;  // socket text -> binding that bound it
   std::map<size_t, std::map<std::string, std::set<int64_t>>> vector_indices_;
 };
 

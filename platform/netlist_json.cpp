@@ -21,6 +21,9 @@ struct OpenValue {
   bool is_array = false;
   size_t next_index = 0;
   std::string key;
+  // The keys of a large object, for the duplicate check; a small one (most
+  // of a netlist's objects) is searched in `members` instead, which saves a
+  // hash set per object.
   std::unordered_set<std::string> keys;
   // An object's members until it closes. Their keys are not const, so the
   // pairs move when the vector grows; ordered_map's own pairs would be
@@ -54,7 +57,7 @@ class NetlistReader {
   bool end_array() { return close(); }
   bool key(json::string_t& k) {
     OpenValue& top = open_.back();
-    if (!top.keys.insert(k).second)
+    if (seen(top, k))
       throw NetlistError(path_with(k), "duplicate key \"" + k + "\" in one object (" + source_ +
                                            "); each name may appear once");
     top.key = std::move(k);
@@ -67,6 +70,20 @@ class NetlistReader {
   }
 
  private:
+  static constexpr size_t kLinearKeySearch = 16;  // members searched one by one, below a hash set
+
+  // Whether `k` is already a key of the open object; records it if not.
+  static bool seen(OpenValue& top, const std::string& k) {
+    if (top.members.size() < kLinearKeySearch) {
+      for (const auto& member : top.members)
+        if (member.first == k) return true;
+      return false;
+    }
+    if (top.keys.empty())
+      for (const auto& member : top.members) top.keys.insert(member.first);
+    return !top.keys.insert(k).second;
+  }
+
   // Appends `v` to the open container (or makes it the document); returns where it went.
   json* place(json&& v) {
     if (open_.empty()) {

@@ -19,7 +19,7 @@ namespace {
 // The instance `b` leads to, seen through a memory-side cache (whose out is
 // bound straight to a memory): the port in front of the cache carries that
 // memory's traffic.
-const InstanceSpec& memory_behind(const Netlist& net, const std::map<std::string, size_t>& index,
+const InstanceSpec& memory_behind(const Netlist& net, const std::unordered_map<std::string, size_t>& index,
                                   const BindingSpec& b) {
   const InstanceSpec& to = net.instances[index.at(b.target.instance)];
   const SocketSpec* out = to.type->socket("out");
