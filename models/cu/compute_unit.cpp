@@ -329,13 +329,41 @@ Workgroup& ComputeUnit::launch(const WorkgroupTask& task, unsigned waves, unsign
 // end, unless waves of a lower class are there. The issue stage looks at it
 // at its next pass.
 void ComputeUnit::insert_wave(WaveSlot& w) {
-  const size_t at = policy_.insert_position(order_, w.priority);
-  order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(at), &w);
-  eval_at_.insert(eval_at_.begin() + static_cast<std::ptrdiff_t>(at), 0);
-  for (size_t k = at; k < order_.size(); ++k) order_[k]->pos = static_cast<unsigned>(k);
-  if (at + 1 < order_.size()) rebuild_fetch_bits();  // the waves after it moved down one place
+  place_wave(w, 0);
   w.dirty = true;
   waves_changed_ = true;
+}
+
+// Puts `w` (not in order_) at its place in the priority order, with the
+// cycle its evaluation holds until.
+void ComputeUnit::place_wave(WaveSlot& w, uint64_t eval_at) {
+  const size_t at = policy_.insert_position(order_, w);
+  order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(at), &w);
+  eval_at_.insert(eval_at_.begin() + static_cast<std::ptrdiff_t>(at), eval_at);
+  for (size_t k = at; k < order_.size(); ++k) order_[k]->pos = static_cast<unsigned>(k);
+  if (at + 1 < order_.size()) rebuild_fetch_bits();  // the waves after it moved down one place
+}
+
+// Takes `w` out of the priority order; returns the cycle its evaluation held until.
+uint64_t ComputeUnit::unplace_wave(WaveSlot& w) {
+  const uint64_t eval_at = eval_at_[w.pos];
+  order_.erase(order_.begin() + w.pos);
+  eval_at_.erase(eval_at_.begin() + w.pos);
+  for (size_t k = w.pos; k < order_.size(); ++k) order_[k]->pos = static_cast<unsigned>(k);
+  rebuild_fetch_bits();  // the waves after it moved up one place
+  return eval_at;
+}
+
+// Waves whose s_setprio issued this cycle move to their new place (after the
+// issue stage, whose passes walk the order by position). Their evaluations
+// still hold; the issue stage looks at the order again next cycle.
+void ComputeUnit::apply_priorities() {
+  for (WaveSlot* w : reprioritized_) {
+    if (!w->active) continue;
+    place_wave(*w, unplace_wave(*w));
+    waves_changed_ = true;
+  }
+  reprioritized_.clear();
 }
 
 // The fetch bits of every wave at its position in the priority order.
@@ -486,6 +514,7 @@ void ComputeUnit::tick() {
   const uint64_t issued_before = st_.instructions.value;
   issue_stage(c);
   if (assist_ && st_.instructions.value == issued_before) issue_assist_idle(c);  // low priority: idle cycles only
+  if (!reprioritized_.empty()) apply_priorities();
   send_stage(c);
   const uint64_t fetch_next = fetch_stage(c);
   retire_stage();
@@ -627,10 +656,7 @@ void ComputeUnit::retire_wave(WaveSlot& w) {
   w.active = false;
   refresh_fetch(w);
   w.reason = Stall::None;
-  order_.erase(order_.begin() + w.pos);
-  eval_at_.erase(eval_at_.begin() + w.pos);
-  for (size_t k = w.pos; k < order_.size(); ++k) order_[k]->pos = static_cast<unsigned>(k);
-  rebuild_fetch_bits();  // the waves after it moved up one place
+  unplace_wave(w);
   --resident_;
   slots_used_[w.simd] -= 1;
   vgprs_used_[w.simd] -= w.vgpr_cost;

@@ -113,6 +113,9 @@ class ComputeUnit : public Block {
   Workgroup& launch(const WorkgroupTask& task, unsigned waves, unsigned vgpr, unsigned sgpr, uint32_t lds, unsigned first_simd,
                     PriorityClass priority);
   void insert_wave(WaveSlot& w);
+  void place_wave(WaveSlot& w, uint64_t eval_at);
+  uint64_t unplace_wave(WaveSlot& w);
+  void apply_priorities();
   void rebuild_fetch_bits();
   WaveSlot* free_slot(unsigned simd);
   void run_functional(WorkgroupTask& task);
@@ -236,6 +239,7 @@ class ComputeUnit : public Block {
   bool refused_ = false;                       // a workgroup was refused: tell the dispatcher when space frees
   std::vector<WorkgroupTask> notes_;           // notifications to send at the end of the tick
   std::vector<WaveSlot*> to_retire_;
+  std::vector<WaveSlot*> reprioritized_;  // waves whose s_setprio issued this cycle
   std::vector<Workgroup*> finished_;
 
   // Units: the first cycle each is free again.

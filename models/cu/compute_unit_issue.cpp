@@ -372,7 +372,10 @@ void ComputeUnit::issue(WaveSlot& w, const DecodedOp& op, const InstInfo& info, 
     case IssueClass::VmemAtomic:
     case IssueClass::VmemNoData: issue_memory(w, op, info, c); break;
     default:  // s_waitcnt (already satisfied), s_setprio...
-      if (info.sets_priority) w.user_priority = static_cast<uint8_t>(op.inst.simm16 & 3);
+      if (info.sets_priority && w.user_priority != (op.inst.simm16 & 3)) {
+        w.user_priority = static_cast<uint8_t>(op.inst.simm16 & 3);
+        reprioritized_.push_back(&w);
+      }
       isa::execute(wave, op);
       break;
   }

@@ -13,9 +13,17 @@ const char* priority_class_name(PriorityClass c) {
   return "?";
 }
 
-size_t IssuePolicy::insert_position(const std::vector<WaveSlot*>& order, PriorityClass cls) const {
+bool IssuePolicy::before(const WaveSlot& a, const WaveSlot& b) {
+  if (a.priority != b.priority) return a.priority < b.priority;
+  if (a.user_priority != b.user_priority) return a.user_priority > b.user_priority;
+  return a.age < b.age;
+}
+
+// The order is sorted by `before`; a new wave is the youngest, so without
+// s_setprio it goes after every wave of its class and the classes before it.
+size_t IssuePolicy::insert_position(const std::vector<WaveSlot*>& order, const WaveSlot& w) const {
   size_t pos = order.size();
-  while (pos > 0 && order[pos - 1]->priority > cls) --pos;  // the order is sorted by class
+  while (pos > 0 && before(w, *order[pos - 1])) --pos;
   return pos;
 }
 

@@ -8,9 +8,11 @@
 // issue slots). With `scheduler: round_robin` the pass starts one position
 // later each cycle, over the whole order.
 //
-// s_setprio is recorded on the wave (WaveSlot::user_priority) but does not
-// reorder waves: no reference workload's code uses it, and reordering within
-// a class on it is left for when one does.
+// Within a class, s_setprio orders the waves as GCN/CDNA's arbiter does
+// (the wave's priority is its user priority, 0 to 3, then its age): a wave
+// of a higher user priority comes before every wave of a lower one, and
+// waves of one user priority oldest first. A wave's s_setprio moves it at
+// the end of the cycle it issues in (ComputeUnit::apply_priorities).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -29,8 +31,10 @@ const char* priority_class_name(PriorityClass c);
 class IssuePolicy {
  public:
   explicit IssuePolicy(CuScheduler scheduler) : scheduler_(scheduler) {}
-  // Where a wave of class `cls` goes in the priority order `order`.
-  size_t insert_position(const std::vector<WaveSlot*>& order, PriorityClass cls) const;
+  // Where wave `w` (not in it) goes in the priority order `order`.
+  size_t insert_position(const std::vector<WaveSlot*>& order, const WaveSlot& w) const;
+  // Whether wave `a` comes before wave `b` in the priority order.
+  static bool before(const WaveSlot& a, const WaveSlot& b);
   // The position this cycle's pass over `n` waves starts from.
   size_t start(size_t n) { return scheduler_ == CuScheduler::RoundRobin ? rr_++ % n : 0; }
 

@@ -93,7 +93,7 @@ struct alignas(64) WaveSlot {
   Scoreboard board;                 // [0,128) scalar codes, 128 SCC, then VGPRs, then AGPRs
   const InstMarks* marks = nullptr; // its kernel's static marks (none without a marker)
   PriorityClass priority = PriorityClass::Normal;
-  uint8_t user_priority = 0;        // the last s_setprio (recorded, not used: issue_policy.h)
+  uint8_t user_priority = 0;        // the last s_setprio (its place within its class: issue_policy.h)
   uint64_t age = 0;                 // launch order (oldest-first priority)
   uint64_t issued = 0;              // instructions issued since launch (the spinning check)
   unsigned vgpr_cost = 0, sgpr_cost = 0;

@@ -128,3 +128,32 @@ TEST_CASE("compute unit issue turns: SALU and SMEM share one slot per cycle", "[
   CHECK(rig.stat("issued_smem") == 16);
   CHECK(rig.finish_cycle() >= 12 + 127 * 4);
 }
+
+// s_setprio: two one-wave workgroups share the CU's SALU (one scalar
+// instruction per cycle for the whole CU), so where both are ready the
+// arbiter's order decides who goes. Oldest first, workgroup 0 ends first;
+// when workgroup 1's wave raises its priority it goes first and ends first.
+// Returns the workgroup that finished first.
+static uint32_t first_to_finish(bool raise) {
+  AsmKernel k;
+  k.name = raise ? "setprio" : "nosetprio";
+  k.body = "s_cmp_eq_u32 s2, 1\ns_cbranch_scc0 BB_run\n";
+  k.body += raise ? "s_setprio 3\n" : "s_setprio 0\n";
+  k.body += "BB_run:\n";
+  for (int i = 0; i < 64; ++i) k.body += "s_add_u32 s5, s5, 1\n";
+  k.body += "s_endpgm";
+  CuRig rig(assemble(k), k.name, quiet({{"issue_period", 1}}));
+  rig.launch(0, 128, 64);
+  rig.run();
+  REQUIRE(rig.dispatcher.finished.size() == 2);
+  CHECK(rig.stat("instructions") == 67 + 68);  // workgroup 1 also issues its s_setprio
+  return rig.dispatcher.finished[0].workgroup[0];
+}
+
+TEST_CASE("compute unit issue: without s_setprio the older wave goes first", "[cu]") {
+  CHECK(first_to_finish(false) == 0);
+}
+
+TEST_CASE("compute unit issue: s_setprio puts a younger wave ahead of an older one", "[cu]") {
+  CHECK(first_to_finish(true) == 1);
+}
