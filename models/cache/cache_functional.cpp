@@ -186,7 +186,7 @@ bool Cache::for_cached(uint64_t addr, uint64_t len, F f) const {
 template <class F>
 bool Cache::for_writebacks_in_flight(uint64_t addr, uint64_t len, F f) const {
   if (wb_in_flight_.empty()) return false;
-  std::vector<const DownTxn*> found;
+  std::vector<DownTxn*> found;  // (the pool's transactions are not const: write_cached updates them)
   for (uint64_t line = array_.line_of(addr); line < addr + len; line += cfg_.line_size) {
     if (wb_in_flight_.count(line))
       for (const auto& d : down_pool_)
@@ -194,7 +194,7 @@ bool Cache::for_writebacks_in_flight(uint64_t addr, uint64_t len, F f) const {
     if (line + cfg_.line_size < line) break;  // the last line of the address space
   }
   std::sort(found.begin(), found.end(), [](const DownTxn* a, const DownTxn* b) { return a->seq < b->seq; });
-  for (const DownTxn* d : found) {
+  for (DownTxn* d : found) {
     const uint64_t from = std::max(addr, d->line), to = std::min(addr + len, d->line + cfg_.line_size);
     f(*d, from - d->line, from - addr, to - from);
   }
@@ -217,9 +217,9 @@ bool Cache::read_cached(uint64_t addr, uint8_t* dst, uint64_t len) const {
 bool Cache::write_cached(uint64_t addr, const uint8_t* src, uint64_t len) {
   // A write-back that has not reached memory yet would otherwise land after
   // this write with the older bytes.
-  const bool sent = for_writebacks_in_flight(addr, len, [&](const DownTxn& d, uint64_t in_line, uint64_t in_range,
+  const bool sent = for_writebacks_in_flight(addr, len, [&](DownTxn& d, uint64_t in_line, uint64_t in_range,
                                                             uint64_t n) {
-    std::memcpy(const_cast<DownTxn&>(d).data.data() + in_line, src + in_range, n);
+    std::memcpy(d.data.data() + in_line, src + in_range, n);
   });
   const bool held = for_cached(addr, len, [&](int idx, uint64_t in_line, uint64_t in_range, uint64_t n) {
     std::memcpy(array_.data(idx) + in_line, src + in_range, n);
