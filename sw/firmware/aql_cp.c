@@ -112,6 +112,18 @@ static const uint8_t *packet(uint64_t pkt) {
   pkt_copy_addr[i] = AQL_HEADER_TYPE(header) == AQL_TYPE_INVALID ? 0 : pkt;
   return pkt_copy_bytes[i];
 }
+/* Copies the `count` packets from `pkt` on with one copy-engine request (one
+ * latency instead of one per packet): they must be consecutive in the ring
+ * and in the copies, and published (below the doorbell). */
+static void copy_packets(uint64_t pkt, unsigned count) {
+  unsigned first = copy_slot(pkt);
+  dev_copy(pkt_copy_bytes[first], pkt, count * AQL_PACKET_BYTES);
+  for (unsigned k = 0; k < count; ++k) {
+    uint16_t header;
+    __builtin_memcpy(&header, pkt_copy_bytes[first + k], sizeof header);
+    pkt_copy_addr[first + k] = AQL_HEADER_TYPE(header) == AQL_TYPE_INVALID ? 0 : pkt + k * AQL_PACKET_BYTES;
+  }
+}
 static void packet_done(uint64_t pkt) {
   unsigned i = copy_slot(pkt);
   if (pkt_copy_addr[i] == pkt) pkt_copy_addr[i] = 0;
@@ -382,6 +394,17 @@ static void look_ahead(unsigned q, uint32_t index) {
   a->first = a->end = index + 1;
   uint32_t size = CP_QREG(q, CP_QUEUE_SIZE);
   uint64_t ring = ((uint64_t)CP_QREG(q, CP_QUEUE_RING_HI) << 32) | CP_QREG(q, CP_QUEUE_RING_LO);
+  /* The published packets after the running one (an access-mode packet and
+   * the next dispatch, typically) in one copy: at most the copies other than
+   * the running packet's, without wrapping around the ring or the copies. */
+  uint32_t published = CP_QREG(q, CP_QUEUE_DOORBELL) - (index + 1);
+  if ((int32_t)published > 0 && published < size) {
+    uint64_t next = ring + (uint64_t)((index + 1) % size) * AQL_PACKET_BYTES;
+    unsigned count = published < PKT_COPIES - 1 ? published : PKT_COPIES - 1;
+    if (count > PKT_COPIES - copy_slot(next)) count = PKT_COPIES - copy_slot(next);
+    if (count > size - (index + 1) % size) count = size - (index + 1) % size;
+    if (count > 1) copy_packets(next, count);
+  }
   for (uint32_t i = index + 1; (int32_t)(CP_QREG(q, CP_QUEUE_DOORBELL) - i) > 0 && i - index < size; ++i) {
     uint64_t pkt = ring + (uint64_t)(i % size) * AQL_PACKET_BYTES;
     uint16_t header = pkt_read16(pkt, 0);

@@ -261,6 +261,73 @@ TEST_CASE("cpelide: skipping write-backs without look-ahead gives stale data", "
   CHECK(permuted("chiplet4_small.json", "aql_cp_cpelide.elf", 1, Submit::WaitEach).outputs != permuted_reference());
 }
 
+namespace {
+
+// permuted_consumer's two rounds over two queues, each queue waiting for the
+// other's kernel with a barrier-AND, so that the CP goes back and forth:
+//   queue 0: produce round 1 (s0), wait for s1, consume round 2 -> out1, System barrier
+//   queue 1: wait for s0, consume round 1 -> out0, produce round 2 (s1)
+// The CP serves queue 0 until its barrier blocks, then queue 1, whose
+// look-ahead prepares its produce while its consume runs, then queue 0 again:
+// one table, written by both queues' kernels. Each consume reads what another
+// chiplet wrote on the other queue (a release), and round 2's what its own
+// chiplet cached in round 1 (an invalidation).
+std::vector<std::vector<uint32_t>> permuted_two_queues(unsigned debug_flags) {
+  TimingDevice dev(options("chiplet4_small.json", "aql_cp_cpelide.elf", debug_flags));
+  HostRuntime& rt = *dev.host_runtime();
+  const unsigned q0 = rt.create_queue(), q1 = rt.create_queue();
+  const uint32_t n = kN;
+  auto buffer = [&] {
+    const uint64_t p = rt.alloc(4ull * n);
+    const std::vector<uint32_t> zero(n, 0);
+    rt.copy_to_device(p, zero.data(), 4ull * n);
+    return p;
+  };
+  const uint64_t buf = buffer(), out0 = buffer(), out1 = buffer();
+  const HostKernel& produce = rt.kernel(kKernels + "permuted_consumer.hsaco", "perm_produce");
+  const HostKernel& consume = rt.kernel(kKernels + "permuted_consumer.hsaco", "perm_consume");
+  auto produce_on = [&](unsigned q, uint32_t round, Signal done, FenceScope acquire) {
+    KernelArguments a(produce);
+    a.set_pointer(0, buf).set_value(1, round + 7).set_value(2, n);
+    rt.set_access_modes(q, {{buf, 4ull * n, AccessMode::ReadWrite, 0, true}});
+    rt.dispatch(q, produce, {n, 1, 1}, {256, 1, 1}, a, done, acquire, FenceScope::Agent);
+  };
+  auto consume_on = [&](unsigned q, uint64_t out) {
+    KernelArguments a(consume);
+    a.set_pointer(0, buf).set_pointer(1, out).set_value(2, 4u).set_value(3, n);
+    rt.set_access_modes(q, {{buf, 4ull * n, AccessMode::ReadOnly}, {out, 4ull * n, AccessMode::ReadWrite, 0, true}});
+    rt.dispatch(q, consume, {n, 1, 1}, {256, 1, 1}, a, Signal{}, FenceScope::Agent, FenceScope::Agent);
+  };
+  const Signal s0 = rt.create_signal(1), s1 = rt.create_signal(1), done = rt.create_signal(1);
+  produce_on(q0, 0, s0, FenceScope::System);  // the host wrote the buffers
+  rt.barrier_and(q0, {s1}, Signal{});
+  consume_on(q0, out1);
+  rt.barrier_and(q0, {}, done, FenceScope::None, FenceScope::System);
+  rt.barrier_and(q1, {s0}, Signal{});
+  consume_on(q1, out0);
+  produce_on(q1, 1, s1, FenceScope::Agent);
+  rt.wait(done);
+  std::vector<std::vector<uint32_t>> outputs(2, std::vector<uint32_t>(n));
+  rt.copy_to_host(outputs[0].data(), out0, 4ull * n);
+  rt.copy_to_host(outputs[1].data(), out1, 4ull * n);
+  print_figures(dev.finish());
+  return outputs;
+}
+
+}  // namespace
+
+TEST_CASE("cpelide: two queues that wait for each other share the table: the reference's bytes", "[cpelide]") {
+  CHECK(permuted_two_queues(0) == permuted_reference());
+}
+
+TEST_CASE("cpelide: two queues, skipping the table's write-backs, give stale data", "[cpelide]") {
+  CHECK(permuted_two_queues(1) != permuted_reference());
+}
+
+TEST_CASE("cpelide: two queues, skipping the table's invalidations, give stale data", "[cpelide]") {
+  CHECK(permuted_two_queues(2) != permuted_reference());
+}
+
 
 // The paper's machine (4 x 60 CUs, 8 MiB of L2 per chiplet) at 64 Ki elements
 // per buffer: one workgroup per CU, each kernel longer than on the small

@@ -20,7 +20,16 @@
  * a System-scope acquire (the host may have written memory) invalidates every
  * chiplet that holds anything, and a System-scope release (the host will read)
  * writes back every dirty chiplet. A kernel without access modes, or whose
- * modes the table cannot follow, gets the baseline's acquire and release. */
+ * modes the table cannot follow, gets the baseline's acquire and release.
+ *
+ * Cost: the decision for a kernel is prepared while the previous one runs
+ * (kernel_prepare, from aql_cp.c's look-ahead), and the kernel is recorded
+ * after its start (kernel_started). A launch that finds no chiplet holding
+ * anything needs no L2 command and does not wait for the modes at all. A
+ * kernel seen again with the same modes and grid reuses its per-chiplet
+ * ranges, and, while the table is unchanged since (the same generation), the
+ * commands decided for it then, or the knowledge that recording it changes
+ * nothing. */
 
 #define POLICY_USES_ACCESS_MODES 1
 
@@ -49,8 +58,16 @@ static uint32_t untracked;
 static bool kernel_fell_back;
 /* Whether the launched kernel's uses[] wait to be recorded (kernel_started). */
 static bool record_pending;
-/* Changes at every change of the table or of `untracked`: a plan prepared
- * under another generation is stale. */
+/* A launch that found no chiplet holding anything started its kernel without
+ * reading its access modes: kernel_started reads them (from these). */
+static struct {
+  const struct access_mode *modes;
+  uint32_t n_modes, workgroups;
+} unread;
+static bool uses_unread;
+/* Changes at every change of the table or of `untracked` (and only then): a
+ * plan prepared under another generation is stale, and one made for the same
+ * kernel under this generation is still right. */
 static uint32_t cct_generation;
 
 /* One kernel's use of one structure, per chiplet. */
@@ -61,9 +78,30 @@ struct use {
   uint32_t lo[CCT_CHIPLETS], hi[CCT_CHIPLETS];
   bool disjoint;                 /* no two of its chiplets' ranges overlap */
 };
-/* In .preserve, as the table: read_uses() writes an entry before it is read, and
- * zeroing 800 bytes at boot would cost some 3 000 instructions. */
-static struct use uses[CCT_PER_KERNEL + 1] __attribute__((section(".preserve"))); /* one more, to coarsen */
+/* The uses of the last kernels read, by their access modes and grid: the
+ * kernels of an iterative workload come back every iteration with the same
+ * modes and grid, and take their uses from here instead of splitting the grid
+ * and computing every chiplet's ranges again. In .preserve, as the table: a
+ * slot is written before it is read (uses_known says which hold a kernel's),
+ * and zeroing them at boot would cost some 15 000 instructions. */
+#define USES_SLOTS 4u
+static struct uses_slot {
+  uint32_t n_modes, workgroups; /* the key: the kernel's modes (at most CCT_PER_KERNEL) and grid */
+  struct access_mode modes[CCT_PER_KERNEL];
+  unsigned n;                   /* its uses */
+  struct use uses[CCT_PER_KERNEL + 1]; /* one more, to coarsen */
+  /* The rules and the recording are functions of the table and the uses: what
+   * they gave for this kernel under a generation holds while it lasts. */
+  bool planned;                 /* wb and inv: its commands under plan_generation */
+  bool record_unchanged;        /* recording it under unchanged_generation changed nothing */
+  uint32_t wb, inv, plan_generation, unchanged_generation;
+} uses_slots[USES_SLOTS] __attribute__((section(".preserve")));
+static uint32_t uses_known;     /* slots that hold a kernel's uses */
+static unsigned uses_next;      /* the slot a new kernel's uses go to */
+/* The current kernel's uses: a slot's (read_uses sets it), and that slot if
+ * it is kept for the kernel (NULL: more modes than a slot's key holds). */
+static struct use *uses = uses_slots[0].uses;
+static struct uses_slot *uses_slot;
 
 static unsigned row_state(const struct cct_row *r, unsigned c) { return (r->states >> (2 * c)) & 3u; }
 static void set_row_state(struct cct_row *r, unsigned c, unsigned s) {
@@ -225,12 +263,67 @@ static unsigned coarsen(unsigned n) {
   return n;
 }
 
-/* Reads the dispatch's access modes into uses[]; false if the table cannot
- * follow them (none, too large, too many chiplets, or one that covers an
- * existing row only in part). Keeps at most CCT_PER_KERNEL + 1 before
- * coarsening, then merges as it goes. */
+static bool same_modes(const struct access_mode *a, const struct access_mode *b, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i)
+    if (a[i].base != b[i].base || a[i].size != b[i].size || a[i].mode != b[i].mode || a[i].chiplets != b[i].chiplets)
+      return false;
+  return true;
+}
+
+/* The slot that holds this kernel's uses, or NULL. */
+static struct uses_slot *known_uses(const struct access_mode *modes, uint32_t n_modes, uint32_t workgroups) {
+  for (unsigned k = 0; k < USES_SLOTS; ++k) {
+    struct uses_slot *s = &uses_slots[k];
+    if ((uses_known & (1u << k)) && s->n_modes == n_modes && s->workgroups == workgroups &&
+        same_modes(s->modes, modes, n_modes))
+      return s;
+  }
+  return NULL;
+}
+
+static bool compute_uses(const struct access_mode *modes, uint32_t n_modes, uint32_t workgroups, unsigned *n_out);
+
+/* Sets uses[] to the dispatch's uses (*n_out of them): those of a kernel seen
+ * with the same modes and grid, or computed now into the next slot; false if
+ * the table cannot follow them (none, too large, too many chiplets). */
 static bool read_uses(const struct access_mode *modes, uint32_t n_modes, uint32_t workgroups, unsigned *n_out) {
   if (n_modes == 0 || n_dispatchers > CCT_CHIPLETS) return false;
+  if (n_modes <= CCT_PER_KERNEL) {
+    struct uses_slot *known = known_uses(modes, n_modes, workgroups);
+    if (known) {
+      uses = known->uses;
+      uses_slot = known;
+      *n_out = known->n;
+      return true;
+    }
+  }
+  unsigned k = uses_next;
+  uses_next = (k + 1) % USES_SLOTS;
+  struct uses_slot *s = &uses_slots[k];
+  uses_known &= ~(1u << k);
+  uses = s->uses;
+  uses_slot = NULL;
+  if (!compute_uses(modes, n_modes, workgroups, n_out)) return false;
+  if (n_modes <= CCT_PER_KERNEL) { /* more would be coarsened: not kept */
+    s->planned = s->record_unchanged = false;
+    uses_slot = s;
+    s->n_modes = n_modes;
+    s->workgroups = workgroups;
+    for (uint32_t i = 0; i < n_modes; ++i) { /* field by field: a struct copy is a call to a byte-wise memcpy */
+      s->modes[i].base = modes[i].base;
+      s->modes[i].size = modes[i].size;
+      s->modes[i].mode = modes[i].mode;
+      s->modes[i].chiplets = modes[i].chiplets;
+    }
+    s->n = *n_out;
+    uses_known |= 1u << k;
+  }
+  return true;
+}
+
+/* read_uses' work for a kernel not seen before: its access modes into uses[].
+ * Keeps at most CCT_PER_KERNEL + 1 before coarsening, then merges as it goes. */
+static bool compute_uses(const struct access_mode *modes, uint32_t n_modes, uint32_t workgroups, unsigned *n_out) {
   unsigned n = 0;
   uint32_t all = (1u << n_dispatchers) - 1;
   for (uint32_t i = 0; i < n_modes; ++i) {
@@ -302,17 +395,21 @@ static uint32_t shared_writers(const struct use *u) {
   return mask;
 }
 
-/* What this kernel leaves in the table for use u. */
-static void record(struct cct_row *r, const struct use *u) {
-  ++cct_generation;
-  untracked |= shared_writers(u);
+/* What this kernel leaves in the table for use u; false if that is what the
+ * row (and `untracked`) already said. */
+static bool record(struct cct_row *r, const struct use *u) {
+  uint32_t shared = shared_writers(u);
+  bool changed = (shared & ~untracked) != 0;
+  untracked |= shared;
   uint32_t check = writes(u) ? to_check(r, u) : 0;
   if (check)
     for (unsigned c = 0; c < n_dispatchers; ++c) {
       if (!(u->chiplets & (1u << c))) continue;
       for (unsigned o = 0; o < n_dispatchers; ++o)
-        if (o != c && (check & (1u << o)) && overlaps(r->lo[o], r->hi[o], u->lo[c], u->hi[c]))
+        if (o != c && (check & (1u << o)) && overlaps(r->lo[o], r->hi[o], u->lo[c], u->hi[c])) {
+          changed |= row_state(r, o) != S;
           set_row_state(r, o, S);
+        }
     }
   for (unsigned c = 0; c < n_dispatchers; ++c) {
     if (!(u->chiplets & (1u << c))) continue;
@@ -320,12 +417,16 @@ static void record(struct cct_row *r, const struct use *u) {
     if (s == NP) {
       r->lo[c] = u->lo[c];
       r->hi[c] = u->hi[c];
-    } else {
+    } else if (u->lo[c] < r->lo[c] || u->hi[c] > r->hi[c]) {
       if (u->lo[c] < r->lo[c]) r->lo[c] = u->lo[c];
       if (u->hi[c] > r->hi[c]) r->hi[c] = u->hi[c];
+      changed = true;
     }
-    set_row_state(r, c, writes(u) || s == D ? D : V);
+    unsigned now = writes(u) || s == D ? D : V;
+    changed |= now != s;
+    set_row_state(r, c, now);
   }
+  return changed;
 }
 
 /* The baseline's acquire, after the table's chiplets are made current: the
@@ -353,6 +454,14 @@ static struct {
  * without changing it; false if the table cannot follow them (a use that
  * covers a row only in part, or no room for the new rows). */
 static bool plan_commands(unsigned n) {
+  struct uses_slot *slot = uses_slot;
+  if (slot && slot->planned && slot->plan_generation == cct_generation) { /* the table is as it was then */
+    plan.n = n;
+    plan.wb = slot->wb;
+    plan.inv = slot->inv;
+    plan.generation = cct_generation;
+    return true;
+  }
   uint32_t wb = 0, inv = untracked;
   unsigned missing = 0;
   for (unsigned i = 0; i < n; ++i) {
@@ -377,6 +486,12 @@ static bool plan_commands(unsigned n) {
   plan.wb = wb;
   plan.inv = inv;
   plan.generation = cct_generation;
+  if (slot) {
+    slot->planned = true;
+    slot->wb = wb;
+    slot->inv = inv;
+    slot->plan_generation = cct_generation;
+  }
   return true;
 }
 
@@ -394,9 +509,20 @@ static bool kernel_prepare(uint16_t header, const struct access_mode *modes, uin
 static void kernel_acquire(uint16_t header, const struct access_mode *modes, uint32_t n_modes, uint32_t workgroups,
                            bool prepared) {
   kernel_fell_back = false;
-  record_pending = false;
+  record_pending = uses_unread = false;
   unsigned scope = AQL_HEADER_ACQUIRE_SCOPE(header);
   bool decide_now = !prepared || plan.generation != cct_generation;
+  if (decide_now && cct_rows == 0 && !untracked) {
+    /* No chiplet holds anything (the first kernel, or all were invalidated):
+     * no L2 command can be needed, whatever the modes say, so the kernel
+     * starts without waiting for them; kernel_started reads them. */
+    if (scope != AQL_SCOPE_NONE) l1_acquire();
+    unread.modes = modes;
+    unread.n_modes = n_modes;
+    unread.workgroups = workgroups;
+    uses_unread = true;
+    return;
+  }
   unsigned n = 0;
   if (decide_now && !read_uses(modes, n_modes, workgroups, &n)) {
     fall_back(header);
@@ -411,6 +537,7 @@ static void kernel_acquire(uint16_t header, const struct access_mode *modes, uin
       /* Table full, or a structure seen with other bounds: start over empty. */
       l2_clear_all();
       cct_rows = 0;
+      ++cct_generation;
       if (!plan_commands(n)) { /* two of this kernel's structures overlap in part */
         fall_back(header);
         return;
@@ -428,12 +555,42 @@ static void kernel_acquire(uint16_t header, const struct access_mode *modes, uin
  * l2_commands may have removed rows; find_row re-creates them empty, which is
  * what a removed row meant. */
 static void kernel_started(void) {
+  if (uses_unread) {
+    uses_unread = false;
+    unsigned n = 0;
+    /* Against the empty table plan_commands only checks the uses; a kernel
+     * the table cannot follow gets what fall_back leaves (its L2 commands
+     * had nothing to do on empty L2s): untracked, the baseline's release. */
+    if (!read_uses(unread.modes, unread.n_modes, unread.workgroups, &n) || !plan_commands(n)) {
+      kernel_fell_back = true;
+      untracked = (1u << n_dispatchers) - 1;
+      ++cct_generation;
+      return;
+    }
+    record_pending = true;
+  }
   if (!record_pending) return;
   record_pending = false;
+  struct uses_slot *slot = uses_slot;
+  if (slot && slot->record_unchanged && slot->unchanged_generation == cct_generation)
+    return; /* the same kernel was recorded against this very table, and changed nothing */
+  bool changed = false;
   for (unsigned i = 0; i < plan.n; ++i) {
+    unsigned rows = cct_rows;
     struct cct_row *r = find_row(&uses[i]);
-    if (r) record(r, &uses[i]);
-    else untracked |= uses[i].chiplets; /* cannot happen: plan_commands checked the room */
+    if (!r) { /* cannot happen: plan_commands checked the room */
+      untracked |= uses[i].chiplets;
+      changed = true;
+      continue;
+    }
+    bool created = cct_rows != rows;
+    changed |= record(r, &uses[i]) || created;
+  }
+  if (changed) {
+    ++cct_generation;
+  } else if (slot) {
+    slot->record_unchanged = true;
+    slot->unchanged_generation = cct_generation;
   }
 }
 
