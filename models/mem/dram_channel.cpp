@@ -11,7 +11,11 @@ DramChannel::DramChannel(const DramTiming& timing, unsigned banks, Policy policy
   if (t_.bank_groups == 0) t_.bank_groups = 1;
   group_column_.assign(t_.bank_groups, sc_time());
   group_used_.assign(t_.bank_groups, 0);
-  next_refresh_ = t_.tREFI;
+  next_refresh_ = refresh_interval();
+}
+
+sc_time DramChannel::refresh_interval() const {
+  return t_.tRFCsb != sc_core::SC_ZERO_TIME ? t_.tREFI / double(banks_.size()) : t_.tREFI;
 }
 
 void DramChannel::push(const DramRequest& r) {
@@ -189,10 +193,18 @@ sc_time DramChannel::activate_at(sc_time at, const sc_time& now) {
 void DramChannel::refresh(const sc_time& now) {
   if (t_.tREFI == sc_core::SC_ZERO_TIME || now < next_refresh_) return;
   // The latest refresh due by now; earlier ones (the channel idle meanwhile) are over.
-  const double missed = std::floor((now - next_refresh_) / t_.tREFI);
-  const sc_time due = next_refresh_ + t_.tREFI * missed;
+  const sc_time interval = refresh_interval();
+  const double missed = std::floor((now - next_refresh_) / interval);
+  const sc_time due = next_refresh_ + interval * missed;
   refreshes_ += static_cast<uint64_t>(missed) + 1;
-  next_refresh_ = due + t_.tREFI;
+  next_refresh_ = due + interval;
+  if (t_.tRFCsb != sc_core::SC_ZERO_TIME) {
+    // The banks take turns; those whose turns passed while idle are done.
+    next_refresh_bank_ = static_cast<unsigned>((next_refresh_bank_ + static_cast<uint64_t>(missed)) % banks_.size());
+    refresh_bank(next_refresh_bank_, due);
+    next_refresh_bank_ = (next_refresh_bank_ + 1) % banks_.size();
+    return;
+  }
   // Precharge all: once every open row's tRAS and write recovery allow, and the data bus is quiet.
   sc_time start = std::max(due, bus_free_);
   bool any_open = false;
@@ -212,6 +224,24 @@ void DramChannel::refresh(const sc_time& now) {
   }
   opening_.clear();
   opening_ready_ = never_;
+}
+
+void DramChannel::refresh_bank(unsigned bi, const sc_time& due) {
+  Bank& b = banks_[bi];
+  // Precharge the bank once its tRAS and write recovery allow, then refresh it for tRFCsb.
+  sc_time start = due;
+  if (b.open) start = std::max({start, b.act_at + t_.tRAS, b.write_recovered});
+  const sc_time end = start + (b.open ? t_.tRP : sc_core::SC_ZERO_TIME) + t_.tRFCsb;
+  b.open = false;
+  b.hit_seq = kNone;
+  b.ready = std::max(b.ready, end);
+  if (b.opening) {  // a row it was opening is not opened: its ready time is the refresh's end
+    b.opening = false;
+    opening_.erase(std::find(opening_.begin(), opening_.end(), bi));
+    opening_ready_ = never_;
+    for (unsigned o : opening_) opening_ready_ = std::min(opening_ready_, banks_[o].ready);
+  }
+  if (!b.queue.empty()) mark_dirty(bi);
 }
 
 void DramChannel::open_row(Bank& bank, const sc_time& now) {

@@ -28,6 +28,9 @@
 //   refresh   every tREFI the channel precharges all banks (once their tRAS
 //             and write recovery allow and the bus is quiet), then refreshes
 //             for tRFC: no ACT or column until then, every row closed after.
+//             Per-bank (tRFCsb > 0, HBM2's REFSB): every tREFI / banks one
+//             bank, in turn, is precharged (once its tRAS and write recovery
+//             allow) and refreshed for tRFCsb; the other banks go on.
 //   tWR       a bank's PRE no earlier than tWR after its last write data.
 //   tRRD/tFAW ACT to ACT (any two banks) at least tRRD apart; at most four
 //             ACTs in any tFAW window. By default each ACT is placed no
@@ -45,8 +48,8 @@
 //   starvation FR-FCFS: once `starvation_cap` younger requests have gone
 //             ahead of the channel's oldest, it goes next (its bank's row is
 //             closed for it even if other requests still hit it).
-// Not modelled: the command bus (any number of commands per instant), per-bank
-// refresh, tRTP.
+// Not modelled: the command bus (any number of commands per instant), tRTP,
+// tRREFD (REFSB to another bank's REFSB or ACT).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -65,6 +68,7 @@ struct DramTiming {
   uint64_t burst_bytes = 32;
   // Zero: the constraint is off.
   sc_core::sc_time tREFI, tRFC, tWR, tRRD, tFAW, tWTR, tRTW, tCCD_S, tCCD_L;
+  sc_core::sc_time tRFCsb;  // > 0: per-bank refresh (tRFC unused), one bank every tREFI / banks
   unsigned bank_groups = 1;
   unsigned starvation_cap = 0;  // FR-FCFS only; 0: none
   bool act_in_time_order = false;  // ACTs fill gaps before ACTs decided earlier
@@ -148,6 +152,9 @@ class DramChannel {
   sc_core::sc_time column_time(const Pick& pick, const sc_core::sc_time& now) const;
   // Applies the refreshes due by `now`: closes every row, blocks the banks until the last one ends.
   void refresh(const sc_core::sc_time& now);
+  // Per-bank refresh due at `due`: bank `bi` only.
+  void refresh_bank(unsigned bi, const sc_core::sc_time& due);
+  sc_core::sc_time refresh_interval() const;
   // The time an ACT wanted at `at` (decided at `now`) may go under tRRD and tFAW; records it.
   sc_core::sc_time activate_at(sc_core::sc_time at, const sc_core::sc_time& now);
   // act_in_time_order: the earliest time from `at` that the ACTs placed so far allow.
@@ -196,6 +203,7 @@ class DramChannel {
   sc_core::sc_time bus_busy_;
   sc_core::sc_time next_refresh_;  // the next refresh is due then (tREFI > 0)
   uint64_t refreshes_ = 0;
+  unsigned next_refresh_bank_ = 0;  // per-bank refresh: the bank whose turn is next
   sc_core::sc_time last_read_end_, last_write_end_;  // data ends, for turnaround
   bool any_read_ = false, any_write_ = false;
   sc_core::sc_time acts_[4];       // the last four ACTs, oldest at acts_next_ (tFAW)

@@ -21,18 +21,19 @@ namespace {
 struct Preset {
   const char* name;
   double tREFI, tRFC, tWR, tRRD, tFAW, tWTR, tRTW;
+  double tRFCsb;  // per-bank refresh cycle time (0: the generation has none); used with refresh_mode per_bank
   double tCCD_S, tCCD_L;  // in bursts of the channel: a netlist's channel may be wider than one device channel
   unsigned bank_groups;
 };
 constexpr Preset kPresets[] = {
     // HBM (gen 1), 1 Gb/s, tCK 2 ns: DRAMsim3 HBM1_4Gb_x128 (tCCD 1 tCK, a BL4 burst 2 tCK).
-    {"hbm", 3900, 260, 16, 4, 30, 6, 2, 1, 1, 4},
+    {"hbm", 3900, 260, 16, 4, 30, 6, 2, 0, 1, 1, 4},
     // HBM2, 2 Gb/s, tCK 1 ns: Ramulator 2 hbm2.py (JESD235), 8 Gb dies; tRTW from its RD->WR turnaround;
-    // tCCD_S/L 2/4 tCK against a 2 tCK burst.
-    {"hbm2", 3900, 350, 16, 4, 15, 6, 2, 1, 2, 4},
+    // tCCD_S/L 2/4 tCK against a 2 tCK burst; per-bank refresh (REFSB) with its tRFCSB of 160 tCK.
+    {"hbm2", 3900, 350, 16, 4, 15, 6, 2, 160, 1, 2, 4},
     // GDDR5, 4 Gb/s: gem5 gddr.py GDDR5_4000_2x32 (Hynix H5GQ1H24AFR), tCCD_L 3 ns against a 2 ns burst;
     // tREFI 32 ms / 8192 refreshes.
-    {"gddr5", 3900, 65, 12, 6, 23, 5, 2, 1, 1.5, 4},
+    {"gddr5", 3900, 65, 12, 6, 23, 5, 2, 0, 1, 1.5, 4},
 };
 
 // A constraint's time: the parameter if it is set (non-zero), else the preset's (ns), else off.
@@ -131,6 +132,12 @@ void DramController::set_constraints(const DramControllerConfig& c) {
   timing_.tREFI = constraint(c.tREFI, preset, &Preset::tREFI);
   timing_.tRFC = constraint(c.tRFC, preset, &Preset::tRFC);
   if (!c.refresh) timing_.tREFI = SC_ZERO_TIME;
+  if (c.refresh_mode == "per_bank") {
+    timing_.tRFCsb = constraint(c.tRFCsb, preset, &Preset::tRFCsb);
+    if (timing_.tRFCsb == SC_ZERO_TIME)
+      throw UserError(path() + ": refresh_mode per_bank needs tRFCsb (set it, or a timing_preset with per-bank "
+                      "refresh: hbm2)");
+  }
   timing_.tWR = constraint(c.tWR, preset, &Preset::tWR);
   timing_.tRRD = constraint(c.tRRD, preset, &Preset::tRRD);
   timing_.tFAW = constraint(c.tFAW, preset, &Preset::tFAW);
@@ -145,8 +152,10 @@ void DramController::set_constraints(const DramControllerConfig& c) {
   if (banks_ % timing_.bank_groups)
     throw UserError(path() + ": " + std::to_string(banks_) + " banks do not divide into " +
                     std::to_string(timing_.bank_groups) + " bank groups");
-  if (timing_.tREFI != SC_ZERO_TIME && timing_.tRFC >= timing_.tREFI)
-    throw UserError(path() + ": tRFC must be shorter than tREFI, or the channel would do nothing but refresh");
+  const sc_time refresh_busy = timing_.tRFCsb != SC_ZERO_TIME ? timing_.tRFCsb : timing_.tRFC;
+  if (timing_.tREFI != SC_ZERO_TIME && refresh_busy >= timing_.tREFI)
+    throw UserError(path() + ": " + (timing_.tRFCsb != SC_ZERO_TIME ? "tRFCsb" : "tRFC") +
+                    " must be shorter than tREFI, or the channel would do nothing but refresh");
   timing_.starvation_cap = c.starvation_cap;
   timing_.act_in_time_order = c.act_order == "earliest";
 }
@@ -613,6 +622,12 @@ const ParamTable<DramControllerConfig>& dram_controller_param_table() {
                                      "refresh)"))
           .add(&C::tRFC, time_param("tRFC", "0 ns", "refresh cycle time: no ACT or column for this long after a "
                                     "refresh starts"))
+          .add(&C::refresh_mode,
+               enum_param("refresh_mode", "all_bank", {"all_bank", "per_bank"},
+                          "all_bank: every tREFI all banks refresh together for tRFC; per_bank: every tREFI / banks one "
+                          "bank, in turn, refreshes for tRFCsb while the others work (HBM2's REFSB)"))
+          .add(&C::tRFCsb, time_param("tRFCsb", "0 ns", "refresh_mode per_bank: the refreshing bank takes no ACT or "
+                                      "column for this long (0: the preset's)"))
           .add(&C::tWR, time_param("tWR", "0 ns", "write recovery: a bank's PRE no earlier than this after its last "
                                    "write data"))
           .add(&C::tRRD, time_param("tRRD", "0 ns", "ACT to ACT, any two banks of a channel"))

@@ -67,7 +67,8 @@ struct DramControllerConfig {
   std::string scheduler;
   std::string timing_preset;
   bool refresh = true;
-  sc_core::sc_time tREFI, tRFC, tWR, tRRD, tFAW, tWTR, tRTW, tCCD_S, tCCD_L;
+  std::string refresh_mode;  // "all_bank" or "per_bank"
+  sc_core::sc_time tREFI, tRFC, tRFCsb, tWR, tRRD, tFAW, tWTR, tRTW, tCCD_S, tCCD_L;
   unsigned bank_groups = 0, starvation_cap = 0;
   unsigned queue_depth = 0;
   std::string queue_place, bank_hash, act_order;

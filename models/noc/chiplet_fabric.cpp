@@ -1,6 +1,8 @@
 #include "models/noc/chiplet_fabric.h"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "platform/errors.h"
 
@@ -116,16 +118,63 @@ sc_time ChipletFabric::serialization(uint64_t bytes) const {
   return period_ * std::ceil(flit_seconds(bytes) / period_.to_seconds() - 1e-9);
 }
 
+void ChipletFabric::book_interval(Link& l, double start, double end) {
+  // Merge with the interval ending where this starts and the one starting where this ends
+  // (within a millionth of the new interval: the slots are computed in floating point).
+  const double tolerance = (end - start) * 1e-6;
+  auto next = l.booked.lower_bound(start);
+  if (next != l.booked.begin()) {
+    auto prev = std::prev(next);
+    if (prev->second >= start - tolerance) {
+      start = prev->first;
+      l.booked.erase(prev);
+    }
+  }
+  if (next != l.booked.end() && next->first <= end + tolerance) {
+    end = next->second;
+    l.booked.erase(next);
+  }
+  l.booked.emplace(start, end);
+}
+
+double ChipletFabric::book(Link& l, uint64_t flits, double flit, double at) {
+  double t = at, last = at;
+  auto next = l.booked.upper_bound(t);
+  if (next != l.booked.begin() && std::prev(next)->second > t) t = std::prev(next)->second;
+  while (flits > 0) {
+    // The idle slot from t to the next booking holds this many whole flits.
+    const uint64_t fit = next == l.booked.end()
+                             ? flits
+                             : static_cast<uint64_t>(std::max(0.0, std::floor((next->first - t) / flit + 1e-6)));
+    const uint64_t take = std::min(flits, fit);
+    if (take > 0) {
+      last = t + double(take) * flit;
+      flits -= take;
+    }
+    if (flits == 0) {
+      book_interval(l, t, last);
+      break;
+    }
+    const double resume = next->second;
+    if (take > 0) book_interval(l, t, last);  // may merge `next`: look it up again by time
+    t = resume;
+    next = l.booked.upper_bound(t);
+  }
+  return last;
+}
+
 sc_time ChipletFabric::cross(Link& l, uint64_t bytes, const sc_time& at) {
   const double period = period_.to_seconds();
-  const double start = std::max(at.to_seconds(), l.free);
-  const double seconds = flit_seconds(bytes);
-  l.free = start + seconds;
-  l.busy += seconds;
+  // Forget what no message can wait behind any more.
+  const double now = sc_core::sc_time_stamp().to_seconds();
+  while (!l.booked.empty() && l.booked.begin()->second <= now) l.booked.erase(l.booked.begin());
+  const double flit = double(config_.flit_bytes) / config_.link_bytes_per_second;
+  const double end = book(l, flits(bytes), flit, at.to_seconds());
+  l.busy += flit_seconds(bytes);
   *l.flits += flits(bytes);
   *l.bytes += bytes;
   // The last flit arrives on the first clock edge (counted from `at`) at or after it is across.
-  return at + period_ * std::ceil((l.free - at.to_seconds()) / period - 1e-9);
+  return at + period_ * std::ceil((end - at.to_seconds()) / period - 1e-9);
 }
 
 sc_time ChipletFabric::traverse(unsigned from, unsigned to, uint64_t bytes, const sc_time& at) {

@@ -8,10 +8,24 @@
 //   mesh    rows of `mesh_columns` chiplets; X first, then Y
 //   switch  chiplet -> switch -> chiplet
 //   full    one direct link between every pair
-// A message crosses its links store-and-forward: on each it waits until the
-// link is free, occupies it for its flits (ceil(bytes / flit_size), at least
-// one) at the link's bandwidth, then travels `link_latency`. A message within
-// one chiplet crosses no link and takes `local_latency`.
+// A message crosses its links store-and-forward: on each it sends its flits
+// (ceil(bytes / flit_size), at least one) at the link's bandwidth, then travels
+// `link_latency`. A message within one chiplet crosses no link and takes
+// `local_latency`.
+//
+// Each link keeps a calendar of the intervals it is busy. A message is booked
+// when its sender knows when it will reach the link, which may be after a
+// message booked later reaches it (a response booked as its request is sent,
+// the second hop of a message booked at its first, an acknowledgement booked
+// with its invalidation). A real link serves the flits in the order they
+// reach it; the model cannot move a booking already made (its time has been
+// given to its sender), so a message's flits take the earliest whole-flit idle
+// slots at or after it reaches the link: an idle gap before a later booking
+// carries the flits that fit in it, and the rest follow the booking. A link
+// never carries more than its bandwidth, it is idle only when no flit is
+// waiting for it (but for gaps shorter than a flit), and the same calls in the
+// same order give the same times. Intervals that ended before the simulated
+// time are forgotten (no message can reach a link in the past).
 //
 // Bandwidth is bytes per second, not messages per cycle: a link is busy for
 // exactly flits * flit_size / bandwidth per message, so a link faster than one
@@ -25,6 +39,7 @@
 // remote messages and bytes.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -64,7 +79,9 @@ class ChipletFabric {
  private:
   struct Link {
     unsigned from = 0, to = 0;
-    double free = 0;  // free from then, in seconds: not rounded to the time resolution, so fractions add up
+    // Busy intervals, start -> end in seconds, disjoint, adjacent ones merged: not rounded to the
+    // time resolution, so fractions add up.
+    std::map<double, double> booked;
     double busy = 0;  // seconds spent transferring
     Counter *flits = nullptr, *bytes = nullptr, *busy_cycles = nullptr;
     Scalar* utilisation = nullptr;
@@ -77,6 +94,10 @@ class ChipletFabric {
   sc_core::sc_time serialization(uint64_t bytes) const;
   // Sends a message over one link from `at` (a clock edge); returns when its last flit is across.
   sc_core::sc_time cross(Link& link, uint64_t bytes, const sc_core::sc_time& at);
+  // Books `flits` flits of `flit` seconds each on the link's calendar in its first idle slots
+  // at or after `at` (seconds); returns when the last one is across.
+  static double book(Link& link, uint64_t flits, double flit, double at);
+  static void book_interval(Link& link, double start, double end);
   uint64_t flits(uint64_t bytes) const;
 
   Config config_;
