@@ -6,10 +6,10 @@
  * block of 64 values of K, the workgroup stages the 64 x 64 tile of A that its
  * rows need in local memory; then each step of K loads four float4 of B rows
  * (j .. j+3) from global memory before the first multiply uses them, so
- * several wide loads per wave are in flight ahead of their use. Work-items
- * with the same local x read the same B addresses (16 float4, 256 B per row,
- * per wave). The workgroup is 16 x 16 (four waves), as MGPUSim launches it;
- * M and N are multiples of 64, K of 64. */
+ * several wide loads per wave are in flight ahead of their use. The
+ * workgroup is 16 x 16 (four waves of 16 x 4 work-items); the four rows of
+ * work-items in a wave read the same B addresses, so a wave's float4 load of
+ * B is 256 B distinct per row. M and N are multiples of 64, K of 64. */
 #include "tessera_device.h"
 
 #define MMM_BLOCK 16 /* workgroup side */
