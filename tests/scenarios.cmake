@@ -264,6 +264,15 @@ tessera_scenario("lazy loads give conv_relu50 its reference bytes"
                  ARGS "workload|conv_relu50|--size|16|--netlist|${small_gpu}|--set|cu[*].lazy_loads=true|--set|cu[*].lazy_zero_products=true|--stats|${TESSERA_SCENARIO_DIR}/conv_lazy.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/conv_lazy.json
                  "-DSTATS_CHECKS=cu[0]/lazy_loads_deferred>0")
+# mmm_local (the SDK matrix multiply: float4 loads of B ahead of their use)
+# against its CPU reference, eagerly and with lazy loads.
+tessera_scenario("mmm_local on small_gpu gives its reference bytes"
+                 ARGS "workload|mmm_local|--size|70|--netlist|${small_gpu}"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=outputs match the CPU reference")
+tessera_scenario("lazy loads give mmm_local its reference bytes"
+                 ARGS "workload|mmm_local|--size|70|--netlist|${small_gpu}|--set|cu[*].lazy_loads=true|--stats|${TESSERA_SCENARIO_DIR}/mmm_local_lazy.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=outputs match the CPU reference" -DSTATS=${TESSERA_SCENARIO_DIR}/mmm_local_lazy.json
+                 "-DSTATS_CHECKS=cu[0]/lazy_loads_deferred>0|cu[0]/lazy_requests>0")
 # LazyGPU's zero caches with the compute unit's zero-mask queries on r9_nano
 # (json/experiments/lazygpu.json's lazygpu and eager_zc designs): the
 # ReLU-sparse convolution still gives its reference's bytes, queries are sent

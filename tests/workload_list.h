@@ -65,6 +65,7 @@
   X(spmv_s50)                    \
   X(spmv_s75)                    \
   X(matmul_waves)                \
+  X(mmm_local)                   \
   X(nw)                          \
   X(mfma_gemm_lds_2x2)           \
   X(mfma_gemm_lds_2x2_res3)      \

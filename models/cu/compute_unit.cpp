@@ -787,7 +787,10 @@ void ComputeUnit::take_response(Port& p, tlm_generic_payload& trans, uint64_t c)
       ++st_.memory_errors;
       warn("error response (" + trans.get_response_string() + ") to " + describe(trans));
     }
-    if (!(assist_ && !m.error && assist_line(r, m, c)) && --m.pending == 0) inst_returned(m);
+    if (!(assist_ && !m.error && assist_line(r, m, c)) && --m.pending == 0) {
+      if (!m.scalar) st_.vmem_inst_latency.sample(c - std::min(c, m.issued));
+      inst_returned(m);
+    }
   } else {
     st_.fetch_latency.sample(latency);
     fetch_returned(r, trans);

@@ -47,6 +47,10 @@ CuStats::CuStats(StatGroup& g, unsigned max_waves)
                                              "limit is reported as spinning)")),
       requests_per_vmem(g.histogram("requests_per_vmem", "coalesced line requests per vector memory instruction", 1, 65)),
       vmem_latency(g.histogram("vmem_latency", "vector request sent to response, cycles", 16, 64)),
+      vmem_inst_latency(g.histogram("vmem_inst_latency",
+                                    "vector memory instruction (or lazy request group) issued to its last response, "
+                                    "cycles: the request latency plus the wait to be sent",
+                                    16, 64)),
       smem_latency(g.histogram("smem_latency", "scalar request sent to response, cycles", 16, 64)),
       fetch_latency(g.histogram("fetch_latency", "instruction fetch sent to response, cycles", 16, 64)),
       resident(g.histogram("resident_waves", "resident waves, weighted by cycles (occupancy)", 1, max_waves + 1)) {

@@ -43,6 +43,7 @@ struct CuStats {
   Counter& longest_wave;          // most instructions one wave issued (against limits().wave_instructions)
   Histogram& requests_per_vmem;   // coalesced line requests per vector memory instruction
   Histogram& vmem_latency;        // request sent to response, cycles
+  Histogram& vmem_inst_latency;   // vector memory instruction issued to its last response, cycles
   Histogram& smem_latency;
   Histogram& fetch_latency;
   Histogram& resident;            // resident waves, weighted by cycles

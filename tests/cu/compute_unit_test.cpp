@@ -369,3 +369,30 @@ TEST_CASE("compute unit: 64-byte fetch blocks hold sixteen VALU ops each", "[cu]
   CHECK(rig.fetch.requests[1].addr == entry + 64);
   CHECK(rig.finish_cycle() == 72);
 }
+
+// vmem_inst_latency runs from a vector memory instruction's issue to its last
+// response, so it includes the wait for the vmem port that vmem_latency (from
+// each request's sending) leaves out: with one request in flight at a time, a
+// dword load of 64 lanes (four 64-byte lines) sends its lines one after the
+// other, each answered 100 cycles after it leaves.
+TEST_CASE("compute unit: vmem_inst_latency includes the wait for the vmem port", "[cu]") {
+  AsmKernel k;
+  k.name = "lines4";
+  k.body = R"(s_load_dwordx2 s[4:5], s[0:1], 0x0
+v_lshlrev_b32 v1, 2, v0
+s_waitcnt lgkmcnt(0)
+global_load_dword v2, v1, s[4:5]
+s_waitcnt vmcnt(0)
+s_endpgm)";
+  CuRig rig(assemble(k), "lines4", quiet({{"max_vmem_requests", 1}}));
+  const uint64_t buf = rig.device.alloc(256);
+  rig.launch(buf, 64, 64);
+  rig.run();
+  REQUIRE(rig.dispatcher.finished.size() == 1);
+  CHECK(rig.stat("vmem_requests") == 4);
+  const json st = rig.platform.stats.find("cu[0]")->to_json();
+  CHECK(st["vmem_latency"]["count"].get<uint64_t>() == 4);
+  CHECK(st["vmem_latency"]["max"].get<uint64_t>() < 200);
+  CHECK(st["vmem_inst_latency"]["count"].get<uint64_t>() == 1);
+  CHECK(st["vmem_inst_latency"]["max"].get<uint64_t>() >= 400);
+}
