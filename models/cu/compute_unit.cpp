@@ -72,6 +72,7 @@ ComputeUnit::ComputeUnit(const BlockContext& ctx)
   if (cfg_.lazy_loads)
     lazy_ = std::make_unique<LazyUnit>(stats(), cfg_.simds * cfg_.wave_slots, kVgprSlot + cfg_.vgprs, zero_.get(),
                                        cfg_.zero_query_span);
+  if (lazy_) lazy_->set_whole_loads(cfg_.lazy_whole_loads);
   if (cfg_.darsie_count) {
     register_darsie_marker();
     darsie_ = std::make_unique<DarsieUnit>(stats(), cfg_);

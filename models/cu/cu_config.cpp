@@ -177,6 +177,12 @@ const ParamTable<CuConfig>& cu_param_table() {
                    "LazyGPU's elimination of loads feeding a product (with lazy_loads): a multiply, FMA/MAC/mad or AND "
                    "does not wait for the lanes of a deferred multiplicand whose partner operand is 0; they are never "
                    "requested if overwritten before another read (docs/LAZYGPU.md)"))
+          .add(&CuConfig::lazy_whole_loads,
+               bool_param(
+                   "lazy_whole_loads", false,
+                   "with lazy_loads: a reader of any destination register of a deferred multi-register load requests "
+                   "the whole load (every register) for the lanes it reads, as LazyGPU keeps one request per lane and "
+                   "load (its Table 1); false: only the registers it reads (docs/LAZYGPU.md)"))
           .add(&CuConfig::zero_queries,
                bool_param("zero_queries", false,
                           "LazyGPU's zero-mask queries: a vector global load sends ZeroMask queries down vmem for its "
@@ -252,6 +258,7 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   if (!is_power_of_two(c.zero_query_span) || c.zero_query_span < c.vmem_line)
     fail("zero_query_span", "expected 0 or a power of two of at least vmem_line (" + std::to_string(c.vmem_line) +
                                 " B), got " + std::to_string(c.zero_query_span));
+  if (c.lazy_whole_loads && !c.lazy_loads) fail("lazy_whole_loads", "needs lazy_loads");
   if (c.lazy_zero_products && !c.lazy_loads)
     fail("lazy_zero_products", "needs lazy_loads: only deferred loads can be eliminated by a zero partner operand");
   if (c.darsie_check && !c.darsie) fail("darsie_check", "needs darsie: only skipped instructions are checked");

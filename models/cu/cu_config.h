@@ -87,6 +87,9 @@ struct CuConfig {
   // ⊗ elimination (with lazy_loads): a multiply/FMA/AND does not wait for a
   // deferred multiplicand's lanes whose partner operand is 0.
   bool lazy_zero_products;
+  // With lazy_loads: a reader of one register of a deferred multi-register
+  // load requests all of the load's registers (for the lanes it reads).
+  bool lazy_whole_loads;
   // LazyGPU's zero-mask queries (docs/LAZYGPU.md): a vector global load asks
   // the zero caches which of its words are zero and requests only what holds
   // a non-zero word (lazily: queries at execute, data when a reader needs it;

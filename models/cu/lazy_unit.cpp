@@ -192,6 +192,12 @@ LazyUnit::Owed LazyUnit::blocks(WaveSlot& w, const InstInfo& info, uint64_t lane
       wanted = true;
     }
     if (!wanted) continue;
+    if (whole_loads_) {
+      uint64_t read = 0;
+      for (unsigned k = 0; k < r.regs; ++k) read |= want[k];
+      for (unsigned k = 0; k < r.regs; ++k)
+        if (!want[k]) want[k] = r.deferred[k] & read & ~s.suspended[r.first + k];
+    }
     request(w, r, want, false, cu, c, insts, pool, out);
     any = true;
   }

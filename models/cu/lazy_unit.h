@@ -51,6 +51,10 @@ class LazyUnit {
   // (zero_query.h) and then requests only the lanes with a non-zero dword.
   // Queries cover `query_span` bytes at most (zero_query.h).
   LazyUnit(StatGroup& stats, unsigned waves, unsigned slots, ZeroQueryStats* zero = nullptr, unsigned query_span = 64);
+  // A reader of any register of a deferred load requests the whole load for
+  // the lanes it reads (LazyGPU's one request per lane and load, located
+  // through any of its registers: its Table 1), not just those registers.
+  void set_whole_loads(bool on) { whole_loads_ = on; }
 
   // Whether `op` (a vector memory load `m` of wave `w`) may be deferred: a
   // GLOBAL load into VGPRs/AGPRs with no LDS chunk. The caller also checks
@@ -170,6 +174,7 @@ class LazyUnit {
   LazyStats st_;
   ZeroQueryStats* zero_;  // zero queries on: their counters
   unsigned query_span_;
+  bool whole_loads_ = false;
   unsigned slots_;
   std::vector<WaveState> waves_;
 };

@@ -167,6 +167,29 @@ s_endpgm)";
   CHECK(lazy.stats.at("lazy_eliminated_end") == 64);  // v5, never read
 }
 
+// With lazy_whole_loads the same reader of v4 requests the whole dwordx2
+// (v4 and v5) for its lanes, as LazyGPU's one request per lane and load
+// would: the same 8 lines, 128 register-lanes, nothing left to drop.
+TEST_CASE("lazy unit: with lazy_whole_loads a reader of one register requests the whole load", "[cu][lazy]") {
+  const std::string body = std::string(kPrologue) + R"(v_lshlrev_b32 v6, 3, v0
+global_load_dwordx2 v[4:5], v6, s[4:5]
+v_add_u32 v3, 1, v4
+global_store_dword v1, v3, s[4:5] offset:512
+s_waitcnt vmcnt(0)
+v_add_u32 v3, 1, v5
+global_store_dword v1, v3, s[4:5] offset:768
+s_waitcnt vmcnt(0)
+s_endpgm)";
+  const LazyRun lazy = run_kernel("wholeload", body, true, 512, {{"lazy_loads", true}, {"lazy_whole_loads", true}});
+  for (uint32_t l = 0; l < 64; ++l) {
+    CHECK(lazy.words[128 + l] == 1 + (2 * l < 64 ? 20 * l : 0));
+    CHECK(lazy.words[192 + l] == 1 + (2 * l + 1 < 64 ? 10 * (2 * l + 1) : 0));
+  }
+  CHECK(lazy.loads.size() == 8);  // one group (per register: 16): the reader of v5 finds nothing deferred
+  CHECK(lazy.stats.at("lazy_issued_lanes") == 128);
+  CHECK(lazy.stats.at("lazy_eliminated_end") == 0);
+}
+
 // The paper keeps 35 upper address bits per (wave, register): lanes whose
 // upper bits differ from the register's (the lowest lane's) cannot wait and
 // are requested when the load executes. Test allocations all lie within one
