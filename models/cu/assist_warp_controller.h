@@ -10,11 +10,12 @@
 // request the fill answers, and every L1 hit on the line meanwhile, completes
 // only when the routine has ended (the line is then held uncompressed in the
 // L1, as the paper keeps it, and later hits need no assist warp). The paper
-// allows one instance of a routine per thread: a line's rebuild takes
-// vmem_line / 4 lanes of the wave's reserved registers, so a wave runs
-// assist_warps_per_wave of them at once (by default 256 / vmem_line, in
-// disjoint lanes, each with its own active mask: entries of the table); the
-// others wait in the controller's queue.
+// allows one instance of a routine per thread: a line's rebuild takes 3
+// VGPRs in at most vmem_line / 2 lanes of the wave's reserved registers, so a
+// wave runs assist_warps_per_wave of them at once (by default as many as the
+// reserved registers hold, CuConfig::assist_per_register_set(), in disjoint
+// registers and lanes, each with its own active mask: entries of the table);
+// the others wait in the controller's queue.
 //
 // A vector store that writes a whole line is held in the store buffer (the
 // paper's few dedicated L1 sets, assist_store_buffer lines) until a

@@ -49,9 +49,9 @@ void ComputeUnit::issue_assist_idle(uint64_t c) {
 // is whole) are held while a low-priority assist warp compresses the line;
 // they go with cu_compressed set to its encoding. With the store buffer
 // full, or when its kernel's compression policy skips it
-// (assist_compress_policy.h), the line goes uncompressed. A held store stays in the vmem
-// queue, as the paper buffers it beside the L1, but does not hold the
-// requests behind it (next_past_held).
+// (assist_compress_policy.h), the line goes uncompressed. A held store
+// stays in the vmem queue, as the paper buffers it beside the L1, but does
+// not hold the requests behind it (next_past_held).
 void ComputeUnit::assist_store(WaveSlot& w, uint64_t c) {
   const unsigned line = cfg_.vmem_line;
   for (MemRequest* r : coalesced_) {
