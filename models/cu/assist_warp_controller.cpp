@@ -45,15 +45,23 @@ AssistWarpStats::AssistWarpStats(StatGroup& g)
 
 AssistWarpController::AssistWarpController(StatGroup& g, const CuConfig& cfg, unsigned slots,
                                            std::function<void(const std::string&)> fail)
-    : cfg_(cfg), store_(cfg), st_(g), fail_(std::move(fail)), table_(slots * cfg.assist_warps_per_wave), low_(2) {}
+    : cfg_(cfg),
+      store_(cfg),
+      st_(g),
+      policy_(g, cfg),
+      fail_(std::move(fail)),
+      table_(slots * cfg.assist_warps_per_wave),
+      low_(2) {}
 
-bool AssistWarpController::compress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
-                                    std::function<void(bdi::Encoding)> done, uint64_t c) {
+bool AssistWarpController::compress(const std::string& kernel, unsigned parent, unsigned simd, uint64_t addr,
+                                    const std::vector<uint8_t>& line, std::function<void(bdi::Encoding)> done,
+                                    uint64_t c) {
+  if (!policy_.deploy(kernel)) return false;
   if (low_live_ + stores_.size() >= cfg_.assist_store_buffer) {
     ++st_.buffer_full;
     return false;
   }
-  Waiting w{parent, simd, addr, c + 1, line, nullptr, std::move(done)};  // (the store issues this cycle)
+  Waiting w{parent, simd, addr, c + 1, line, nullptr, std::move(done), &kernel};  // (the store issues this cycle)
   for (Entry& e : low_)
     if (!e.live) {
       start_compress(e, std::move(w));
@@ -80,6 +88,7 @@ void AssistWarpController::start_compress(Entry& e, Waiting&& w) {
   e.encoding = last_chosen_;  // the encoding the routine tests first
   e.line = std::move(w.line);
   e.compressed = std::move(w.compressed);
+  e.kernel = w.kernel;
   ++low_live_;
   ++st_.started_compress_low;
 }
@@ -249,6 +258,7 @@ void AssistWarpController::finish_compress(Entry& e, uint64_t c) {
             hex(e.addr) + " written by wave slot " + std::to_string(e.parent) + " (testing " + bdi::name(e.encoding) +
             " first), BDI chooses " + bdi::name(expected));
   }
+  policy_.outcome(*e.kernel, chosen != bdi::Encoding::uncompressed);
   last_chosen_ = chosen;
   e.live = false;
   --low_live_;

@@ -10,18 +10,21 @@
 // request the fill answers, and every L1 hit on the line meanwhile, completes
 // only when the routine has ended (the line is then held uncompressed in the
 // L1, as the paper keeps it, and later hits need no assist warp). The paper
-// allows one instance of a routine per thread: a line's rebuild takes
-// vmem_line / 4 lanes of the wave's reserved registers, so a wave runs
-// assist_warps_per_wave of them at once (by default 256 / vmem_line, in
-// disjoint lanes, each with its own active mask: entries of the table); the
-// others wait in the controller's queue.
+// allows one instance of a routine per thread: a line's rebuild takes 3
+// VGPRs in at most vmem_line / 2 lanes of the wave's reserved registers, so a
+// wave runs assist_warps_per_wave of them at once (by default as many as the
+// reserved registers hold, CuConfig::assist_per_register_set(), in disjoint
+// registers and lanes, each with its own active mask: entries of the table);
+// the others wait in the controller's queue.
 //
 // A vector store that writes a whole line is held in the store buffer (the
 // paper's few dedicated L1 sets, assist_store_buffer lines) until a
 // low-priority compression assist warp, one of the two entries of the
 // low-priority partition, has chosen the line's encoding (`done` receives
 // it), testing first the encoding chosen last; with the buffer full the line
-// goes uncompressed (a buffer-full event).
+// goes uncompressed (a buffer-full event). Before that, the kernel's
+// compression policy (assist_compress_policy.h) may send it uncompressed
+// without an assist warp.
 //
 // Issue: the CU calls issue() each cycle before its waves issue, so a
 // high-priority assist warp goes into its parent's instruction stream ahead
@@ -42,6 +45,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "models/cu/assist_compress_policy.h"
 #include "models/cu/assist_warp_store.h"
 #include "models/cu/cu_config.h"
 #include "models/cu/scoreboard.h"
@@ -98,12 +102,13 @@ class AssistWarpController {
   // true); otherwise false, nothing to wait for.
   bool wait_rebuild(uint64_t addr, std::function<void()> done);
 
-  // A store of wave slot `parent` on `simd` writes the whole line at `addr`
-  // (`line`): compress it at low priority; `done` runs from issue_idle()
-  // with the encoding the routine chose. False when the store buffer is
-  // full.
-  bool compress(unsigned parent, unsigned simd, uint64_t addr, const std::vector<uint8_t>& line,
-                std::function<void(bdi::Encoding)> done, uint64_t c);
+  // A store of wave slot `parent` on `simd`, running `kernel` (a name that
+  // outlives the store), writes the whole line at `addr` (`line`): compress
+  // it at low priority; `done` runs from issue_idle() with the encoding the
+  // routine chose. False when it goes uncompressed at once: the kernel's
+  // policy skips it or the store buffer is full.
+  bool compress(const std::string& kernel, unsigned parent, unsigned simd, uint64_t addr,
+                const std::vector<uint8_t>& line, std::function<void(bdi::Encoding)> done, uint64_t c);
 
   // Cycle c: each live high-priority assist warp issues its next instruction
   // if its operands are ready and its unit is free.
@@ -113,6 +118,7 @@ class AssistWarpController {
 
   bool busy() const { return live_ != 0 || low_live_ != 0; }
   const AssistWarpStore& store() const { return store_; }
+  const AssistCompressPolicy& policy() const { return policy_; }
 
  private:
   // One entry of the table: a live assist warp.
@@ -133,6 +139,7 @@ class AssistWarpController {
     std::vector<uint8_t> line;      // the line's bytes, for the check
     std::function<void()> done;
     std::function<void(bdi::Encoding)> compressed;  // low priority: told the encoding
+    const std::string* kernel = nullptr;            // low priority: the storing wave's kernel
   };
   struct Waiting {
     unsigned parent, simd;
@@ -140,6 +147,7 @@ class AssistWarpController {
     std::vector<uint8_t> line;
     std::function<void()> done;
     std::function<void(bdi::Encoding)> compressed;  // a buffered store: told the encoding
+    const std::string* kernel = nullptr;            // a buffered store: its kernel
   };
   // The last compressed fill of a line (by line address) and the requests
   // waiting for its rebuild.
@@ -159,6 +167,7 @@ class AssistWarpController {
   const CuConfig& cfg_;
   AssistWarpStore store_;
   AssistWarpStats st_;
+  AssistCompressPolicy policy_;
   std::function<void(const std::string&)> fail_;
   std::vector<Entry> table_;        // assist_warps_per_wave entries per parent wave slot
   std::deque<Waiting> waiting_;     // behind a live assist warp of the same parent

@@ -73,8 +73,8 @@ void AssistWarpStore::start_decompress(isa::Wave& w, const std::vector<uint8_t>&
     uint64_t mask[2] = {};
     for (size_t j = 0; j < n; ++j) {
       if (image[1 + j / 8] >> (j % 8) & 1) mask[j / 64] |= uint64_t{1} << (j % 64);
-      const unsigned shift = 32 - 8 * d;  // the load's sign extension of a d-byte delta
-      const int32_t delta = static_cast<int32_t>(static_cast<uint32_t>(bdi::load_le(&image[deltas_at + j * d], d)) << shift) >> shift;
+      // the load's sign extension of a d-byte delta (d <= 4) to 32 bits
+      const int64_t delta = bdi::sign_extend(bdi::load_le(&image[deltas_at + j * d], d), d);
       w.v(2 + j / 64)[j % 64] = static_cast<uint32_t>(delta);
     }
     for (unsigned h = 0; h < 2; ++h) {

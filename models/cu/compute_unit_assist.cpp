@@ -48,16 +48,18 @@ void ComputeUnit::issue_assist_idle(uint64_t c) {
 // A vector store's requests that write a whole line (as a written-back line
 // is whole) are held while a low-priority assist warp compresses the line;
 // they go with cu_compressed set to its encoding. With the store buffer
-// full the line goes uncompressed. A held store stays in the vmem
-// queue, as the paper buffers it beside the L1, but does not hold the
-// requests behind it (next_past_held).
+// full, or when its kernel's compression policy skips it
+// (assist_compress_policy.h), the line goes uncompressed. A held store
+// stays in the vmem queue, as the paper buffers it beside the L1, but does
+// not hold the requests behind it (next_past_held).
 void ComputeUnit::assist_store(WaveSlot& w, uint64_t c) {
   const unsigned line = cfg_.vmem_line;
   for (MemRequest* r : coalesced_) {
     if (r->get_address() % line != 0 || r->get_data_length() != line) continue;
     if (!std::all_of(r->enables.begin(), r->enables.begin() + line, [](uint8_t b) { return b == 0xff; })) continue;
     const std::vector<uint8_t> bytes(r->data.begin(), r->data.begin() + line);
-    r->held = assist_->compress(w.index, w.simd, r->get_address(), bytes, [r](bdi::Encoding e) {
+    r->held = assist_->compress(w.wg->task.ctx->kernel->name, w.index, w.simd, r->get_address(), bytes,
+                                [r](bdi::Encoding e) {
       r->access->cu_compressed = e;
       r->held = false;
     }, c);

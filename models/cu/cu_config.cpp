@@ -216,10 +216,28 @@ const ParamTable<CuConfig>& cu_param_table() {
                int_param(
                    "assist_warps_per_wave", 0,
                    "decompression assist warps a wave may run at once (with assist_warps). The paper allows one "
-                   "instance of a routine per thread: a line's rebuild takes vmem_line / 4 lanes, so a wave's "
-                   "assist_warp_vgprs reserved VGPRs hold 256 / vmem_line of them in disjoint lanes, each with its own "
-                   "active mask; 0 is that many, and more reserve assist_warp_vgprs again for each such group",
+                   "instance of a routine per thread: a rebuild takes 3 VGPRs (v2 to v4) in at most vmem_line / 2 "
+                   "lanes (one value a lane, 2-byte values the narrowest), so a wave's assist_warp_vgprs reserved "
+                   "VGPRs hold (assist_warp_vgprs / 3) x (64 / min(64, vmem_line / 2)) of them in disjoint registers "
+                   "and lanes, each with its own active mask; 0 is that many, and more reserve assist_warp_vgprs "
+                   "again for each such group",
                    0, 64, "assist warps"))
+          .add(&CuConfig::assist_compress_off,
+               string_param("assist_compress_off", "",
+                            "with assist_warps: kernels (names, comma- or space-separated) whose whole-line stores "
+                            "never get a compression assist warp and go uncompressed: the static switch"))
+          .add(&CuConfig::assist_compress_counter,
+               int_param("assist_compress_counter", 3,
+                         "with assist_warps: the maximum of each kernel's saturating counter of compression "
+                         "outcomes (up for a compressed line, down for an uncompressed one; it starts there); at "
+                         "zero the kernel's stores go uncompressed without an assist warp but for re-samples. 0: "
+                         "no dynamic policy, every whole-line store is compressed",
+                         0, 255, "outcomes"))
+          .add(&CuConfig::assist_compress_sample,
+               int_param("assist_compress_sample", 64,
+                         "with assist_warps and a kernel's counter at zero: one in this many of its whole-line "
+                         "stores is compressed anyway, to re-sample its data",
+                         1, 1 << 20, "stores"))
           .add(&CuConfig::assist_warp_check,
                bool_param(
                    "assist_warp_check", false,
@@ -235,7 +253,7 @@ CuConfig CuConfig::from(const Params& p, const std::string& path) {
   c.scheduler = p.string("scheduler") == "round_robin" ? CuScheduler::RoundRobin : CuScheduler::Oldest;
   c.darsie_count = c.darsie_count || c.darsie;
   if (c.zero_query_span == 0) c.zero_query_span = c.vmem_line;
-  if (c.assist_warps_per_wave == 0) c.assist_warps_per_wave = c.assist_lane_groups();
+  if (c.assist_warps_per_wave == 0) c.assist_warps_per_wave = c.assist_per_register_set();
 
   auto fail = [&](const std::string& param, const std::string& what) {
     throw UserError(path + ": parameter '" + param + "': " + what);

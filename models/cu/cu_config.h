@@ -104,18 +104,31 @@ struct CuConfig {
   bool assist_warps;
   unsigned assist_warp_vgprs;
   unsigned assist_store_buffer;   // whole-line stores held for compression at once (the paper's L1 sets)
-  // Decompression assist warps live at once per wave: by default one per
-  // group of lanes a line's rebuild takes (256 / vmem_line), sharing the
-  // reserved VGPRs in disjoint lanes.
+  // Decompression assist warps live at once per wave: by default as many as
+  // the reserved VGPRs hold (assist_per_register_set()).
   unsigned assist_warps_per_wave;
-  // Assist warps one set of assist_warp_vgprs holds in disjoint lanes: a
-  // line's rebuild takes vmem_line / 4 of the 64 lanes.
-  unsigned assist_lane_groups() const { return std::max(1u, 256 / vmem_line); }
-  // Groups of assist_warp_vgprs a wave reserves for the assist warps it may
+  // VGPRs a decompression routine uses (v2 to v4, sw/assist/bdi_decompress.s).
+  static constexpr unsigned kAssistDecompressVgprs = 3;
+  // Decompression assist warps one set of assist_warp_vgprs holds: groups of
+  // kAssistDecompressVgprs registers, times the groups of lanes a rebuild
+  // takes in each (one value a lane; at most vmem_line / 2 lanes, base2's
+  // 2-byte values, and at most the 64 of a register).
+  unsigned assist_per_register_set() const {
+    const unsigned lanes = std::min(64u, std::max(1u, vmem_line / 2));
+    return std::max(1u, assist_warp_vgprs / kAssistDecompressVgprs) * (64 / lanes);
+  }
+  // Sets of assist_warp_vgprs a wave reserves for the assist warps it may
   // run at once.
   unsigned assist_register_sets() const {
-    return (assist_warps_per_wave + assist_lane_groups() - 1) / assist_lane_groups();
+    return (assist_warps_per_wave + assist_per_register_set() - 1) / assist_per_register_set();
   }
+  // Whole-line stores that get a compression assist warp
+  // (assist_compress_policy.h): kernels never compressed (a comma- or
+  // space-separated list of names), and the dynamic policy's counter maximum
+  // (0: off) and re-sampling period.
+  std::string assist_compress_off;
+  unsigned assist_compress_counter;
+  unsigned assist_compress_sample;
   bool assist_warp_check;  // compare each rebuilt line with the line's bytes
 
   // Cycles a wave64 VALU op occupies its SIMD.

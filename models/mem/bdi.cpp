@@ -10,6 +10,11 @@ uint64_t load_le(const uint8_t* p, unsigned bytes) {
   return v;
 }
 
+int64_t sign_extend(uint64_t v, unsigned bytes) {
+  const unsigned shift = 64 - 8 * bytes;
+  return static_cast<int64_t>(v << shift) >> shift;
+}
+
 namespace {
 
 constexpr Encoding kBaseDelta[] = {Encoding::base8_delta1, Encoding::base8_delta2, Encoding::base8_delta4,
@@ -28,12 +33,6 @@ void store(uint8_t* p, uint64_t v, unsigned bytes) {
 }
 
 uint64_t low_mask(unsigned bytes) { return bytes >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * bytes)) - 1; }
-
-// `v` read as a signed number of `bytes` bytes, sign-extended to 64 bits.
-int64_t sign_extend(uint64_t v, unsigned bytes) {
-  const unsigned shift = 64 - 8 * bytes;
-  return static_cast<int64_t>(v << shift) >> shift;
-}
 
 // Whether the k-byte value `v` (as a signed k-byte number) fits a signed d-byte delta.
 bool fits_signed(uint64_t v, unsigned k, unsigned d) {

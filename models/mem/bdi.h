@@ -61,6 +61,9 @@ unsigned bursts(size_t bytes);
 // The little-endian value of the `bytes` (at most 8) bytes at `p`: how an
 // image stores its base and deltas.
 uint64_t load_le(const uint8_t* p, unsigned bytes);
+// `v` read as a signed number of `bytes` (1 to 8) bytes, sign-extended to 64
+// bits: how a delta is read.
+int64_t sign_extend(uint64_t v, unsigned bytes);
 
 // Whether `line` can be encoded with `e` (uncompressed always can).
 bool fits(Encoding e, const uint8_t* line, size_t line_bytes);

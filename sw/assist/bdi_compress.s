@@ -88,26 +88,10 @@
 .endm
 
 
-.macro ROUTINE name
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
-.endm
+.include "routine.inc"
 
 .macro END name
-.L\name\()_end:
-  .size \name, .L\name\()_end-\name
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_next_free_vgpr 8
-    .amdhsa_next_free_sgpr 28
-    .amdhsa_accum_offset 8
-    .amdhsa_user_sgpr_count 0
-    .amdhsa_system_sgpr_workgroup_id_x 0
-  .end_amdhsa_kernel
+  ROUTINE_END \name, 8, 28
 .endm
 
 .macro SETUP

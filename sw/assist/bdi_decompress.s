@@ -20,26 +20,10 @@
 // 64 to 127 in v3), v[2:3] (k = 8: low and high dword).
 // Clobbers v4, vcc, EXEC.
 
-.macro ROUTINE name
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
-.endm
+.include "routine.inc"
 
 .macro END name
-.L\name\()_end:
-  .size \name, .L\name\()_end-\name
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_next_free_vgpr 5
-    .amdhsa_next_free_sgpr 8
-    .amdhsa_accum_offset 8
-    .amdhsa_user_sgpr_count 0
-    .amdhsa_system_sgpr_workgroup_id_x 0
-  .end_amdhsa_kernel
+  ROUTINE_END \name, 5, 8
 .endm
 
 // base8: a 64-bit add of the base to the sign-extended delta.

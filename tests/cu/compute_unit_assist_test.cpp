@@ -91,7 +91,9 @@ bool outputs_right(CuRig& rig, uint64_t out, const std::vector<uint32_t>& in) {
 }
 
 // One run: finish cycle, whether every output is right, then the statistics.
-Figures run(bool assist, bool compressed_answers, unsigned per_wave = 1) {
+// `mark_all`: every answer marked compressed (base4-delta1), also the line
+// that does not compress.
+Figures run(bool assist, bool compressed_answers, unsigned per_wave = 1, bool mark_all = false) {
   json params = {{"assist_warps", assist}, {"assist_warp_check", true}};
   if (assist) params["assist_warps_per_wave"] = per_wave;
   CuRig rig(assemble(load_add_store()), "assist_load0", quiet(params));
@@ -99,10 +101,10 @@ Figures run(bool assist, bool compressed_answers, unsigned per_wave = 1) {
   const std::vector<uint32_t> in = input();
   rig.device.write(out, in.data(), 256);
   if (compressed_answers)
-    rig.vmem.on_load = [&rig](tlm::tlm_generic_payload& t, GpuAccess& a) {
+    rig.vmem.on_load = [&rig, mark_all](tlm::tlm_generic_payload& t, GpuAccess& a) {
       std::vector<uint8_t> line(64);
       rig.device.read_any(t.get_address() & ~uint64_t{63}, line.data(), 64);
-      a.cu_decompress = bdi::compress(line).encoding;
+      a.cu_decompress = mark_all ? bdi::Encoding::base4_delta1 : bdi::compress(line).encoding;
     };
   rig.launch(out, 64, 64);
   rig.run();
@@ -143,6 +145,16 @@ TEST_CASE("assist warps: a load of compressed lines completes after their decomp
   CHECK(compressed[0] > plain[0]);
   CHECK(delay >= compressed[4]);
   CHECK(delay <= compressed[5]);
+}
+
+TEST_CASE("assist warps: no decompression assist warp for a line whose bytes are stored uncompressed", "[assist]") {
+  // All four answers marked compressed; the random line's bytes do not
+  // compress (it is stored as itself), so only the other three are rebuilt.
+  const Figures f = in_child([] { return run(true, true, 1, true); });
+  CHECK(f[1] == 1);
+  CHECK(f[2] == 3);
+  CHECK(f[3] == 3);
+  CHECK(f[7] == 111);
 }
 
 TEST_CASE("assist warps: with assist_warps_per_wave a wave's compressed lines are rebuilt side by side", "[assist]") {
@@ -187,11 +199,12 @@ namespace {
 // outputs are right, the encodings the four stored lines went with
 // (encoding + 1, 0 for a line not seen), the cycle the first stored line
 // arrived, then the statistics.
-Figures run_stores(unsigned busy, unsigned store_buffer = 8) {
+Figures run_stores(unsigned busy, unsigned store_buffer = 8, const std::string& compress_off = "") {
   CuRig rig(assemble(load_add_store(busy)), "assist_load" + std::to_string(busy),
             quiet({{"assist_warps", true},
                    {"assist_warp_check", true},
                    {"assist_store_buffer", store_buffer},
+                   {"assist_compress_off", compress_off},
                    {"ib_depth", 16}}));  // the whole kernel buffered
   const uint64_t out = rig.device.alloc(512);
   const std::vector<uint32_t> in = input();
@@ -207,7 +220,7 @@ Figures run_stores(unsigned busy, unsigned store_buffer = 8) {
   const bool right = outputs_right(rig, out, in);
   f[0] = rig.finish_cycle();
   f[1] = right;
-  f[7] = rig.stat("assist_started_compress_low") * 10000 + rig.stat("assist_finished_compress_low") * 1000 +
+  f[7] = rig.stat("assist_compress_static_skipped") * 100000 + rig.stat("assist_started_compress_low") * 10000 + rig.stat("assist_finished_compress_low") * 1000 +
          rig.stat("assist_buffer_full") * 100 + rig.stat("assist_lines_compressed_repeated") * 10 +
          rig.stat("assist_lines_compressed_b4d1");
   return f;
@@ -235,6 +248,22 @@ TEST_CASE("assist warps: whole-line stores wait in the store buffer for low-prio
   CHECK(two[4] == uint64_t(bdi::Encoding::uncompressed) + 1);
   CHECK(two[5] == uint64_t(bdi::Encoding::uncompressed) + 1);
   CHECK(two[7] == 2 * 10000 + 2 * 1000 + 2 * 100 + 10 + 1);
+}
+
+TEST_CASE("assist warps: the static switch sends a named kernel's stores uncompressed without assist warps",
+          "[assist][policy]") {
+  const Figures on = in_child([] { return run_stores(0, 8, "assist_other"); });
+  const Figures off = in_child([] { return run_stores(0, 8, "assist_other,assist_load0"); });
+  CHECK(on[1] == 1);
+  CHECK(off[1] == 1);
+  // Another kernel named: compressed as without the switch.
+  CHECK(on[2] == uint64_t(bdi::Encoding::repeated) + 1);
+  CHECK(on[7] == 4 * 10000 + 4 * 1000 + 0 * 100 + 20 + 1);
+  // This kernel named: no compression assist warp, all four lines plain, and
+  // the stores no longer wait for compression.
+  for (unsigned k = 2; k < 6; ++k) CHECK(off[k] == uint64_t(bdi::Encoding::uncompressed) + 1);
+  CHECK(off[7] == 4 * 100000);
+  CHECK(off[0] < on[0]);
 }
 
 TEST_CASE("assist warps: low-priority compression issues only in cycles where no wave issues", "[assist]") {
