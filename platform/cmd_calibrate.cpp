@@ -10,6 +10,8 @@
 
 #include "platform/calibration.h"
 #include "platform/cli.h"
+#include "platform/errors.h"
+#include "platform/options.h"
 #include "platform/output_file.h"
 #include "platform/simulation.h"
 #include "sw/runtime/device.h"

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "platform/block.h"
+#include "platform/errors.h"
 #include "platform/netlist_builder.h"
 #include "platform/units.h"
 
