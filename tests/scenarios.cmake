@@ -296,6 +296,12 @@ tessera_scenario("lazygpu on r9_nano suspends the activation loads of conv_prune
                  ARGS "workload|conv_pruned50|--size|16|--netlist|${r9_nano}|${lazygpu_sets}|--set|sa[*].cu[*].lazy_loads=true|--set|sa[*].cu[*].lazy_zero_products=true|--stats|${TESSERA_SCENARIO_DIR}/conv_pruned_lazygpu.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/conv_pruned_lazygpu.json
                  "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_suspended_lanes>0|sa[0]/cu[0]/lazy_eliminated_zero_product>0")
+# The 4 L1s of a shader array sharing one zero cache (zero_shared), with whole
+# loads issued lazily: the reference's bytes, and hits in the shared mask array.
+tessera_scenario("lazygpu on r9_nano with a zero cache per shader array gives pruned_gemv_dense_60 its reference bytes"
+                 ARGS "workload|pruned_gemv_dense_60|--size|64|--netlist|${r9_nano}|${lazygpu_sets}|--set|sa[*].l1v[*].zero_shared=true|--set|sa[*].cu[*].lazy_loads=true|--set|sa[*].cu[*].lazy_whole_loads=true|--set|sa[*].cu[*].lazy_zero_products=true|--stats|${TESSERA_SCENARIO_DIR}/gemv_dense_shared_zc.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/gemv_dense_shared_zc.json
+                 "-DSTATS_CHECKS=sa[0]/l1v[0]/zero_hits>0|sa[0]/cu[0]/lazy_eliminated_zero_product>0")
 # Without the kernel-end write-back (the firmware told to skip it) the results
 # stay in the L2: the host reads stale memory.
 tessera_scenario("workload --set changes a timing parameter"

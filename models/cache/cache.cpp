@@ -95,7 +95,7 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
   ctrl.register_b_transport(this, &Cache::ctrl_b_transport, 0);
   ctrl.register_transport_dbg(this, &Cache::ctrl_dbg, 0);
   if (cfg_.write_back && !cfg_.atomics_below) atomic_homes_ = &shared().get<AtomicHomes>("atomic_homes");
-  if (cfg_.zero_bytes) zero_ = std::make_unique<ZeroCache>(cfg_, stats());
+  if (cfg_.zero_bytes) zero_ = std::make_unique<ZeroCache>(cfg_, stats(), &shared(), zero_group(ctx.path));
   setup_compression();
   setup_hmg();
 }

@@ -271,6 +271,9 @@ class Cache : public Block {
   // ---- cache_zero.cpp: the zero cache's requests (ZeroMask queries and mask
   // writebacks), stores that update masks, mask fills
   bool lookup_zero_mask(Upstream& u, const sc_core::sc_time& now);
+  bool zero_miss(Upstream& u, uint64_t key, const sc_core::sc_time& now);
+  // The name of the shared zero cache the cache at `path` would belong to.
+  static std::string zero_group(const std::string& path);
   // A store of zeros to whole words at a write-back, write-allocate cache
   // with a zero cache: only the mask line takes it (see docs/CACHES.md).
   bool zero_only_store(const tlm::tlm_generic_payload& t, const GpuAccess* ext) const;

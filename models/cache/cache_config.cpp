@@ -56,6 +56,8 @@ void check_zero_cache(const CacheConfig& c, const std::string& path) {
                     " bytes (the zero cache keeps the data cache's ways and line size and takes whole sets)");
   if (c.read_only)
     throw UserError(path + ": a read_only cache (scalar, instruction) holds no zero cache; zero_fraction must be 0");
+  if (c.zero_shared && c.write_back)
+    throw UserError(path + ": zero_shared is for write-through caches (an L1), whose mask lines are never dirty");
   if (c.zero_interleave != 0 && (!is_power_of_two(c.zero_interleave) || c.zero_interleave < c.line_size))
     throw UserError(path + ": zero_interleave " + std::to_string(c.zero_interleave) +
                     " bytes is neither 0 nor a power of two of at least line_size (" + std::to_string(c.line_size) +
@@ -179,6 +181,11 @@ const ParamTable<CacheConfig>& cache_param_table() {
       .add(&C::zero_partitions, int_param("zero_partitions", 1,
                                           "memory partitions the data is interleaved over in zero_interleave chunks",
                                           1.0, 1024.0, "partitions"))
+      .add(&C::zero_shared, bool_param("zero_shared", false,
+                                       "the zero caches of one array of blocks (sa[3].l1v[0..3]: same parent, same "
+                                       "name) are one zero cache of the sum of their sizes, which each of them "
+                                       "looks up and fills (LazyGPU: one L1 zero cache per shader array); "
+                                       "write-through caches only"))
       .add(&C::compression,
            enum_param("compression", "off", {"off", "hold", "hardware", "cu"},
                       "BDI line compression (CABA; timing only, the data stay plain): off; hold: lines are held "

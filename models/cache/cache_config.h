@@ -38,6 +38,7 @@ struct CacheConfig {
   uint64_t zero_bytes = 0;         // its share of `size` in bytes; 0: no zero cache
   uint64_t zero_interleave = 0;    // bytes per memory partition chunk; 0: mask lines cover contiguous data
   unsigned zero_partitions = 1;    // partitions the data is interleaved over in zero_interleave chunks
+  bool zero_shared = false;        // the zero caches of an array of blocks (sa[3].l1v[0..3]) are one
   // BDI compression (CABA, docs/CABA.md): "off", "hold" (lines held
   // compressed: whole lines leave compressed), "hardware" (compressed fills
   // are decompressed here, whole-line stores compressed here) or "cu" (the

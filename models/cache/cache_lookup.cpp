@@ -376,6 +376,7 @@ void Cache::complete_fill(DownTxn& d, const sc_time& now) {
   const tlm::tlm_response_status status = d.get_response_status();
   if (status != tlm::TLM_OK_RESPONSE) {
     fill_failed(d, m.line);
+    if (mask) zero_->fetch_done(m.line, now, status);  // requests of a shared zero cache's other caches
     for (MshrEntry& e : m.entries)
       if (!e.patch) {
         e.up.trans->set_response_status(status);

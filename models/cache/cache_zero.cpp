@@ -12,6 +12,15 @@ namespace tessera {
 using sc_core::sc_time;
 using tlm::tlm_generic_payload;
 
+// The caches sharing a zero cache (zero_shared) are one array of blocks:
+// "sa[3].l1v[2]" is one of "sa[3].l1v".
+std::string Cache::zero_group(const std::string& path) {
+  const size_t bracket = path.rfind('[');
+  const bool indexed = !path.empty() && path.back() == ']' && bracket != std::string::npos &&
+                       path.find('.', bracket) == std::string::npos;
+  return "zero cache of " + (indexed ? path.substr(0, bracket) : path);
+}
+
 // A query (READ) is answered from the mask array; a mask line written back
 // from above (WRITE, no data byte enabled) dirties ours. Without a zero
 // cache, both go below unchanged. The data array is never touched.
@@ -36,7 +45,24 @@ bool Cache::lookup_zero_mask(Upstream& u, const sc_time& now) {
     forward(u, now + miss_delay_);
     return true;
   }
-  return miss_target(u, key, now);
+  return zero_miss(u, key, now);
+}
+
+// A query that missed: it joins this cache's fill of the mask line, or
+// another cache's of a shared zero cache, or starts one.
+bool Cache::zero_miss(Upstream& u, uint64_t key, const sc_time& now) {
+  if (!mshr_of(key) && zero_->fetching(key)) {
+    ++zero_->misses;
+    zero_->wait_for(key, [this, u](const sc_time& when, tlm::tlm_response_status status) {
+      u.trans->set_response_status(status);
+      respond(u, when);
+    });
+    return true;
+  }
+  const bool opened = !mshr_of(key);
+  if (!miss_target(u, key, now)) return false;
+  if (opened) zero_->fetch_started(key);
+  return true;
 }
 
 // Whole aligned words, every byte enabled and zero. Only a write-back,
@@ -121,6 +147,7 @@ void Cache::install_mask_line(Mshr& m, const sc_time& now) {
     e.up.trans->set_response_status(tlm::TLM_OK_RESPONSE);
     respond(e.up, now);
   }
+  zero_->fetch_done(m.line, now, tlm::TLM_OK_RESPONSE);
 }
 
 // A mask fill is a ZeroMask query for the mask line: addressed at the first

@@ -1,12 +1,14 @@
 #include "models/cache/zero_cache.h"
 
+#include "platform/errors.h"
+
 namespace tessera {
 
 namespace {
 constexpr unsigned kPartitionShift = 40;  // key bits below hold a partition's mask line number
 }
 
-ZeroCache::ZeroCache(const CacheConfig& cfg, StatGroup& stats)
+ZeroCache::ZeroCache(const CacheConfig& cfg, StatGroup& stats, SharedObjects* shared, const std::string& group)
     : hits(stats.counter("zero_hits",
                          "zero-mask queries, zero-only stores and mask writebacks from above that found their mask "
                          "line")),
@@ -23,8 +25,38 @@ ZeroCache::ZeroCache(const CacheConfig& cfg, StatGroup& stats)
       hit_rate(stats.scalar("zero_hit_rate", "zero_hits / (zero_hits + zero_misses), at the end of the run")),
       coverage_(uint64_t{cfg.line_size} * 8 * 4),
       interleave_(cfg.zero_partitions > 1 ? cfg.zero_interleave : 0),
-      partitions_(cfg.zero_partitions),
-      array_(cfg.zero_sets(), cfg.ways, cfg.line_size, is_power_of_two(cfg.zero_sets())) {}
+      partitions_(cfg.zero_partitions) {
+  if (cfg.zero_shared && shared) {
+    group_ = &shared->get<Group>(group);
+  } else {
+    own_ = std::make_unique<Group>();
+    group_ = own_.get();
+  }
+  join(*group_, cfg, group);
+}
+
+void ZeroCache::join(Group& g, const CacheConfig& cfg, const std::string& group) {
+  if (g.lines && (g.ways != cfg.ways || g.line_size != cfg.line_size || g.interleave != cfg.zero_interleave ||
+                  g.partitions != cfg.zero_partitions))
+    throw UserError(group + ": caches sharing a zero cache (zero_shared) must have the same ways, line_size, "
+                    "zero_interleave and zero_partitions");
+  g.bytes += cfg.zero_bytes;
+  g.ways = cfg.ways;
+  g.line_size = cfg.line_size;
+  g.interleave = cfg.zero_interleave;
+  g.partitions = cfg.zero_partitions;
+  const uint64_t sets = g.bytes / (uint64_t{g.ways} * g.line_size);
+  g.lines = std::make_unique<CacheArray>(sets, g.ways, g.line_size, is_power_of_two(sets));
+}
+
+void ZeroCache::fetch_done(uint64_t key, const sc_core::sc_time& now, tlm::tlm_response_status status) {
+  group_->fetching.erase(key);
+  const auto it = group_->waiters.find(key);
+  if (it == group_->waiters.end()) return;
+  std::vector<Answer> answers = std::move(it->second);
+  group_->waiters.erase(it);
+  for (Answer& a : answers) a(now, status);
+}
 
 // Within one partition, data bytes are numbered densely (the partition's
 // "local" address): chunk k of the partition holds local bytes [k*I, (k+1)*I).
@@ -49,14 +81,19 @@ uint64_t ZeroCache::first_address(uint64_t key) const {
 }
 
 int ZeroCache::install(uint64_t key, uint64_t& dirty_victim) {
-  const uint64_t line = array_index(key);
-  const int idx = array_.victim(line);
   dirty_victim = 0;
-  if (array_.valid(idx)) {
-    ++evictions;
-    if (array_.dirty(idx)) dirty_victim = array_.address(idx) | kKeyBit;
+  if (const int present = find(key); present >= 0) {
+    touch(present);
+    return present;
   }
-  array_.install(idx, line);
+  CacheArray& a = array();
+  const uint64_t line = array_index(key);
+  const int idx = a.victim(line);
+  if (a.valid(idx)) {
+    ++evictions;
+    if (a.dirty(idx)) dirty_victim = a.address(idx) | kKeyBit;
+  }
+  a.install(idx, line);
   ++fills;
   return idx;
 }

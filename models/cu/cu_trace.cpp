@@ -32,7 +32,7 @@ CuTrace::CuTrace(Tracer& tracer, TraceKinds kinds, const std::string& path, cons
     for (int p = 0; p < 3; ++p) port_track_[p] = t_.track(path, ports[p], true);
   }
   for (size_t s = 1; s < size_t(Stall::Count); ++s) stall_names_[s] = t_.text(stall_name(Stall(s)));
-  for (int k = 0; k < 7; ++k) kind_names_[k] = t_.text(access_kind_name(AccessKind(k)));
+  for (size_t k = 0; k < kAccessKinds; ++k) kind_names_[k] = t_.text(access_kind_name(AccessKind(k)));
 }
 
 void CuTrace::workgroup_started(const Workgroup& wg, uint64_t cycle) {
@@ -87,7 +87,7 @@ void CuTrace::close_stall(unsigned slot) {
 void CuTrace::request(int port, const MemRequest& r, const tlm::tlm_generic_payload& trans, uint64_t cycle) {
   if (!(kinds_ & TraceKinds(TraceKind::Memory))) return;
   const size_t kind = r.access ? size_t(r.access->kind) : 0;
-  t_.slice_cycles(port_track_[port], kind_names_[kind < 7 ? kind : 0], r.sent, cycle, period_,
+  t_.slice_cycles(port_track_[port], kind_names_[kind < kAccessKinds ? kind : 0], r.sent, cycle, period_,
                   {{address_, double(trans.get_address()), true},
                    {bytes_, double(trans.get_data_length())},
                    {latency_, double(cycle - std::min(cycle, r.sent))}});

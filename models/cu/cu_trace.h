@@ -41,6 +41,9 @@ class CuTrace {
   void add_stall(unsigned slot, Stall reason, uint64_t from, uint64_t to);
   void close_stall(unsigned slot);
 
+  // Every AccessKind has a slice name; ZeroMask is the last of them.
+  static constexpr size_t kAccessKinds = size_t(AccessKind::ZeroMask) + 1;
+
   Tracer& t_;
   TraceKinds kinds_;
   sc_core::sc_time period_;
@@ -50,7 +53,7 @@ class CuTrace {
   std::vector<OpenStall> open_;
   std::unordered_map<const Workgroup*, uint64_t> wg_start_;
   uint32_t stall_names_[size_t(Stall::Count)] = {};
-  uint32_t kind_names_[7] = {};
+  uint32_t kind_names_[kAccessKinds] = {};
   uint32_t workgroup_, wave_, x_, y_, z_, waves_, instructions_, wave_in_group_, dispatch_wave_, unfinished_,
       address_, bytes_, latency_;
 };

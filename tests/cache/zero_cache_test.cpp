@@ -380,3 +380,81 @@ TEST_CASE("zero cache: a query may span lines inside one mask line's coverage", 
   REQUIRE(pf.stat("l1v", "zero_hits") == 1);
   REQUIRE(across->get_response_status() == tlm::TLM_BURST_ERROR_RESPONSE);
 }
+
+// Two L1s of one array (sa.l1v[0], sa.l1v[1]) over one memory; with
+// `shared` their zero caches are one (LazyGPU's L1 zero cache per shader
+// array). A queries 0x100 at 0; A and B query 0x4000 (another mask line)
+// together at 100 ns; B queries 0x100 at 200 ns.
+struct SharedPair {
+  std::unique_ptr<GpuPayload> a_first = query(0x100), a_both = query(0x4000), b_both = query(0x4000),
+                              b_late = query(0x100);
+  sc_time b_late_sent, b_late_back, a_both_back, b_both_back;
+};
+
+void run_shared_pair(MiniPlatform& pf, SharedPair& r, bool shared) {
+  const json p = {{"hit_latency", 10}, {"miss_latency", 3}, {"zero_fraction", "1/8"}, {"zero_shared", shared}};
+  auto& a = pf.create<Cache>("l1v_cache", "sa.l1v[0]", p, {{"in", 1}});
+  auto& b = pf.create<Cache>("l1v_cache", "sa.l1v[1]", p, {{"in", 1}});
+  auto& join = pf.create("router", "join",
+                         {{"address_map", json::parse(R"([{"base": "0x0", "size": "1 MiB", "ports": [0]}])")}},
+                         {{"in", 2}, {"out", 1}});
+  auto& mem = memory_below(pf);
+  Probe pa("pa", [&](Probe& p) {
+    roundtrip(p, *r.a_first);
+    wait(ns(100) - sc_core::sc_time_stamp());
+    r.a_both_back = roundtrip(p, *r.a_both);
+  });
+  Probe pb("pb", [&](Probe& p) {
+    wait(ns(100));
+    r.b_both_back = roundtrip(p, *r.b_both);
+    wait(ns(200) - sc_core::sc_time_stamp());
+    r.b_late_sent = sc_core::sc_time_stamp();
+    r.b_late_back = roundtrip(p, *r.b_late);
+  });
+  pa.socket.bind(*a.target_socket("in", 0));
+  pb.socket.bind(*b.target_socket("in", 0));
+  a.out.bind(*join.target_socket("in", 0));
+  b.out.bind(*join.target_socket("in", 1));
+  join.initiator_socket("out", 0)->bind(mem.in);
+  sc_core::sc_start();
+  for (auto* q : {r.a_first.get(), r.a_both.get(), r.b_both.get(), r.b_late.get()})
+    REQUIRE(q->get_response_status() == tlm::TLM_OK_RESPONSE);
+  // Each cache answers from its own zero cache or from the array's one, of the sum of their sizes.
+  REQUIRE(a.zero_cache()->capacity_bytes() == (shared ? 4096u : 2048u));
+  REQUIRE(b.zero_cache()->capacity_bytes() == a.zero_cache()->capacity_bytes());
+}
+
+TEST_CASE("zero cache: the L1s of one array share one zero cache with zero_shared", "[cache][zero]") {
+  MiniPlatform pf;
+  SharedPair r;
+  run_shared_pair(pf, r, true);
+  // B finds the mask line A fetched: a hit at its own hit latency.
+  REQUIRE(pf.stat("sa.l1v[1]", "zero_hits") == 1);
+  REQUIRE(r.b_late_back == r.b_late_sent + ns(10));
+  // The query both sent together went below once: B waited for A's fill and was answered with A.
+  REQUIRE(pf.stat("mem", "reads") == 2);
+  REQUIRE(r.b_both_back == r.a_both_back);
+  REQUIRE(pf.stat("sa.l1v[0]", "zero_fills") + pf.stat("sa.l1v[1]", "zero_fills") == 2);
+  REQUIRE(pf.stat("sa.l1v[0]", "zero_misses") + pf.stat("sa.l1v[1]", "zero_misses") == 3);
+}
+
+TEST_CASE("zero cache: without zero_shared each L1 fetches its own mask lines", "[cache][zero]") {
+  MiniPlatform pf;
+  SharedPair r;
+  run_shared_pair(pf, r, false);
+  REQUIRE(pf.stat("sa.l1v[1]", "zero_hits") == 0);  // B never fetched 0x100's mask line
+  REQUIRE(r.b_late_back > r.b_late_sent + ns(40));   // a fill from memory
+  REQUIRE(pf.stat("mem", "reads") == 4);
+}
+
+TEST_CASE("zero cache: zero_shared is refused on a write-back cache", "[cache][zero][config]") {
+  using Catch::Matchers::Contains;
+  MiniPlatform pf;
+  std::string error;
+  try {
+    pf.create<Cache>("l2_cache", "l2[0]", small_l2({{"zero_fraction", "1/2"}, {"zero_shared", true}}), {{"in", 1}});
+  } catch (const UserError& e) {
+    error = e.what();
+  }
+  REQUIRE_THAT(error, Contains("zero_shared") && Contains("write-through"));
+}
