@@ -175,7 +175,7 @@ TEST_CASE("at initiator port: a transaction the target completes on the call get
   REQUIRE(bench.targets[0]->log.size() == 1);  // BEGIN_REQ only
 }
 
-TEST_CASE("at initiator port: BEGIN_RESP on the backward path stands for END_REQ; a held response ends later",
+TEST_CASE("at initiator port: BEGIN_RESP on the backward path stands for END_REQ, and a held response ends later",
           "[mem][at_initiator]") {
   Payload r(tlm::TLM_READ_COMMAND, 0x40, 64);
   tlm::tlm_sync_enum answer = tlm::TLM_COMPLETED;
