@@ -58,7 +58,7 @@
 
 namespace tessera {
 
-class Cache : public Block, private AtInitiatorPort::Client {
+class Cache : public Block {
  public:
   SC_HAS_PROCESS(Cache);
   using TargetSocket = tlm_utils::simple_target_socket_tagged<Cache>;
@@ -323,12 +323,13 @@ class Cache : public Block, private AtInitiatorPort::Client {
   void send_writeback(Victim& wb, const sc_core::sc_time& when);
   void copy_request(const tlm::tlm_generic_payload& from, DownTxn& to);
   tlm::tlm_sync_enum out_bw(tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
-  // AtInitiatorPort::Client (out).
-  void request_taken(int, tlm::tlm_generic_payload& t, const sc_core::sc_time& d, bool on_call) override;
-  void end_req(int, tlm::tlm_generic_payload& t, sc_core::sc_time& d, bool on_call) override;
+  // The client of out_port_ (AtInitiatorPort).
+  friend class AtInitiatorPort;
+  void request_taken(int, tlm::tlm_generic_payload& t, const sc_core::sc_time& d, bool on_call);
+  void end_req(int, tlm::tlm_generic_payload& t, sc_core::sc_time& d, bool on_call);
   tlm::tlm_sync_enum begin_resp(int, tlm::tlm_generic_payload& t, sc_core::sc_time& d, bool target_done,
-                                bool on_call) override;
-  bool expects(tlm::tlm_generic_payload&) const override { return true; }  // out carries only the cache's own
+                                bool on_call);
+  bool expects(tlm::tlm_generic_payload&) const { return true; }  // out carries only the cache's own
   void out_method();
   void down_method();
   void forward_done(DownTxn& d, const sc_core::sc_time& now);
@@ -429,7 +430,7 @@ class Cache : public Block, private AtInitiatorPort::Client {
   std::vector<std::unique_ptr<DownTxn>> down_pool_;
   std::vector<DownTxn*> down_free_;
   DueQueue<DownTxn*> out_queue_;  // by earliest send time
-  AtInitiatorPort out_port_{path(), *this, "out", false};  // BEGIN_REQ sent, END_REQ awaited
+  AtInitiatorPort out_port_{path(), "out", false};  // BEGIN_REQ sent, END_REQ awaited
   uint64_t out_next_ = 0;             // next cycle a request may leave (an sc_time value)
   uint64_t out_cycle_ = 0;            // the cycle of the last request sent (an sc_time value)
   unsigned out_sent_ = 0;             // requests sent in that cycle (at most out_ports)

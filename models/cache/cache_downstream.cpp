@@ -145,12 +145,12 @@ void Cache::out_method() {
   out_sent_ = now == out_cycle_ ? out_sent_ + 1 : 1;
   out_cycle_ = now;
   out_next_ = out_sent_ < cfg_.out_ports ? now : now + period_ticks_;
-  out_port_.begin_req(0, *d, SC_ZERO_TIME);
+  out_port_.begin_req(*this, 0, *d, SC_ZERO_TIME);
   if (!out_port_.busy(0) && !out_queue_.empty()) out_event_.notify_at(out_next_);
 }
 
 tlm::tlm_sync_enum Cache::out_bw(tlm_generic_payload& t, tlm::tlm_phase& ph, sc_time& d) {
-  return out_port_.nb_transport_bw(0, t, ph, d);
+  return out_port_.nb_transport_bw(*this, 0, t, ph, d);
 }
 
 // The next request may go when END_REQ is due (a crossbar's is its input link's

@@ -339,7 +339,7 @@ void Crossbar::forward(int o, tlm_generic_payload& trans) {
   PortStats& ps = out_stats_[o];
   const sc_time arrives = cross(out_req_link_[o], request_bytes(trans), now, *ps.req_bytes, *ps.req_busy_cycles, ps);
   ++forwarded_;
-  out_port_.begin_req(o, trans, arrives - now);
+  out_port_.begin_req(*this, o, trans, arrives - now);
 }
 
 void Crossbar::request_taken(int o, tlm_generic_payload&, const sc_time&, bool) { release_output(o); }
@@ -355,7 +355,7 @@ void Crossbar::release_output(int o) {
 // ---- AT: responses -----------------------------------------------------------
 
 tlm::tlm_sync_enum Crossbar::nb_transport_bw(int o, tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_time& delay) {
-  return out_port_.nb_transport_bw(o, trans, phase, delay);
+  return out_port_.nb_transport_bw(*this, o, trans, phase, delay);
 }
 
 bool Crossbar::expects(tlm_generic_payload& trans) const { return routes_.count(&trans) != 0; }

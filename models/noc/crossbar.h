@@ -63,7 +63,7 @@ struct CrossbarConfig {
 };
 const ParamTable<CrossbarConfig>& crossbar_param_table();
 
-class Crossbar : public Block, private AtInitiatorPort::Client {
+class Crossbar : public Block {
  public:
   SC_HAS_PROCESS(Crossbar);
   using TargetSocket = tlm_utils::simple_target_socket_tagged<Crossbar>;
@@ -151,12 +151,14 @@ class Crossbar : public Block, private AtInitiatorPort::Client {
   tlm::tlm_sync_enum nb_transport_bw(int id, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
   void invalidate_direct_mem_ptr(int id, sc_dt::uint64 start, sc_dt::uint64 end);
-  // AtInitiatorPort::Client.
+  // The client of out_port_ (AtInitiatorPort).
+  friend class AtInitiatorPort;
   void request_taken(int out_port, tlm::tlm_generic_payload& trans, const sc_core::sc_time& delay,
-                     bool on_call) override;
+                     bool on_call);
+  void end_req(int, tlm::tlm_generic_payload&, sc_core::sc_time&, bool) {}  // request_taken freed the output
   tlm::tlm_sync_enum begin_resp(int out_port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay,
-                                bool target_done, bool on_call) override;
-  bool expects(tlm::tlm_generic_payload& trans) const override;
+                                bool target_done, bool on_call);
+  bool expects(tlm::tlm_generic_payload& trans) const;
 
   void admit_method();    // arrived requests into output buffers (END_REQ)
   void forward_method();  // output buffers to targets (BEGIN_REQ)
@@ -216,7 +218,7 @@ class Crossbar : public Block, private AtInitiatorPort::Client {
   };
   std::vector<Ring<Arrived>> blocked_;  // arrived, waiting for room; END_REQ not yet sent
   std::vector<Ring<Queued>> out_buffer_;                        // admitted; the front may be in flight
-  AtInitiatorPort out_port_{path(), *this, "out", true};     // BEGIN_REQ sent, END_REQ awaited
+  AtInitiatorPort out_port_{path(), "out", true};     // BEGIN_REQ sent, END_REQ awaited
   std::vector<Link> out_req_link_, out_resp_link_;
   std::vector<PortStats> out_stats_;
   // Per input.

@@ -140,13 +140,13 @@ void Router::forward_request(int port) {
   tlm_generic_payload& trans = *req_queue_[port].front();
   req_queue_[port].pop_front();
   ++forwarded_;
-  out_port_.begin_req(port, trans, latency_);
+  out_port_.begin_req(*this, port, trans, latency_);
 }
 
 // ---- AT: responses ---------------------------------------------------------
 
 tlm::tlm_sync_enum Router::nb_transport_bw(int id, tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_time& delay) {
-  return out_port_.nb_transport_bw(id, trans, phase, delay);
+  return out_port_.nb_transport_bw(*this, id, trans, phase, delay);
 }
 
 // On the call's return the request loop goes on by itself; later, it is woken.

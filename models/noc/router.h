@@ -41,7 +41,7 @@ struct RouterConfig {
 };
 const ParamTable<RouterConfig>& router_param_table();
 
-class Router : public Block, private AtInitiatorPort::Client {
+class Router : public Block {
  public:
   SC_HAS_PROCESS(Router);
   using TargetSocket = tlm_utils::simple_target_socket_tagged<Router>;
@@ -77,13 +77,14 @@ class Router : public Block, private AtInitiatorPort::Client {
   // Backward path (from out[id]).
   tlm::tlm_sync_enum nb_transport_bw(int id, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
-  // AtInitiatorPort::Client.
+  // The client of out_port_ (AtInitiatorPort).
+  friend class AtInitiatorPort;
   void request_taken(int out_port, tlm::tlm_generic_payload& trans, const sc_core::sc_time& delay,
-                     bool on_call) override;
-  void end_req(int out_port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay, bool on_call) override;
+                     bool on_call);
+  void end_req(int out_port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay, bool on_call);
   tlm::tlm_sync_enum begin_resp(int out_port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay,
-                                bool target_done, bool on_call) override;
-  bool expects(tlm::tlm_generic_payload& trans) const override;
+                                bool target_done, bool on_call);
+  bool expects(tlm::tlm_generic_payload& trans) const;
   void invalidate_direct_mem_ptr(int id, sc_dt::uint64 start, sc_dt::uint64 end);
 
   void request_method();   // sends queued requests to free outputs
@@ -104,7 +105,7 @@ class Router : public Block, private AtInitiatorPort::Client {
   Activity response_{this, &Router::response_method};
   TimedQueue<tlm::tlm_generic_payload*> req_peq_;
   Trigger output_free_event_{request_}, input_free_event_{response_};
-  AtInitiatorPort out_port_{path(), *this, "out", true};
+  AtInitiatorPort out_port_{path(), "out", true};
   std::vector<std::deque<tlm::tlm_generic_payload*>> req_queue_;  // per output
   std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // per input: BEGIN_RESP sent, END_RESP awaited
   std::vector<std::deque<QueuedResponse>> resp_queue_;     // per input

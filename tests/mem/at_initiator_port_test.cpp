@@ -58,11 +58,11 @@ struct InitiatorCall {
 
 // `sockets` initiator sockets, each bound to a target of its own; the client
 // records every call and answers responses with `response_answer`.
-class InitiatorBench : public sc_core::sc_module, private AtInitiatorPort::Client {
+class InitiatorBench : public sc_core::sc_module {
  public:
   SC_HAS_PROCESS(InitiatorBench);
   InitiatorBench(sc_core::sc_module_name name, int sockets, std::function<void(InitiatorBench&)> script)
-      : sc_module(name), port(std::string(basename()), *this, "out", sockets > 1), script_(std::move(script)) {
+      : sc_module(name), port(std::string(basename()), "out", sockets > 1), script_(std::move(script)) {
     for (int s = 0; s < sockets; ++s) {
       out.push_back(std::make_unique<tlm_utils::simple_initiator_socket_tagged<InitiatorBench>>(("out_" + std::to_string(s)).c_str()));
       out.back()->register_nb_transport_bw(this, &InitiatorBench::nb_transport_bw, s);
@@ -82,23 +82,24 @@ class InitiatorBench : public sc_core::sc_module, private AtInitiatorPort::Clien
   bool expect_all = true;
 
  private:
+  friend class tessera::AtInitiatorPort;  // its client
   void run() { script_(*this); }
   tlm::tlm_sync_enum nb_transport_bw(int s, tlm::tlm_generic_payload& t, tlm::tlm_phase& phase, sc_time& delay) {
-    return port.nb_transport_bw(s, t, phase, delay);
+    return port.nb_transport_bw(*this, s, t, phase, delay);
   }
-  void request_taken(int s, tlm::tlm_generic_payload&, const sc_time&, bool on_call) override {
+  void request_taken(int s, tlm::tlm_generic_payload&, const sc_time&, bool on_call) {
     calls.push_back(InitiatorCall{"taken", s, on_call, false});
   }
-  void end_req(int s, tlm::tlm_generic_payload&, sc_time&, bool on_call) override {
+  void end_req(int s, tlm::tlm_generic_payload&, sc_time&, bool on_call) {
     calls.push_back(InitiatorCall{"end_req", s, on_call, false});
   }
   tlm::tlm_sync_enum begin_resp(int s, tlm::tlm_generic_payload&, sc_time& delay, bool target_done,
-                                bool on_call) override {
+                                bool on_call) {
     calls.push_back(InitiatorCall{"begin_resp", s, on_call, target_done});
     delay = end_resp_delay;
     return response_answer;
   }
-  bool expects(tlm::tlm_generic_payload&) const override { return expect_all; }
+  bool expects(tlm::tlm_generic_payload&) const { return expect_all; }
 
   std::function<void(InitiatorBench&)> script_;
 };
@@ -118,7 +119,7 @@ TEST_CASE("at initiator port: a request stays in flight until the target's END_R
   bool busy_before = false, busy_after = true;
   tlm::tlm_sync_enum end_req_answer = tlm::TLM_COMPLETED;
   InitiatorBench bench("bench", 1, [&](InitiatorBench& b) {
-    b.port.begin_req(0, r, SC_ZERO_TIME);
+    b.port.begin_req(b, 0, r, SC_ZERO_TIME);
     busy_before = b.port.busy(0);
     wait(ns(10));
     end_req_answer = b.targets[0]->send_bw(r, tlm::END_REQ);
@@ -136,7 +137,7 @@ TEST_CASE("at initiator port: END_REQ on the call's return frees the socket at o
   bool busy = true;
   InitiatorBench bench("bench", 1, [&](InitiatorBench& b) {
     b.targets[0]->answer = tlm::TLM_UPDATED;
-    b.port.begin_req(0, r, SC_ZERO_TIME);
+    b.port.begin_req(b, 0, r, SC_ZERO_TIME);
     busy = b.port.busy(0);
   });
   sc_core::sc_start();
@@ -150,7 +151,7 @@ TEST_CASE("at initiator port: a response on the call's return is ended with END_
   InitiatorBench bench("bench", 1, [&](InitiatorBench& b) {
     b.targets[0]->answer = tlm::TLM_UPDATED;
     b.targets[0]->answer_phase = tlm::BEGIN_RESP;
-    b.port.begin_req(0, r, SC_ZERO_TIME);
+    b.port.begin_req(b, 0, r, SC_ZERO_TIME);
   });
   sc_core::sc_start();
   REQUIRE(call_names(bench.calls) == "taken@call begin_resp@call");
@@ -167,7 +168,7 @@ TEST_CASE("at initiator port: a transaction the target completes on the call get
   InitiatorBench bench("bench", 1, [&](InitiatorBench& b) {
     b.targets[0]->answer = tlm::TLM_COMPLETED;
     b.targets[0]->answer_phase = tlm::BEGIN_RESP;
-    b.port.begin_req(0, r, SC_ZERO_TIME);
+    b.port.begin_req(b, 0, r, SC_ZERO_TIME);
   });
   sc_core::sc_start();
   REQUIRE(call_names(bench.calls) == "taken@call begin_resp@call");
@@ -181,7 +182,7 @@ TEST_CASE("at initiator port: BEGIN_RESP on the backward path stands for END_REQ
   tlm::tlm_sync_enum answer = tlm::TLM_COMPLETED;
   InitiatorBench bench("bench", 1, [&](InitiatorBench& b) {
     b.response_answer = tlm::TLM_ACCEPTED;
-    b.port.begin_req(0, r, SC_ZERO_TIME);
+    b.port.begin_req(b, 0, r, SC_ZERO_TIME);
     wait(ns(10));
     answer = b.targets[0]->send_bw(r, tlm::BEGIN_RESP);
     wait(ns(5));
@@ -200,7 +201,7 @@ TEST_CASE("at initiator port: BEGIN_RESP on the backward path stands for END_REQ
 TEST_CASE("at initiator port: reports END_RESP on the backward path, naming the socket", "[mem][at_initiator][protocol]") {
   Payload r(tlm::TLM_READ_COMMAND, 0x40, 64);
   InitiatorBench bench("bench", 2, [&](InitiatorBench& b) {
-    b.port.begin_req(1, r, SC_ZERO_TIME);
+    b.port.begin_req(b, 1, r, SC_ZERO_TIME);
     b.targets[1]->send_bw(r, tlm::END_RESP);
   });
   REQUIRE_THROWS_WITH(sc_core::sc_start(),
@@ -231,7 +232,7 @@ TEST_CASE("at initiator port: reports a TLM_UPDATED answer to BEGIN_REQ with nei
   InitiatorBench bench("bench", 1, [&](InitiatorBench& b) {
     b.targets[0]->answer = tlm::TLM_UPDATED;
     b.targets[0]->answer_phase = tlm::END_RESP;
-    b.port.begin_req(0, r, SC_ZERO_TIME);
+    b.port.begin_req(b, 0, r, SC_ZERO_TIME);
   });
   REQUIRE_THROWS_WITH(sc_core::sc_start(),
                       Catch::Contains("protocol violation: unexpected phase END_RESP on out (TLM_UPDATED)"));
