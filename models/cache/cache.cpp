@@ -91,6 +91,7 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
   mshr_free_bits_.assign((mshrs_.size() + 63) / 64, 0);
   for (size_t i = 0; i < mshrs_.size(); ++i) set_mshr_free(i, true);
   out.register_nb_transport_bw(this, &Cache::out_bw);
+  out_port_.add(out);
   ctrl.register_nb_transport_fw(this, &Cache::ctrl_fw, 0);
   ctrl.register_b_transport(this, &Cache::ctrl_b_transport, 0);
   ctrl.register_transport_dbg(this, &Cache::ctrl_dbg, 0);

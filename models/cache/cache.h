@@ -22,7 +22,8 @@
 //                   answered as soon as the answer is known, annotated with its
 //                   time (respond_early); their queue places free at that time.
 //   out_method      sends fills, forwarded requests and writebacks on `out`,
-//                   one per cycle, one BEGIN_REQ awaiting END_REQ at a time.
+//                   one per cycle, one BEGIN_REQ awaiting END_REQ at a time
+//                   (the shared AtInitiatorPort, models/mem/at_initiator_port.h).
 //   down_method     takes responses from `out`: installs fills and answers the
 //                   requests waiting on them.
 //   maint_method    runs maintenance commands from ctrl.
@@ -45,6 +46,7 @@
 #include "models/cache/zero_cache.h"
 #include "common/due_queue.h"
 #include "common/flat_map.h"
+#include "models/mem/at_initiator_port.h"
 #include "models/mem/gpu_access.h"
 #include "models/mem/protocol_checker.h"
 #include "models/mem/socket_table.h"
@@ -162,7 +164,6 @@ class Cache : public Block {
   // Reports of what should not happen, out of line (see warn_refused()).
   [[gnu::cold, gnu::noinline]] void in_protocol_error(int port, const tlm::tlm_generic_payload& t, const tlm::tlm_phase& ph) const;
   [[gnu::cold, gnu::noinline]] void early_not_completed(const tlm::tlm_generic_payload& t) const;
-  [[gnu::cold, gnu::noinline]] void out_protocol_error(const tlm::tlm_generic_payload& t, const tlm::tlm_phase& ph) const;
   [[gnu::cold, gnu::noinline]] void fill_failed(const DownTxn& d, uint64_t line) const;
   tlm::tlm_sync_enum accept_at_once(Upstream u, tlm::tlm_phase& ph, sc_core::sc_time& d);
   enum class Admission { Accepted, PortsUsed, QueueFull, BankBusy, NoMshr };
@@ -325,6 +326,13 @@ class Cache : public Block {
   void send_writeback(Victim& wb, const sc_core::sc_time& when);
   void copy_request(const tlm::tlm_generic_payload& from, DownTxn& to);
   tlm::tlm_sync_enum out_bw(tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
+  // The client of out_port_ (AtInitiatorPort).
+  friend class AtInitiatorPort;
+  void request_taken(int, tlm::tlm_generic_payload& t, const sc_core::sc_time& d, bool on_call);
+  void end_req(int, tlm::tlm_generic_payload& t, sc_core::sc_time& d, bool on_call);
+  tlm::tlm_sync_enum begin_resp(int, tlm::tlm_generic_payload& t, sc_core::sc_time& d, bool target_done,
+                                bool on_call);
+  bool expects(tlm::tlm_generic_payload&) const { return true; }  // out carries only the cache's own
   void out_method();
   void down_method();
   void forward_done(DownTxn& d, const sc_core::sc_time& now);
@@ -425,7 +433,7 @@ class Cache : public Block {
   std::vector<std::unique_ptr<DownTxn>> down_pool_;
   std::vector<DownTxn*> down_free_;
   DueQueue<DownTxn*> out_queue_;  // by earliest send time
-  DownTxn* out_in_flight_ = nullptr;  // BEGIN_REQ sent, END_REQ awaited
+  AtInitiatorPort out_port_{path(), "out", false};  // BEGIN_REQ sent, END_REQ awaited
   uint64_t out_next_ = 0;             // next cycle a request may leave (an sc_time value)
   uint64_t out_cycle_ = 0;            // the cycle of the last request sent (an sc_time value)
   unsigned out_sent_ = 0;             // requests sent in that cycle (at most out_ports)

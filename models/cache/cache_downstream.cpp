@@ -131,7 +131,7 @@ void Cache::send_writeback(Victim& wb, const sc_time& when) {
 }
 
 void Cache::out_method() {
-  if (out_in_flight_ || out_queue_.empty()) return;  // END_REQ or new work wakes us
+  if (out_port_.busy(0) || out_queue_.empty()) return;  // END_REQ or new work wakes us
   const uint64_t now = sim_now().value();
   const uint64_t when = std::max(out_queue_.front().when, out_next_);
   if (when > now) {
@@ -145,42 +145,32 @@ void Cache::out_method() {
   out_sent_ = now == out_cycle_ ? out_sent_ + 1 : 1;
   out_cycle_ = now;
   out_next_ = out_sent_ < cfg_.out_ports ? now : now + period_ticks_;
-  tlm::tlm_phase ph = tlm::BEGIN_REQ;
-  sc_time delay = SC_ZERO_TIME;
-  out_in_flight_ = d;  // before the call: END_REQ may come from inside it
-  const tlm::tlm_sync_enum r = out->nb_transport_fw(*d, ph, delay);
-  if (r != tlm::TLM_ACCEPTED) out_in_flight_ = nullptr;
-  if (r == tlm::TLM_UPDATED && ph == tlm::END_REQ) {
-    out_next_ = std::max<uint64_t>(out_next_, now + delay.value());  // as an END_REQ on the backward path would
-  } else if (r == tlm::TLM_UPDATED && ph == tlm::BEGIN_RESP) {
-    ph = tlm::END_RESP;
-    sc_time zero = SC_ZERO_TIME;
-    out->nb_transport_fw(*d, ph, zero);
-    down_peq_.push_at(d, align_ticks(now + delay.value() + (bdi_ ? decompress_delay(*d).value() : 0)));
-  } else if (r == tlm::TLM_COMPLETED) {
-    down_peq_.push_at(d, align_ticks(now + delay.value() + (bdi_ ? decompress_delay(*d).value() : 0)));
-  }
-  if (!out_in_flight_ && !out_queue_.empty()) out_event_.notify_at(out_next_);
+  out_port_.begin_req(*this, 0, *d, SC_ZERO_TIME);
+  if (!out_port_.busy(0) && !out_queue_.empty()) out_event_.notify_at(out_next_);
 }
 
 tlm::tlm_sync_enum Cache::out_bw(tlm_generic_payload& t, tlm::tlm_phase& ph, sc_time& d) {
-  if (ph == tlm::END_REQ || ph == tlm::BEGIN_RESP) {
-    if (&t == out_in_flight_) {  // BEGIN_RESP implies END_REQ
-      out_in_flight_ = nullptr;
-      // The next request may go when END_REQ is due (a crossbar's is its input link's crossing).
-      out_next_ = std::max<uint64_t>(out_next_, sim_now().value() + d.value());
-      if (!out_queue_.empty()) out_event_.notify_at(out_next_);
-    }
-    if (ph == tlm::END_REQ) return tlm::TLM_ACCEPTED;
-    down_peq_.push_at(&t, align_due(bdi_ ? d + decompress_delay(t) : d));
-    return tlm::TLM_COMPLETED;  // responses are always taken at once
-  }
-  out_protocol_error(t, ph);
-  return tlm::TLM_COMPLETED;
+  return out_port_.nb_transport_bw(*this, 0, t, ph, d);
 }
 
-void Cache::out_protocol_error(const tlm_generic_payload& t, const tlm::tlm_phase& ph) const {
-  checker_.unexpected_phase(t, ph, "out");
+// The next request may go when END_REQ is due (a crossbar's is its input link's
+// crossing). On the call's return out_method itself looks at its queue again.
+void Cache::request_taken(int, tlm_generic_payload&, const sc_time& d, bool on_call) {
+  if (on_call) return;
+  out_next_ = std::max<uint64_t>(out_next_, sim_now().value() + d.value());
+  if (!out_queue_.empty()) out_event_.notify_at(out_next_);
+}
+
+// An END_REQ on the call's return is due as one on the backward path would be.
+void Cache::end_req(int, tlm_generic_payload&, sc_time& d, bool on_call) {
+  if (on_call) out_next_ = std::max<uint64_t>(out_next_, sim_now().value() + d.value());
+}
+
+// Responses are always taken at once; an END_RESP owed goes back at once.
+tlm::tlm_sync_enum Cache::begin_resp(int, tlm_generic_payload& t, sc_time& d, bool, bool on_call) {
+  down_peq_.push_at(&t, align_due(bdi_ ? d + decompress_delay(t) : d));
+  if (on_call) d = SC_ZERO_TIME;
+  return tlm::TLM_COMPLETED;
 }
 
 void Cache::down_method() {

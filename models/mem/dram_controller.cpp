@@ -52,6 +52,15 @@ const uint8_t* expanded_enables(const tlm_generic_payload& trans, std::vector<ui
   for (unsigned i = 0; i < len; ++i) buf[i] = be[i % be_len];
   return buf.data();
 }
+
+// Responses in the order their data finishes; the room is the channels' (has_room).
+AtTargetPort::Options port_options() {
+  AtTargetPort::Options o;
+  o.order = AtTargetPort::Order::Ready;
+  o.accept_on_call = true;
+  o.socket = "in";
+  return o;
+}
 }  // namespace
 
 DramController::DramController(const BlockContext& ctx, const DramControllerConfig& c)
@@ -72,8 +81,7 @@ DramController::DramController(const BlockContext& ctx, const DramControllerConf
       interleave_size_(c.interleave_size),
       bank_xor_(c.bank_hash == "xor"),
       place_freed_at_column_(c.queue_place == "column"),
-      req_peq_(accept_),
-      end_resp_peq_(end_resp_),
+      port_(path(), in, *this, port_options()),
       reads_(stats().counter("reads", "read transactions completed")),
       writes_(stats().counter("writes", "write transactions completed")),
       atomics_(stats().counter("atomics", "atomic transactions applied here (lanes in order)")),
@@ -362,28 +370,7 @@ unsigned int DramController::transport_dbg(tlm_generic_payload& trans) {
 // ---- AT ----------------------------------------------------------------------
 
 tlm::tlm_sync_enum DramController::nb_transport_fw(tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_time& delay) {
-  if (phase == tlm::BEGIN_REQ) {
-    // Arriving now with nothing ahead of it and room in its channel, a request is
-    // accepted as accept_method would accept it in this instant; END_REQ goes back
-    // on the return path instead of waking accept_method.
-    if (delay == SC_ZERO_TIME && waiting_.empty() && req_peq_.empty()) {
-      const uint64_t now = sim_now().value();
-      release_early(now);
-      if (has_room(trans)) {
-        enqueue(Arrived{&trans, now});
-        phase = tlm::END_REQ;
-        return tlm::TLM_UPDATED;
-      }
-    }
-    req_peq_.push(&trans, delay);
-    return tlm::TLM_ACCEPTED;
-  }
-  if (phase == tlm::END_RESP) {
-    end_resp_peq_.push(&trans, delay);
-    return tlm::TLM_COMPLETED;
-  }
-  checker_.unexpected_phase(trans, phase, "in");
-  return tlm::TLM_COMPLETED;
+  return port_.nb_transport_fw(trans, phase, delay);
 }
 
 bool DramController::has_room(const tlm_generic_payload& trans) const {
@@ -392,37 +379,28 @@ bool DramController::has_room(const tlm_generic_payload& trans) const {
   return !mapped || channel_count_[locate(addr).channel] < queue_depth_;
 }
 
-void DramController::accept_method() {
+// A request with room is accepted now; one that waited in time for room is counted a stall.
+void DramController::serve(tlm_generic_payload& trans, const sc_time& arrived) {
   const uint64_t now = sim_now().value();
-  for (tlm_generic_payload* t; req_peq_.pop(t);) waiting_.push_back(Arrived{t, now});
-  release_early(now);
-  while (!waiting_.empty()) {
-    if (!has_room(*waiting_.front().trans)) {
-      // END_REQ withheld; a retirement, or the next early response due, wakes us.
-      if (!early_due_.empty()) space_event_.notify_at(early_due_.front().when);
-      return;
-    }
-    Arrived next = waiting_.front();
-    waiting_.pop_front();
-    if (next.arrived < now) {  // a wait in time, not a delta
-      ++request_stalls_;
-      queue_wait_ps_ += picoseconds_of_ticks(now - next.arrived);
-    }
-    enqueue(next);
-    tlm::tlm_phase phase = tlm::END_REQ;
-    sc_time delay = SC_ZERO_TIME;
-    in->nb_transport_bw(*next.trans, phase, delay);
+  if (arrived.value() < now) {  // a wait in time, not a delta
+    ++request_stalls_;
+    queue_wait_ps_ += picoseconds_of_ticks(now - arrived.value());
   }
+  enqueue(trans, arrived.value());
 }
 
-void DramController::enqueue(const Arrived& a) {
+// END_REQ withheld; a retirement, or the next early response due, wakes the port.
+void DramController::held(const tlm_generic_payload&) {
+  if (!early_due_.empty()) port_.wake_waiting_at(early_due_.front().when);
+}
+
+void DramController::enqueue(tlm_generic_payload& trans, uint64_t arrived) {
   const sc_time& now = sim_now();
   set_occupancy(occupancy_ + 1, now.value());
   if (!active_) {
-    first_activity_ = a.arrived;
+    first_activity_ = arrived;
     active_ = true;
   }
-  tlm_generic_payload& trans = *a.trans;
   GpuAccess* access = trans.get_extension<GpuAccess>();
   const bool ok = execute(trans, access);
   if (ok && trans.get_command() != tlm::TLM_IGNORE_COMMAND) {
@@ -437,18 +415,18 @@ void DramController::enqueue(const Arrived& a) {
     r.write = trans.is_write() || (access && access->kind == AccessKind::Atomic);
     r.user = &trans;
     r.early = access && access->early_response;
-    r.arrived = a.arrived;
+    r.arrived = arrived;
     channel_[l.channel].push(r);
     channel_hist_.sample(l.channel);
     bank_hist_.sample(l.bank);
     channel_next_[l.channel] = now;  // let the scheduler look at it now
     ++channel_count_[l.channel];
-    if (!r.early) pending_[&trans] = Pending{static_cast<int>(l.channel), a.arrived};
+    if (!r.early) pending_[&trans] = Pending{static_cast<int>(l.channel), arrived};
     schedule_event_.notify(SC_ZERO_TIME);
   } else {
     // Errors and ignore commands never reach a bank.
-    pending_[&trans] = Pending{-1, a.arrived};
-    push_response(&trans, now + controller_latency_);
+    pending_[&trans] = Pending{-1, arrived};
+    port_.respond_at(trans, sc_time::from_value(arrived), now + controller_latency_);
   }
 }
 
@@ -475,7 +453,7 @@ void DramController::schedule_method() {
       if (d.req.early)
         respond_early(*trans, c, d.req.arrived, at);
       else
-        push_response(trans, at);
+        port_.respond_at(*trans, sc_time::from_value(d.req.arrived), at);
     }
   }
   if (next != never_) schedule_.next_trigger(next - now);
@@ -489,7 +467,7 @@ void DramController::free_place_at_column(tlm_generic_payload& trans, unsigned c
   --channel_count_[channel];
   set_occupancy(occupancy_ - 1, now);
   if (!early) pending_.at(&trans).queued = false;
-  if (!waiting_.empty()) space_event_.notify(SC_ZERO_TIME);
+  port_.wake_waiting(SC_ZERO_TIME);
 }
 
 void DramController::count_outcome(RowOutcome outcome) {
@@ -500,42 +478,11 @@ void DramController::count_outcome(RowOutcome outcome) {
   }
 }
 
-void DramController::push_response(tlm_generic_payload* trans, const sc_time& at) {
-  ready_.push(Ready{at, seq_++, trans});
-  respond_event_.notify(at - sim_now());
-}
-
-void DramController::respond_method() {
-  if (resp_in_flight_ || ready_.empty()) return;  // END_RESP or a new response wakes us
-  const sc_time now = sim_now();
-  const sc_time when = std::max(ready_.top().at, resp_free_at_);
-  if (when > now) {
-    respond_.next_trigger(when - now);
-    return;
-  }
-  tlm_generic_payload* trans = ready_.top().trans;
-  ready_.pop();
-  record_done(pending_.at(trans).arrived, now.value());
-  if (Tracer* t = tracer()) trace_request(*t, *trans, pending_.at(trans).arrived, now.value());
-  tlm::tlm_phase phase = tlm::BEGIN_RESP;
-  sc_time delay = SC_ZERO_TIME;
-  const tlm::tlm_sync_enum r = in->nb_transport_bw(*trans, phase, delay);
-  if (r == tlm::TLM_ACCEPTED || (r == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP)) {
-    resp_in_flight_ = trans;
-    return;
-  }
-  resp_free_at_ = now + delay;
-  retire(*trans);
-  respond_event_.notify(delay);
-}
-
-void DramController::end_resp_method() {
-  for (tlm_generic_payload* t; end_resp_peq_.pop(t);) {
-    if (!checker_.end_resp(*t, resp_in_flight_)) continue;
-    resp_in_flight_ = nullptr;
-    retire(*t);
-    respond_event_.notify(SC_ZERO_TIME);
-  }
+// Its response is about to leave: the request's latency and trace.
+void DramController::responding(tlm_generic_payload& trans, const sc_time& arrived) {
+  const uint64_t now = sim_now().value();
+  record_done(arrived.value(), now);
+  if (Tracer* t = tracer()) trace_request(*t, trans, arrived.value(), now);
 }
 
 // A requester that completes every BEGIN_RESP at once (GpuAccess::early_response)
@@ -544,13 +491,11 @@ void DramController::end_resp_method() {
 void DramController::respond_early(tlm_generic_payload& trans, unsigned channel, uint64_t arrived, const sc_time& at) {
   record_done(arrived, at.value());
   if (Tracer* t = tracer()) trace_request(*t, trans, arrived, at.value());
-  tlm::tlm_phase phase = tlm::BEGIN_RESP;
-  sc_time delay = at - sim_now();
   if (!place_freed_at_column_) {
     early_due_.insert(at.value(), static_cast<int>(channel));
-    if (!waiting_.empty()) space_event_.notify(delay);  // the place it frees then may be the one they wait for
+    port_.wake_waiting(at - sim_now());  // the place it frees then may be the one they wait for
   }
-  checker_.early_response_completed(trans, in->nb_transport_bw(trans, phase, delay));
+  port_.respond_early(trans, at);
 }
 
 void DramController::release_due(uint64_t now) {
@@ -561,17 +506,17 @@ void DramController::release_due(uint64_t now) {
   }
 }
 
-void DramController::retire(tlm_generic_payload& trans) {
+// Its response was taken: the request frees its queue place unless it left
+// the queue at its column command.
+bool DramController::retired(tlm_generic_payload& trans) {
   const uint64_t now = sim_now().value();
   release_early(now);  // the occupancy histogram takes its samples in time order
   auto it = pending_.find(&trans);
   const bool queued = it->second.queued;
   if (queued && it->second.channel >= 0) --channel_count_[it->second.channel];
   pending_.erase(it);
-  if (queued) {
-    set_occupancy(occupancy_ - 1, now);
-    space_event_.notify(SC_ZERO_TIME);
-  }
+  if (queued) set_occupancy(occupancy_ - 1, now);
+  return queued;
 }
 
 void DramController::set_occupancy(unsigned n, uint64_t at) {

@@ -18,7 +18,8 @@
 // bank_interleave bytes, and a bank's consecutive bytes fill rows of row_size.
 // A request is timed entirely in the channel, bank and row of its first byte.
 //
-// AT: a request is accepted (END_REQ) when its channel has fewer than
+// AT, on the shared AtTargetPort (models/mem/at_target_port.h) in its Ready
+// order: a request is accepted (END_REQ) when its channel has fewer than
 // queue_depth requests accepted and not yet retired (END_RESP); otherwise
 // END_REQ is withheld and requests behind it wait too. A request arriving on
 // an instant with nothing waiting ahead of it is accepted inside
@@ -31,9 +32,7 @@
 // annotated time. Nothing runs while nothing is queued: the scheduler wakes on
 // arrivals and at the times the channels name.
 #pragma once
-#include <deque>
 #include <memory>
-#include <queue>
 #include <unordered_map>
 #include <vector>
 
@@ -45,10 +44,9 @@
 #include "common/due_queue.h"
 #include "common/flat_map.h"
 #include "models/mem/gpu_access.h"
-#include "models/mem/protocol_checker.h"
+#include "models/mem/at_target_port.h"
 #include "models/mem/socket_table.h"
 #include "models/mem/tlm_helpers.h"
-#include "models/mem/timed_queue.h"
 #include "platform/block.h"
 #include "platform/param_table.h"
 #include "platform/registry.h"
@@ -86,7 +84,7 @@ struct DramControllerConfig {
 };
 const ParamTable<DramControllerConfig>& dram_controller_param_table();
 
-class DramController : public Block {
+class DramController : public Block, private AtTargetPort::Server {
  public:
   SC_HAS_PROCESS(DramController);
   explicit DramController(const BlockContext& ctx)
@@ -108,10 +106,6 @@ class DramController : public Block {
  private:
   // Times kept as sc_time values (units of the time resolution): the
   // per-request bookkeeping then needs no sc_time built by the library.
-  struct Arrived {
-    tlm::tlm_generic_payload* trans;
-    uint64_t arrived;
-  };
   // Accepted, not yet retired, and answered by respond_method. A request
   // answered early has no entry: its channel and arrival travel with its
   // DramRequest, and it is done when its column is issued.
@@ -119,12 +113,6 @@ class DramController : public Block {
     int channel;    // -1: answered without a DRAM access (an error)
     uint64_t arrived;
     bool queued = true;  // holds a queue place (false once its column issued, with queue_place "column")
-  };
-  struct Ready {
-    sc_core::sc_time at;
-    uint64_t seq;
-    tlm::tlm_generic_payload* trans;
-    bool operator>(const Ready& o) const { return at != o.at ? at > o.at : seq > o.seq; }
   };
 
   // The timing constraints beyond tCL/tRCD/tRP/tRAS: the preset's, or the parameters'.
@@ -135,10 +123,15 @@ class DramController : public Block {
   bool get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi);
   unsigned int transport_dbg(tlm::tlm_generic_payload& trans);
 
-  void accept_method();
+  // AtTargetPort::Server.
+  void serve(tlm::tlm_generic_payload& trans, const sc_core::sc_time& arrived) override;
+  void responding(tlm::tlm_generic_payload& trans, const sc_core::sc_time& arrived) override;
+  bool admits(const tlm::tlm_generic_payload& trans) override { return has_room(trans); }
+  void accepting() override { release_early(sim_now().value()); }
+  void held(const tlm::tlm_generic_payload& trans) override;
+  bool retired(tlm::tlm_generic_payload& trans) override;
+
   void schedule_method();
-  void respond_method();
-  void end_resp_method();
 
   // Checks the request and moves its data; sets the response status exactly
   // once; returns false for an error response. `access` is the request's
@@ -154,9 +147,9 @@ class DramController : public Block {
   void setup_compression(const DramControllerConfig& c);
   // Whether the request's channel has a queue place for it (unmapped requests always do).
   bool has_room(const tlm::tlm_generic_payload& trans) const;
-  // Takes an accepted request into its channel's queue (or answers an error); END_REQ is the caller's.
-  void enqueue(const Arrived& a);
-  void push_response(tlm::tlm_generic_payload* trans, const sc_core::sc_time& at);
+  // Takes an accepted request, arrived at `arrived` (an sc_time value), into
+  // its channel's queue (or answers an error); END_REQ is the port's.
+  void enqueue(tlm::tlm_generic_payload& trans, uint64_t arrived);
   // A request of `channel` that arrived at `arrived` (an sc_time value), answered at `at`.
   void respond_early(tlm::tlm_generic_payload& trans, unsigned channel, uint64_t arrived, const sc_core::sc_time& at);
   void trace_request(Tracer& t, const tlm::tlm_generic_payload& trans, uint64_t start, uint64_t end);
@@ -167,7 +160,6 @@ class DramController : public Block {
   }
   void release_due(uint64_t now);
   void end_of_simulation() override;
-  void retire(tlm::tlm_generic_payload& trans);
   void count_outcome(RowOutcome outcome);
   void free_place_at_column(tlm::tlm_generic_payload& trans, unsigned channel, bool early, uint64_t now);
   void set_occupancy(unsigned n, uint64_t at);
@@ -189,20 +181,12 @@ class DramController : public Block {
   std::vector<unsigned> channel_count_;  // accepted and not retired, per channel
   std::vector<sc_core::sc_time> channel_next_;  // when each channel wants scheduling again (never_: idle)
   sc_core::sc_time never_;                      // sc_max_time(), a library call
-  Activity accept_{this, &DramController::accept_method};
+  AtTargetPort port_;
   Activity schedule_{this, &DramController::schedule_method};
-  Activity respond_{this, &DramController::respond_method};
-  Activity end_resp_{this, &DramController::end_resp_method};
-  TimedQueue<tlm::tlm_generic_payload*> req_peq_;
-  TimedQueue<tlm::tlm_generic_payload*> end_resp_peq_;
-  Trigger space_event_{accept_}, schedule_event_{schedule_}, respond_event_{respond_};
-  std::deque<Arrived> waiting_;  // arrived, END_REQ withheld
+  Trigger schedule_event_{schedule_};
   FlatMap<tlm::tlm_generic_payload*, Pending> pending_;
-  std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> ready_;
   DueQueue<int> early_due_;    // early responses' queue places by due time: their channels
   std::vector<DramIssued> issued_;  // scratch for schedule_method
-  tlm::tlm_generic_payload* resp_in_flight_ = nullptr;
-  sc_core::sc_time resp_free_at_;
   uint64_t seq_ = 0;
   unsigned occupancy_ = 0;
   uint64_t occupancy_since_ = 0;
@@ -219,9 +203,7 @@ class DramController : public Block {
   // BDI compression; null when off (its counters are then not registered).
   std::unique_ptr<DramCompression> compression_;
 
-  // Used at elaboration and on protocol errors only: kept after the state the
-  // simulation touches.
-  ProtocolChecker checker_{path()};
+  // Used at elaboration only: kept after the state the simulation touches.
   SocketTable<tlm::tlm_target_socket<>> targets_;
 };
 

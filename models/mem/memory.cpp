@@ -18,6 +18,13 @@ void masked_copy(uint8_t* dst, const uint8_t* src, uint64_t len, const uint8_t* 
   for (uint64_t i = 0; i < len; ++i)
     if (be[i % be_len] == TLM_BYTE_ENABLED) dst[i] = src[i];
 }
+
+// In-order responses, at most `depth` requests accepted and not retired.
+AtTargetPort::Options port_options(unsigned depth) {
+  AtTargetPort::Options o;
+  o.depth = depth;
+  return o;
+}
 }  // namespace
 
 Memory::Memory(const BlockContext& ctx, const MemoryConfig& c)
@@ -28,7 +35,7 @@ Memory::Memory(const BlockContext& ctx, const MemoryConfig& c)
       size_(c.size),
       latency_(c.latency),
       bandwidth_(c.bandwidth),
-      port_(path(), in, *this, c.queue_depth),
+      port_(path(), in, *this, port_options(c.queue_depth)),
       reads_(stats().counter("reads", "read transactions completed")),
       writes_(stats().counter("writes", "write transactions completed")),
       bytes_read_(stats().counter("bytes_read", "bytes returned by reads")),
@@ -181,7 +188,7 @@ tlm::tlm_sync_enum Memory::nb_transport_fw(tlm_generic_payload& trans, tlm::tlm_
   return port_.nb_transport_fw(trans, phase, delay);
 }
 
-sc_time Memory::serve(tlm_generic_payload& trans, const sc_time& arrived) {
+void Memory::serve(tlm_generic_payload& trans, const sc_time& arrived) {
   const uint64_t bytes = execute(trans);
   const sc_time transfer = transfer_time(bytes, bandwidth_);
   const sc_time start = std::max(sim_now(), channel_free_);
@@ -191,7 +198,7 @@ sc_time Memory::serve(tlm_generic_payload& trans, const sc_time& arrived) {
     first_activity_ = arrived;
     active_ = true;
   }
-  return channel_free_ + latency_;
+  port_.respond_at(trans, arrived, channel_free_ + latency_);
 }
 
 void Memory::responding(tlm_generic_payload&, const sc_time& arrived) { record_done(arrived, sim_now()); }

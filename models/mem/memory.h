@@ -60,7 +60,7 @@ class Memory : public Block, private AtTargetPort::Server {
   unsigned int transport_dbg(tlm::tlm_generic_payload& trans);
 
   // AtTargetPort::Server.
-  sc_core::sc_time serve(tlm::tlm_generic_payload& trans, const sc_core::sc_time& arrived) override;
+  void serve(tlm::tlm_generic_payload& trans, const sc_core::sc_time& arrived) override;
   void responding(tlm::tlm_generic_payload& trans, const sc_core::sc_time& arrived) override;
   void occupancy_changing(unsigned from, unsigned to) override;
 

@@ -80,13 +80,13 @@ Crossbar::Crossbar(const BlockContext& ctx, AddressMap map, const CrossbarConfig
     out.push_back(std::make_unique<InitiatorSocket>(("out_" + std::to_string(o)).c_str()));
     out.back()->register_nb_transport_bw(this, &Crossbar::nb_transport_bw, o);
     out.back()->register_invalidate_direct_mem_ptr(this, &Crossbar::invalidate_direct_mem_ptr, o);
+    out_port_.add(*out.back());
     out_stats_.push_back(make_port_stats(*ctx.stats, "out[" + std::to_string(o) + "]", queue_depth_));
   }
   targets_.add("in", in);
   initiators_.add("out", out);
   blocked_.resize(n_out);
   out_buffer_.resize(n_out);
-  req_in_flight_.assign(n_out, nullptr);
   out_req_link_.assign(n_out, Link{out_width, SC_ZERO_TIME});
   out_resp_link_.assign(n_out, Link{out_width, SC_ZERO_TIME});
   resp_blocked_.resize(n_in);
@@ -321,7 +321,7 @@ void Crossbar::forward_method() {
   sc_time next = never_;
   forward_work_.visit([&](int o) {
     if (out_buffer_[o].empty()) return false;
-    if (req_in_flight_[o]) return true;  // its END_REQ will wake us
+    if (out_port_.busy(o)) return true;  // its END_REQ will wake us
     const Queued q = out_buffer_[o].front();
     const sc_time start = std::max(q.ready, out_req_link_[o].free);
     if (start > now) {
@@ -336,37 +336,15 @@ void Crossbar::forward_method() {
 
 void Crossbar::forward(int o, tlm_generic_payload& trans) {
   const sc_time now = sim_now();
-  req_in_flight_[o] = &trans;
   PortStats& ps = out_stats_[o];
   const sc_time arrives = cross(out_req_link_[o], request_bytes(trans), now, *ps.req_bytes, *ps.req_busy_cycles, ps);
   ++forwarded_;
-  tlm::tlm_phase phase = tlm::BEGIN_REQ;
-  sc_time delay = arrives - now;
-  const tlm::tlm_sync_enum r = (*out[o])->nb_transport_fw(trans, phase, delay);
-  if (r == tlm::TLM_ACCEPTED) return;  // END_REQ comes on the backward path
-  if (req_in_flight_[o] == &trans) release_output(o);
-  if (r == tlm::TLM_UPDATED && phase == tlm::END_REQ) return;
-  if (r == tlm::TLM_COMPLETED) {
-    // The target is done with it; the response still has to travel back.
-    const Route route = routes_.at(&trans);
-    const int i = route.in;
-    release_sent(i, now);
-    if (resp_blocked_[i].empty() && in_buffer_[i].size() < response_queue_depth_) {
-      take_response(o, trans, route, now + delay);
-    } else {
-      hold_response(i, HeldResponse{o, &trans, true, now + delay});
-    }
-    return;
-  }
-  // TLM_UPDATED with BEGIN_RESP: the target waits for our END_RESP.
-  if (take_or_hold_response(o, trans, routes_.at(&trans), delay) == tlm::TLM_COMPLETED) {
-    tlm::tlm_phase end = tlm::END_RESP;
-    (*out[o])->nb_transport_fw(trans, end, delay);
-  }
+  out_port_.begin_req(*this, o, trans, arrives - now);
 }
 
+void Crossbar::request_taken(int o, tlm_generic_payload&, const sc_time&, bool) { release_output(o); }
+
 void Crossbar::release_output(int o) {
-  req_in_flight_[o] = nullptr;
   out_buffer_[o].pop_front();
   set_occupancy(out_stats_[o], static_cast<unsigned>(out_buffer_[o].size()));
   // Wake only what the freed output matters to: requests waiting for its buffer, its next request.
@@ -377,16 +355,23 @@ void Crossbar::release_output(int o) {
 // ---- AT: responses -----------------------------------------------------------
 
 tlm::tlm_sync_enum Crossbar::nb_transport_bw(int o, tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_time& delay) {
-  if (req_in_flight_[o] == &trans && (phase == tlm::END_REQ || phase == tlm::BEGIN_RESP)) {
-    // END_REQ, or a BEGIN_RESP standing for it: the output takes its next request.
-    release_output(o);
-    if (phase == tlm::END_REQ) return tlm::TLM_ACCEPTED;
+  return out_port_.nb_transport_bw(*this, o, trans, phase, delay);
+}
+
+bool Crossbar::expects(tlm_generic_payload& trans) const { return routes_.count(&trans) != 0; }
+
+tlm::tlm_sync_enum Crossbar::begin_resp(int o, tlm_generic_payload& trans, sc_time& delay, bool target_done, bool) {
+  if (!target_done) return take_or_hold_response(o, trans, routes_.at(&trans), delay);
+  // The target is done with it (on the call); the response still has to travel back.
+  const sc_time now = sim_now();
+  const Route route = routes_.at(&trans);
+  const int i = route.in;
+  release_sent(i, now);
+  if (resp_blocked_[i].empty() && in_buffer_[i].size() < response_queue_depth_) {
+    take_response(o, trans, route, now + delay);
+  } else {
+    hold_response(i, HeldResponse{o, &trans, true, now + delay});
   }
-  if (phase == tlm::BEGIN_RESP) {
-    const auto it = routes_.find(&trans);
-    if (it != routes_.end()) return take_or_hold_response(o, trans, it->second, delay);
-  }
-  checker_.unexpected_phase(trans, phase, "out[" + std::to_string(o) + "]");
   return tlm::TLM_COMPLETED;
 }
 
@@ -471,9 +456,8 @@ void Crossbar::respond_method() {
       release_sent(i, now);  // a response taken just before may have been sent early, due now
       const sc_time crossed = take_response(h.out, *h.trans, routes_.at(h.trans), std::max(now, h.arrival));
       if (!h.target_done) {
-        tlm::tlm_phase end = tlm::END_RESP;
         sc_time delay = crossed - now;
-        (*out[h.out])->nb_transport_fw(*h.trans, end, delay);
+        out_port_.end_resp(h.out, *h.trans, delay);
       }
     }
     // A response sent early ahead still holds its place (and the input link): wait for it to leave.

@@ -28,7 +28,9 @@
 // Uncontended, a request costs x_in + latency + x_out cycles and so does its
 // response. Transactions to unmapped addresses get TLM_ADDRESS_ERROR_RESPONSE
 // at once. LT costs the uncontended time; DMI and debug are forwarded as by
-// the router.
+// the router. The output side's protocol (one BEGIN_REQ in flight per output,
+// the targets' answers, their checks) is the shared AtInitiatorPort
+// (models/mem/at_initiator_port.h).
 #pragma once
 #include <memory>
 #include <unordered_map>
@@ -38,6 +40,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "common/flat_map.h"
+#include "models/mem/at_initiator_port.h"
 #include "models/mem/protocol_checker.h"
 #include "common/ring.h"
 #include "models/mem/socket_table.h"
@@ -148,6 +151,14 @@ class Crossbar : public Block {
   tlm::tlm_sync_enum nb_transport_bw(int id, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
   void invalidate_direct_mem_ptr(int id, sc_dt::uint64 start, sc_dt::uint64 end);
+  // The client of out_port_ (AtInitiatorPort).
+  friend class AtInitiatorPort;
+  void request_taken(int out_port, tlm::tlm_generic_payload& trans, const sc_core::sc_time& delay,
+                     bool on_call);
+  void end_req(int, tlm::tlm_generic_payload&, sc_core::sc_time&, bool) {}  // request_taken freed the output
+  tlm::tlm_sync_enum begin_resp(int out_port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay,
+                                bool target_done, bool on_call);
+  bool expects(tlm::tlm_generic_payload& trans) const;
 
   void admit_method();    // arrived requests into output buffers (END_REQ)
   void forward_method();  // output buffers to targets (BEGIN_REQ)
@@ -207,7 +218,7 @@ class Crossbar : public Block {
   };
   std::vector<Ring<Arrived>> blocked_;  // arrived, waiting for room; END_REQ not yet sent
   std::vector<Ring<Queued>> out_buffer_;                        // admitted; the front may be in flight
-  std::vector<tlm::tlm_generic_payload*> req_in_flight_;        // BEGIN_REQ sent, END_REQ awaited
+  AtInitiatorPort out_port_{path(), "out", true};     // BEGIN_REQ sent, END_REQ awaited
   std::vector<Link> out_req_link_, out_resp_link_;
   std::vector<PortStats> out_stats_;
   // Per input.

@@ -40,10 +40,10 @@ Router::Router(const BlockContext& ctx, AddressMap map)
     out.push_back(std::make_unique<InitiatorSocket>(("out_" + std::to_string(o)).c_str()));
     out.back()->register_nb_transport_bw(this, &Router::nb_transport_bw, o);
     out.back()->register_invalidate_direct_mem_ptr(this, &Router::invalidate_direct_mem_ptr, o);
+    out_port_.add(*out.back());
   }
   targets_.add("in", in);
   initiators_.add("out", out);
-  req_in_flight_.assign(n_out, nullptr);
   req_queue_.resize(n_out);
   resp_in_flight_.assign(n_in, nullptr);
   resp_queue_.resize(n_in);
@@ -117,10 +117,7 @@ tlm::tlm_sync_enum Router::nb_transport_fw(int id, tlm_generic_payload& trans, t
       return tlm::TLM_COMPLETED;
     }
     resp_in_flight_[id] = nullptr;
-    if (!it->second.target_done) {
-      tlm::tlm_phase end = tlm::END_RESP;
-      (*out[it->second.out])->nb_transport_fw(trans, end, delay);
-    }
+    if (!it->second.target_done) out_port_.end_resp(it->second.out, trans, delay);
     finish(trans);
     input_free_event_.notify(SC_ZERO_TIME);
     return tlm::TLM_COMPLETED;
@@ -132,58 +129,45 @@ tlm::tlm_sync_enum Router::nb_transport_fw(int id, tlm_generic_payload& trans, t
 void Router::request_method() {
   for (tlm_generic_payload* t; req_peq_.pop(t);) {
     const int port = routes_.at(t).out;
-    if (req_in_flight_[port] || !req_queue_[port].empty()) ++request_waits_;
+    if (out_port_.busy(port) || !req_queue_[port].empty()) ++request_waits_;
     req_queue_[port].push_back(t);
   }
   for (size_t p = 0; p < req_queue_.size(); ++p)
-    while (!req_in_flight_[p] && !req_queue_[p].empty()) forward_request(static_cast<int>(p));
+    while (!out_port_.busy(static_cast<int>(p)) && !req_queue_[p].empty()) forward_request(static_cast<int>(p));
 }
 
 void Router::forward_request(int port) {
   tlm_generic_payload& trans = *req_queue_[port].front();
   req_queue_[port].pop_front();
-  req_in_flight_[port] = &trans;
   ++forwarded_;
-  tlm::tlm_phase phase = tlm::BEGIN_REQ;
-  sc_time delay = latency_;
-  const tlm::tlm_sync_enum r = (*out[port])->nb_transport_fw(trans, phase, delay);
-  if (r == tlm::TLM_ACCEPTED) return;  // END_REQ comes on the backward path
-  req_in_flight_[port] = nullptr;
-  Route& route = routes_.at(&trans);
-  if (r == tlm::TLM_UPDATED && phase == tlm::END_REQ) {
-    tlm::tlm_phase end = tlm::END_REQ;
-    (*in[route.in])->nb_transport_bw(trans, end, delay);
-    return;
-  }
-  // BEGIN_RESP at once (TLM_UPDATED), or the whole transaction done (TLM_COMPLETED):
-  // either way the initiator, which we told TLM_ACCEPTED, gets a BEGIN_RESP.
-  if (r == tlm::TLM_COMPLETED) route.target_done = true;
-  const bool target_waits = !route.target_done;
-  if (accept_response(trans, delay) == tlm::TLM_COMPLETED && target_waits) {
-    // The target's TLM_UPDATED/BEGIN_RESP awaits an END_RESP we now owe it.
-    tlm::tlm_phase end = tlm::END_RESP;
-    sc_time zero = SC_ZERO_TIME;
-    (*out[port])->nb_transport_fw(trans, end, zero);
-  }
+  out_port_.begin_req(*this, port, trans, latency_);
 }
 
 // ---- AT: responses ---------------------------------------------------------
 
 tlm::tlm_sync_enum Router::nb_transport_bw(int id, tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_time& delay) {
-  if (req_in_flight_[id] == &trans && (phase == tlm::END_REQ || phase == tlm::BEGIN_RESP)) {
-    // END_REQ, or BEGIN_RESP standing for it: the output takes another request.
-    req_in_flight_[id] = nullptr;
-    output_free_event_.notify(SC_ZERO_TIME);
-    if (phase == tlm::END_REQ) {
-      tlm::tlm_phase end = tlm::END_REQ;
-      (*in[routes_.at(&trans).in])->nb_transport_bw(trans, end, delay);
-      return tlm::TLM_ACCEPTED;
-    }
-  }
-  if (phase == tlm::BEGIN_RESP && routes_.count(&trans)) return accept_response(trans, delay);
-  checker_.unexpected_phase(trans, phase, "out[" + std::to_string(id) + "]");
-  return tlm::TLM_COMPLETED;
+  return out_port_.nb_transport_bw(*this, id, trans, phase, delay);
 }
+
+// On the call's return the request loop goes on by itself; later, it is woken.
+void Router::request_taken(int, tlm_generic_payload&, const sc_time&, bool on_call) {
+  if (!on_call) output_free_event_.notify(SC_ZERO_TIME);
+}
+
+void Router::end_req(int, tlm_generic_payload& trans, sc_time& delay, bool) {
+  tlm::tlm_phase end = tlm::END_REQ;
+  (*in[routes_.at(&trans).in])->nb_transport_bw(trans, end, delay);
+}
+
+tlm::tlm_sync_enum Router::begin_resp(int, tlm_generic_payload& trans, sc_time& delay, bool target_done,
+                                      bool on_call) {
+  if (target_done) routes_.at(&trans).target_done = true;
+  const tlm::tlm_sync_enum r = accept_response(trans, delay);
+  if (on_call) delay = SC_ZERO_TIME;  // an END_RESP owed to the target goes back at once
+  return r;
+}
+
+bool Router::expects(tlm_generic_payload& trans) const { return routes_.count(&trans) != 0; }
 
 tlm::tlm_sync_enum Router::accept_response(tlm_generic_payload& trans, sc_time& delay) {
   Route& route = routes_.at(&trans);
@@ -228,9 +212,8 @@ void Router::response_method() {
       // Taken at once: release the target, which is waiting for our END_RESP.
       Route route = routes_.at(q.trans);
       if (!route.target_done) {
-        tlm::tlm_phase end = tlm::END_RESP;
         sc_time delay = SC_ZERO_TIME;
-        (*out[route.out])->nb_transport_fw(*q.trans, end, delay);
+        out_port_.end_resp(route.out, *q.trans, delay);
       }
       finish(*q.trans);
     }

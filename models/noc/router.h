@@ -8,6 +8,9 @@
 // waits, without END_RESP, until that input's END_RESP. Each traversal, request
 // and response, costs `latency` cycles. A transaction to an unmapped address (or
 // straddling two ranges or interleave chunks) gets TLM_ADDRESS_ERROR_RESPONSE.
+// The output side's protocol (one BEGIN_REQ in flight per output, the
+// targets' answers, their checks) is the shared AtInitiatorPort
+// (models/mem/at_initiator_port.h).
 #pragma once
 #include <deque>
 #include <memory>
@@ -18,6 +21,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "common/flat_map.h"
+#include "models/mem/at_initiator_port.h"
 #include "models/mem/protocol_checker.h"
 #include "models/mem/socket_table.h"
 #include "models/mem/timed_queue.h"
@@ -73,6 +77,14 @@ class Router : public Block {
   // Backward path (from out[id]).
   tlm::tlm_sync_enum nb_transport_bw(int id, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
+  // The client of out_port_ (AtInitiatorPort).
+  friend class AtInitiatorPort;
+  void request_taken(int out_port, tlm::tlm_generic_payload& trans, const sc_core::sc_time& delay,
+                     bool on_call);
+  void end_req(int out_port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay, bool on_call);
+  tlm::tlm_sync_enum begin_resp(int out_port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay,
+                                bool target_done, bool on_call);
+  bool expects(tlm::tlm_generic_payload& trans) const;
   void invalidate_direct_mem_ptr(int id, sc_dt::uint64 start, sc_dt::uint64 end);
 
   void request_method();   // sends queued requests to free outputs
@@ -93,7 +105,7 @@ class Router : public Block {
   Activity response_{this, &Router::response_method};
   TimedQueue<tlm::tlm_generic_payload*> req_peq_;
   Trigger output_free_event_{request_}, input_free_event_{response_};
-  std::vector<tlm::tlm_generic_payload*> req_in_flight_;   // per output: BEGIN_REQ sent, END_REQ awaited
+  AtInitiatorPort out_port_{path(), "out", true};
   std::vector<std::deque<tlm::tlm_generic_payload*>> req_queue_;  // per output
   std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // per input: BEGIN_RESP sent, END_RESP awaited
   std::vector<std::deque<QueuedResponse>> resp_queue_;     // per input
