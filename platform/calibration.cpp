@@ -27,6 +27,14 @@ constexpr uint32_t kNocPage = 4096;
 // make them progress together and a loop step spans that many more DRAM rows
 // (docs/TIMING.md, "Where a stream's bandwidth goes").
 constexpr uint32_t kStreamWorkgroupsPerCu = 1;
+// Bytes per reading chiplet in the shorter of the chiplet streams' two
+// launches (the longer reads twice as many). Each launch carries some 20 000
+// cycles of launch, kernel-boundary maintenance and ramp that the difference
+// cancels only as far as the two launches' are alike; at 8 MiB the difference
+// was 10 000 - 30 000 cycles and the figure moved by several percent with the
+// traffic around it (docs/TIMING.md, "The calibration tests"), at 32 MiB that
+// residue is a quarter as large against the stream.
+constexpr uint64_t kChipletStreamBytes = 32u << 20;
 
 // The netlist's parameters, looked up by instance.
 class InstanceParams {
@@ -525,12 +533,12 @@ class Calibrator {
 
   // A calib_link stream of `pages` and 2 x `pages` pages per reading chiplet:
   // bytes read per second over the cycle difference. `pages` is at least
-  // 8 MiB (or two loop steps) of pages, a multiple of a loop step.
+  // kChipletStreamBytes (or two loop steps) of pages, a multiple of a loop step.
   // `pipelined`: calib_link_pipelined, whose waves keep the next loop step's
   // loads in flight (docs/TIMING.md, "Where a stream's bandwidth goes").
   double pages_stream(uint32_t chiplets, uint32_t reader, uint64_t& pages, bool pipelined) {
     const uint64_t step = 4ull * (stream_workgroups(chiplets));
-    pages = std::max<uint64_t>(2 * step, (8u << 20) / kNocPage / step * step);
+    pages = std::max<uint64_t>(2 * step, kChipletStreamBytes / kNocPage / step * step);
     const uint64_t bytes = calib::link_buffer_bytes(uint32_t(2 * pages), chiplets, reader);
     const DevicePtr in = dev_.alloc(bytes);
     if (in % (uint64_t(chiplets) * kNocPage))
