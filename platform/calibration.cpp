@@ -27,6 +27,14 @@ constexpr uint32_t kNocPage = 4096;
 // make them progress together and a loop step spans that many more DRAM rows
 // (docs/TIMING.md, "Where a stream's bandwidth goes").
 constexpr uint32_t kStreamWorkgroupsPerCu = 1;
+// Bytes per reading chiplet in the shorter of the chiplet streams' two
+// launches (the longer reads twice as many). Each launch carries some 20 000
+// cycles of launch, kernel-boundary maintenance and ramp that the difference
+// cancels only as far as the two launches' are alike; at 8 MiB the difference
+// was 10 000 - 30 000 cycles and the figure moved by several percent with the
+// traffic around it (docs/TIMING.md, "The calibration tests"), at 32 MiB that
+// residue is a quarter as large against the stream.
+constexpr uint64_t kChipletStreamBytes = 32u << 20;
 
 // The netlist's parameters, looked up by instance.
 class InstanceParams {
@@ -516,25 +524,28 @@ class Calibrator {
   // Cycles of a calib_link launch (sw/workloads/calib.h) over `pages` pages per
   // reading chiplet, kStreamWorkgroupsPerCu workgroups of 256 per CU (for the
   // reason the DRAM stream gives).
-  uint64_t pages_cycles(DevicePtr in, uint64_t pages, uint32_t chiplets, uint32_t reader) {
+  uint64_t pages_cycles(DevicePtr in, uint64_t pages, uint32_t chiplets, uint32_t reader, bool pipelined) {
     const workloads::Result res =
-        calib::link_stream(dev_, in, uint32_t(pages), chiplets, reader, stream_workgroups(chiplets));
-    check(res, "calib_link");
+        calib::link_stream(dev_, in, uint32_t(pages), chiplets, reader, stream_workgroups(chiplets), pipelined);
+    check(res, pipelined ? "calib_link_pipelined" : "calib_link");
     return res.stats.cycles;
   }
 
   // A calib_link stream of `pages` and 2 x `pages` pages per reading chiplet:
   // bytes read per second over the cycle difference. `pages` is at least
-  // 8 MiB (or two loop steps) of pages, a multiple of a loop step.
-  double pages_stream(uint32_t chiplets, uint32_t reader, uint64_t& pages) {
+  // kChipletStreamBytes (or two loop steps) of pages, a multiple of a loop step.
+  // `pipelined`: calib_link_pipelined, whose waves keep the next loop step's
+  // loads in flight (docs/TIMING.md, "Where a stream's bandwidth goes").
+  double pages_stream(uint32_t chiplets, uint32_t reader, uint64_t& pages, bool pipelined) {
     const uint64_t step = 4ull * (stream_workgroups(chiplets));
-    pages = std::max<uint64_t>(2 * step, (8u << 20) / kNocPage / step * step);
+    pages = std::max<uint64_t>(2 * step, kChipletStreamBytes / kNocPage / step * step);
     const uint64_t bytes = calib::link_buffer_bytes(uint32_t(2 * pages), chiplets, reader);
     const DevicePtr in = dev_.alloc(bytes);
     if (in % (uint64_t(chiplets) * kNocPage))
       throw runtime::DeviceError("calibrate: an allocation not aligned to the chiplets' pages");
     calib::fill_stream(dev_, in, bytes);
-    const uint64_t a = pages_cycles(in, pages, chiplets, reader), b = pages_cycles(in, 2 * pages, chiplets, reader);
+    const uint64_t a = pages_cycles(in, pages, chiplets, reader, pipelined),
+                   b = pages_cycles(in, 2 * pages, chiplets, reader, pipelined);
     dev_.free(in);
     const double readers = reader == chiplets ? chiplets : 1;
     return double(pages * kNocPage) * readers / double(b - a) * p_.netlist().default_clock_hz();
@@ -546,7 +557,10 @@ class Calibrator {
     const uint32_t chiplets = uint32_t(p_(noc, "chiplets"));
     say("DRAM stream: each chiplet reads its own memory");
     uint64_t pages = 0;
-    const double measured = pages_stream(chiplets, chiplets, pages);
+    // Not pipelined: with each wave's next step in flight as well, twice the
+    // pages are in demand at once and the DRAM's rows suffer (measured on
+    // mi200_2chiplet over 28 vs 56 MiB per die: 2527 GB/s against 2712).
+    const double measured = pages_stream(chiplets, chiplets, pages, false);
     add(r, "dram_bandwidth",
         "read stream, each chiplet's " + std::to_string(stream_workgroups(chiplets)) +
             " workgroups of 256 read pages homed on it, " + std::to_string(pages * kNocPage >> 20) + " vs " +
@@ -574,7 +588,10 @@ class Calibrator {
     say("link stream: chiplet " + std::to_string(reader) + " reads the other chiplets' memory");
     uint64_t pages = 0;
     const double links = links_into(p_, noc, reader, chiplets);
-    const double measured = pages_stream(chiplets, reader, pages) / links;
+    // Pipelined: under calib_link every wave waits for its step's loads, so
+    // the link idles a round trip between steps and the figure measures the
+    // kernel rather than the link.
+    const double measured = pages_stream(chiplets, reader, pages, true) / links;
     const double bandwidth = p_(noc, "link_bandwidth");
     double dram = 0;  // what the other chiplets' memory can supply
     for (const std::string& d : p_.all("dram_controller"))
@@ -584,7 +601,8 @@ class Calibrator {
       how += " (the other chiplets' DRAM supplies only " + num(dram / 1e9 / links) + " GB/s per link)";
     add(r, "link_bandwidth",
         "chiplet " + std::to_string(reader) + "'s " + std::to_string(stream_workgroups(chiplets)) +
-            " workgroups of 256 read the other chiplets' pages, " + std::to_string(pages * kNocPage >> 20) + " vs " +
+            " workgroups of 256 read the other chiplets' pages (software-pipelined), " +
+            std::to_string(pages * kNocPage >> 20) + " vs " +
             std::to_string(2 * pages * kNocPage >> 20) + " MiB; per link into it (" + num(links) + ")",
         ReferenceUnit::BytesPerSecond, measured, bandwidth, how);
   }

@@ -162,7 +162,8 @@ uint64_t link_buffer_bytes(uint32_t pages, uint32_t chiplets, uint32_t reader) {
   return rounds * chiplets * kLinkPage;
 }
 
-Result link_stream(Device& device, DevicePtr in, uint32_t pages, uint32_t chiplets, uint32_t reader, uint32_t share) {
+Result link_stream(Device& device, DevicePtr in, uint32_t pages, uint32_t chiplets, uint32_t reader, uint32_t share,
+                   bool pipelined) {
   if (chiplets < 2 || reader > chiplets)
     throw runtime::DeviceError("calib_link: needs two chiplets or more and a reader among them (or all)");
   if (share == 0 || pages % (4 * share))
@@ -171,12 +172,12 @@ Result link_stream(Device& device, DevicePtr in, uint32_t pages, uint32_t chiple
   Result result;
   result.shape = "pages=" + std::to_string(pages) + " chiplets=" + std::to_string(chiplets) +
                  " reader=" + (reader == chiplets ? std::string("all, own memory") : std::to_string(reader)) +
-                 " grid=" + std::to_string(global);
+                 " grid=" + std::to_string(global) + (pipelined ? " pipelined" : "");
   std::vector<float> got;
   {
     Session s(device, result);
     const DevicePtr out = s.alloc(global * sizeof(float));
-    s.launch("calib_link", "calib_link", Dim3{global}, Dim3{kLinkGroup},
+    s.launch("calib_link", pipelined ? "calib_link_pipelined" : "calib_link", Dim3{global}, Dim3{kLinkGroup},
              KernelArgs().pointer(in).pointer(out).value(pages).value(chiplets).value(reader).value(share));
     got = s.download<float>(out, global);
   }

@@ -37,8 +37,10 @@ Result stream(Device& device, DevicePtr in, uint64_t bytes, uint32_t wg, uint32_
 // into it); with reader == chiplets every chiplet's workgroups read `pages`
 // pages homed on their own chiplet. `in` is filled by fill_stream over
 // link_buffer_bytes. Each work-item's sum is checked. `pages` must be a
-// multiple of 4 x share.
-Result link_stream(Device& device, DevicePtr in, uint32_t pages, uint32_t chiplets, uint32_t reader, uint32_t share);
+// multiple of 4 x share. `pipelined` launches calib_link_pipelined, whose
+// waves issue each loop step's loads before they wait for the step before.
+Result link_stream(Device& device, DevicePtr in, uint32_t pages, uint32_t chiplets, uint32_t reader, uint32_t share,
+                   bool pipelined = false);
 // The bytes of `in` that link_stream with these arguments reaches.
 uint64_t link_buffer_bytes(uint32_t pages, uint32_t chiplets, uint32_t reader);
 

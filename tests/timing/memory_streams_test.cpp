@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "platform/calibration.h"
+#include "platform/timing_device.h"
+#include "sw/workloads/calib.h"
 #include "tests/timing/kernel_dir.h"
 
 using namespace tessera;
@@ -47,10 +49,37 @@ void check_link(const std::string& netlist) {
 
 }  // namespace
 
-// Pending (docs/TIMING.md, "The calibration tests"): 579 GB/s, 75 %, today.
-TEST_CASE("calibration pending: cpelide_4chiplet's links carry 768 GB/s into a chiplet within 10 %",
-          "[.][calibration-pending]") {
+TEST_CASE("memory streams: cpelide_4chiplet's links carry 768 GB/s into a chiplet within 10 %",
+          "[timing][calibration][chiplet]") {
   check_link("cpelide_4chiplet");
+}
+
+// calib_link_pipelined reads what calib_link reads: each launch checks every
+// work-item's sum against the CPU reference, with one loop step, an odd number
+// (the odd step runs on its own before the pairs) and an even one, for a
+// reader of the other chiplets' pages and for every chiplet on its own pages.
+TEST_CASE("memory streams: the software-pipelined link stream sums what calib_link sums over odd and even step counts",
+          "[timing][calibration][chiplet]") {
+  TimingDeviceOptions o;
+  o.netlist_file = std::string(TESSERA_SOURCE_DIR) + "/json/platforms/chiplet4_small.json";
+  o.kernel_dir = tessera::test::kKernelDir;
+  TimingDevice dev(o);
+  const uint32_t chiplets = 4, share = 2, step = 4 * share;
+  for (uint32_t reader : {1u, chiplets}) {
+    const uint64_t bytes = workloads::calib::link_buffer_bytes(5 * step, chiplets, reader);
+    const runtime::DevicePtr in = dev.alloc(bytes);
+    REQUIRE(in % (uint64_t(chiplets) * 4096) == 0);
+    workloads::calib::fill_stream(dev, in, bytes);
+    for (uint32_t steps : {1u, 3u, 4u, 5u})
+      for (bool pipelined : {false, true}) {
+        const workloads::Result r =
+            workloads::calib::link_stream(dev, in, steps * step, chiplets, reader, share, pipelined);
+        INFO("reader " << reader << ", " << steps << " steps, " << (pipelined ? "pipelined" : "calib_link") << ": "
+                       << r.message);
+        CHECK(r.passed);
+      }
+    dev.free(in);
+  }
 }
 
 TEST_CASE("memory streams: mi200_2chiplet's die-to-die link carries 200 GB/s each way within 10 %",
