@@ -102,7 +102,6 @@ class TrafficGen : public Block, public tlm::tlm_mm_interface {
   tlm::tlm_generic_payload* request_pending_ = nullptr;  // BEGIN_REQ sent, END_REQ awaited
   uint64_t chase_next_ = 0;                              // address the last chase read returned
   bool finished_ = false;
-  bool reported_ = false;
   double latency_sum_ns_ = 0;
   sc_core::sc_time read_start_, read_end_;
 
