@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "models/cp/direct_policy.h"
 #include "models/mem/tlm_helpers.h"
 #include "platform/errors.h"
 #include "platform/trace.h"
@@ -21,12 +22,15 @@ static_assert(std::is_base_of_v<tlm::tlm_initiator_socket<>, Dispatcher::Initiat
 
 namespace {
 
-std::optional<CacheOp> maintenance_op(const std::string& name) {
-  if (name == "invalidate") return CacheOp::Invalidate;
-  if (name == "writeback") return CacheOp::Writeback;
-  if (name == "writeback_invalidate") return CacheOp::WritebackInvalidate;
-  return std::nullopt;  // "none"
+// The cache operation of a DISP_CACHE_* command (checked by the caller).
+CacheOp cache_op_of(uint32_t command) {
+  const uint32_t op = command & 0xff;
+  return op == DISP_CACHE_INVALIDATE ? CacheOp::Invalidate
+         : op == DISP_CACHE_WRITEBACK ? CacheOp::Writeback
+                                      : CacheOp::WritebackInvalidate;
 }
+
+bool to_release_side(uint32_t command) { return (command & DISP_CACHE_TO_RELEASE) != 0; }
 
 std::string wg_text(const uint32_t wg[3]) {
   return "(" + std::to_string(wg[0]) + "," + std::to_string(wg[1]) + "," + std::to_string(wg[2]) + ")";
@@ -37,8 +41,7 @@ std::string wg_text(const uint32_t wg[3]) {
 Dispatcher::Dispatcher(const BlockContext& ctx, const DispatcherConfig& c)
     : Block(ctx),
       memory_(shared().get<isa::DeviceMemory>("device")),
-      acquire_op_(maintenance_op(c.acquire_op)),
-      release_op_(maintenance_op(c.release_op)),
+      debug_flags_(uint32_t(c.debug_flags)),
       interval_cycles_(c.workgroup_interval),
       kernel_objects_(shared().get<KernelObjectTable>("kernel_objects")),
       register_latency_(cycles(c.register_latency)),
@@ -159,6 +162,9 @@ void Dispatcher::launch(const DispatchJob& job) {
   std::fill(refused_.begin(), refused_.end(), false);
   maint_step_ = MaintStep::Start;
   phase_ = Phase::Acquire;
+  policy_commands_ = job.functional ? std::vector<uint32_t>()
+                                    : baseline_acquire_commands(direct_launch_header(), debug_flags_);
+  next_policy_command_ = 0;
   step_event_.notify(SC_ZERO_TIME);
 }
 
@@ -187,8 +193,17 @@ void Dispatcher::trace_launch(Tracer& t) {
              {t.text("fault"), result_.fault.empty() ? 0.0 : 1.0}});
 }
 
+// Carries out the policy's commands of the current step one after the other.
+bool Dispatcher::step_policy_commands() {
+  for (; next_policy_command_ < policy_commands_.size(); ++next_policy_command_) {
+    const uint32_t command = policy_commands_[next_policy_command_];
+    if (maintain(to_release_side(command), cache_op_of(command))) return true;
+  }
+  return false;
+}
+
 bool Dispatcher::step_acquire() {
-  if (!job_.functional && acquire_op_ && maintain(false, *acquire_op_)) return true;
+  if (step_policy_commands()) return true;
   acquire_end_ = sc_core::sc_time_stamp();
   running_.acquire_cycles = cycles_between(start_, acquire_end_);
   phase_ = Phase::Dispatch;
@@ -223,11 +238,14 @@ bool Dispatcher::step_dispatch() {
   }
   release_start_ = now;
   phase_ = Phase::Release;
+  policy_commands_ = job_.functional ? std::vector<uint32_t>()
+                                     : baseline_release_commands(direct_launch_header(), debug_flags_);
+  next_policy_command_ = 0;
   return false;
 }
 
 bool Dispatcher::step_release() {
-  if (!job_.functional && release_op_ && maintain(true, *release_op_)) return true;
+  if (step_policy_commands()) return true;
   running_.release_cycles = cycles_between(release_start_, sc_core::sc_time_stamp());
   finish_launch();
   return false;
@@ -625,10 +643,8 @@ void Dispatcher::start_cache_command(uint32_t value, const sc_time& delay) {
     step_event_.notify(delay);
     return;
   }
-  cache_cmd_op_ = op == DISP_CACHE_INVALIDATE ? CacheOp::Invalidate
-                  : op == DISP_CACHE_WRITEBACK ? CacheOp::Writeback
-                                               : CacheOp::WritebackInvalidate;
-  cache_cmd_release_side_ = (value & DISP_CACHE_TO_RELEASE) != 0;
+  cache_cmd_op_ = cache_op_of(value);
+  cache_cmd_release_side_ = to_release_side(value);
   cache_cmd_active_ = true;
   maint_step_ = MaintStep::Start;
   step_event_.notify(delay);
@@ -660,15 +676,12 @@ void Dispatcher::raise_irq() {
 
 const ParamTable<DispatcherConfig>& dispatcher_param_table() {
   using C = DispatcherConfig;
-  const std::vector<std::string> ops = {"invalidate", "writeback", "writeback_invalidate", "none"};
   static const ParamTable<C> table =
       ParamTable<C>()
-          .add(&C::acquire_op, enum_param("acquire_op", "invalidate", ops,
-                                          "command sent to every cache on acquire[] before the first workgroup "
-                                          "(kernel-start acquire)"))
-          .add(&C::release_op, enum_param("release_op", "writeback_invalidate", ops,
-                                          "command sent to every cache on release[] after the last workgroup "
-                                          "finished (kernel-end release)"))
+          .add(&C::debug_flags, int_param("debug_flags", 0, "CP_DEBUG_* flags (cp_regs.h) the baseline policy of a "
+                                          "launch without a command processor is given, as the firmware is given "
+                                          "cp.debug_flags: 1 skips the release's write-back, 2 the L2 invalidation "
+                                          "at the start", 0.0, 4294967295.0))
           .add(&C::workgroup_interval, int_param("workgroup_interval", 1, "cycles between two workgroups handed out "
                                                  "(0: as many as CUs take at once)", 0.0, 1e6, "cycles"))
           .add(&C::register_latency, int_param("register_latency", 10, "cycles a register access from the command "

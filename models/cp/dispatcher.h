@@ -3,24 +3,28 @@
 //
 // A launch (launch(), from the device that owns the platform) goes through
 // three steps, all in simulated time:
-//   acquire   every cache bound to `acquire[]` (L1V, scalar and instruction
-//             caches) gets the `acquire_op` command (Invalidate by default),
-//             so no CU reads data cached by an earlier kernel;
+//   acquire   the baseline policy's acquire commands (below): the caches bound
+//             to `acquire[]` (L1V, scalar and instruction caches) and to
+//             `release[]` (L2 slices) are invalidated, so no CU reads data
+//             cached by an earlier kernel;
 //   dispatch  workgroups in grid order (x fastest), each offered to the CUs
 //             round-robin starting after the CU that took the previous one;
 //             a CU without the resources refuses and is skipped until it
 //             announces free resources (models/cu/workgroup_task.h). At most
 //             one workgroup leaves every `workgroup_interval` cycles;
-//   release   when every workgroup has finished, every cache bound to
-//             `release[]` (L2 slices) gets the `release_op` command
-//             (WritebackInvalidate by default), so the host reads current data.
+//   release   when every workgroup has finished, the baseline policy's release
+//             commands: the caches on `release[]` write back their dirty lines
+//             (and keep clean copies), so the host reads current data.
 //             A release that writes back is preceded by a Writeback of the
 //             acquire-side caches that may hold dirty lines (write_policy
 //             write_back, found before the simulation starts through their
 //             ctrl's debug transport), so their writes reach the L2 before its
 //             own write-back; write-through caches get nothing.
-// This is the baseline kernel-boundary policy of direct launches (under a
-// command processor the policy is its firmware's). The launch ends when the release is acknowledged:
+// The commands are those of the one baseline policy, sw/firmware/policy/
+// baseline.c, compiled for the host (models/cp/direct_policy.h) and given the
+// launch's AQL header and `debug_flags` (CP_DEBUG_*), as the firmware gives it
+// its packet's header and cp.debug_flags; under a command processor the policy
+// is its firmware's. The launch ends when the release is acknowledged:
 // done_event() fires and the simulation pauses (sc_pause), so the device's
 // sc_start() returns.
 //
@@ -44,12 +48,11 @@
 // packet, finds its kernel object in the platform's KernelObjectTable, hands
 // out the range, and raises its `irq` line (a write on the `irq` socket) when
 // the range has finished or the cache command has been acknowledged. The
-// kernel-boundary policy is then the firmware's; acquire_op/release_op apply
-// only to launch().
+// kernel-boundary policy is then the firmware's; debug_flags applies only to
+// launch().
 #pragma once
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -75,7 +78,7 @@ namespace tessera {
 // The values of a dispatcher's parameters, each filled by its one declaration
 // in dispatcher_param_table() (dispatcher.cpp).
 struct DispatcherConfig {
-  std::string acquire_op, release_op;
+  uint32_t debug_flags = 0;  // CP_DEBUG_* for the baseline policy of launch()
   uint64_t workgroup_interval = 0, register_latency = 0;  // cycles
 };
 const ParamTable<DispatcherConfig>& dispatcher_param_table();
@@ -128,8 +131,6 @@ class Dispatcher : public Block, public DispatcherControl {
   void trace_launch(Tracer& t);
   enum class Phase { Idle, Acquire, Dispatch, Release };
   enum class Mode { Launch, Range };
-  // The cache command each step sends; nullopt: none.
-  using MaintenanceOp = std::optional<CacheOp>;
 
   struct InFlight {
     int cu = -1;
@@ -153,6 +154,7 @@ class Dispatcher : public Block, public DispatcherControl {
 
   void step_method();
   bool step_acquire();   // true: waiting
+  bool step_policy_commands();  // true: waiting
   bool step_dispatch();  // true: waiting
   bool step_release();   // true: waiting
   void finish_launch();
@@ -185,7 +187,9 @@ class Dispatcher : public Block, public DispatcherControl {
   uint64_t cycles_between(const sc_core::sc_time& from, const sc_core::sc_time& to) const;
 
   isa::DeviceMemory& memory_;
-  MaintenanceOp acquire_op_, release_op_;
+  uint32_t debug_flags_;
+  std::vector<uint32_t> policy_commands_;  // launch(): the acquire's or release's, in order
+  size_t next_policy_command_ = 0;
   uint64_t interval_cycles_;
 
   Phase phase_ = Phase::Idle;

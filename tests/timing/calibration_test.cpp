@@ -226,11 +226,12 @@ void check_chase(const std::string& netlist, const std::string& l1v, const std::
   const uint32_t banks = static_cast<uint32_t>(c.param(dram, "banks"));
   const uint32_t bank_bytes = static_cast<uint32_t>(c.param(dram, "bank_interleave"));
 
-  // 512 links measured at each level. A launch may start a cycle or two
-  // earlier or later than another (arbitration state that earlier launches
-  // leave behind, e.g. in the crossbar); over 512 links that is less than
-  // 0.01 cycles per link, so each level's round trip is the whole number of
-  // cycles per link, and the total is within 2 cycles of 512 of them.
+  // 512 links measured at each level. Two launches' kernels may start at
+  // different points of the CU's issue turns (every issue_period cycles), so
+  // one may take up to one turn more than the other for the same work; over
+  // 512 links that is less than 0.01 cycles per link, so each level's round
+  // trip is the whole number of cycles per link, and the total is within one
+  // issue period of 512 of them.
   const uint32_t n = 512;
   const std::vector<uint32_t> d = dram_chain(slices, banks, bank_bytes);
   REQUIRE(d.size() >= 96 + n);  // every DRAM link in a launch is a new line
@@ -239,7 +240,7 @@ void check_chase(const std::string& netlist, const std::string& l1v, const std::
   // From link 96 on: a launch that ends within the first few dozen links
   // ends differently (its final store meets other open rows).
   const uint64_t dr = c.cycles_of_links(c.chain(d), 96, n);
-  check_levels(want, {l1, l2_, dr}, n, 2);
+  check_levels(want, {l1, l2_, dr}, n, want.issue_period);
   // The published round trips are compared with the chase as it is
   // (docs/TIMING.md, "Issue turns and the calibration"), within 5 %: with the
   // CU's turns a chase link is a whole number of turns.
@@ -630,7 +631,11 @@ TEST_CASE("calibration: r9_nano an L2-resident stream reaches the L2 bandwidth o
   const double bw = double(4 * bytes) / double(b - a);
   INFO("bytes/cycle " << bw << " of " << peak << " over passes 3..6");
   CHECK(bw >= 0.9 * peak);
-  CHECK(bw <= peak);
+  // What the difference does not cancel: the first pass, from DRAM, of the two
+  // launches (a one-pass launch takes 8112 to 8299 kernel cycles depending on
+  // the DRAM state and refresh phase it starts at), a few dozen cycles against
+  // the 6144 of four passes at the peak: up to 1 % over it.
+  CHECK(bw <= 1.01 * peak);
   // The passes came from the L2, not the L1s: the L1 hit nothing (and the
   // bandwidth is four times the DRAM's, so it cannot have come from there).
   CHECK(c.stat("sa[0].l1v[0]", "hits") == l1_hits_before);

@@ -221,58 +221,85 @@ TEST_CASE("dispatcher: workgroups leave every interval round-robin between acqui
   Bench b({{"workgroup_interval", 4}}, {{8, 100}, {8, 100}}, {10, 15}, {20});
   Job j(b.memory(), 6 * 64);
   const LaunchResult& r = b.run(j.job);
-  // Acquire ends when the slower cache answers (15). Workgroups leave at 15,
-  // 19, 23, 27, 31, 35 alternating cu0, cu1; the last finishes at 135; the
-  // release takes 20 more.
-  CHECK(r.acquire_cycles == 15);
+  // The baseline policy's acquire (sw/firmware/policy/baseline.c): the L1s are
+  // invalidated (the slower answers at 15), then the L2 (20 more). Workgroups
+  // leave at 35, 39, 43, 47, 51, 55 alternating cu0, cu1; the last finishes
+  // at 155; the release's write-back of the L2 takes 20 more.
+  CHECK(r.acquire_cycles == 35);
   CHECK(r.release_cycles == 20);
-  CHECK(r.cycles == 155);
+  CHECK(r.cycles == 175);
   CHECK(r.workgroups == 6);
   CHECK(r.waves == 6);
   CHECK(r.wave_instructions == 60);
-  CHECK(r.peak_workgroups == 6);  // the first finishes at 115, after the last left at 35
+  CHECK(r.peak_workgroups == 6);  // the first finishes at 135, after the last left at 55
   CHECK(r.fault.empty());
   for (int i = 0; i < 6; ++i) {
     const HarnessCu::Started& s = b.cus[i % 2]->started[i / 2];
     INFO("workgroup " << i);
     CHECK(s.wg[0] == uint32_t(i));
     CHECK(s.first_wave == uint64_t(i));
-    CHECK(s.at == sc_time(15 + 4 * i, SC_NS));
+    CHECK(s.at == sc_time(35 + 4 * i, SC_NS));
   }
-  // Each cache got exactly its one command at launch start or after the last workgroup.
+  // The L1s get the acquire's Invalidate; the L2 the acquire's Invalidate
+  // after the L1s' and the release's Writeback after the last workgroup.
   REQUIRE(b.l1[0]->commands.size() == 1);
   CHECK(b.l1[0]->commands[0].first == CacheOp::Invalidate);
   CHECK(b.l1[0]->commands[0].second == SC_ZERO_TIME);
   CHECK(b.l1[1]->commands.size() == 1);
-  REQUIRE(b.l2[0]->commands.size() == 1);
-  CHECK(b.l2[0]->commands[0].first == CacheOp::WritebackInvalidate);
-  CHECK(b.l2[0]->commands[0].second == sc_time(135, SC_NS));
-  CHECK(b.stat("launch_cycles") == 155);
+  REQUIRE(b.l2[0]->commands.size() == 2);
+  CHECK(b.l2[0]->commands[0].first == CacheOp::Invalidate);
+  CHECK(b.l2[0]->commands[0].second == sc_time(15, SC_NS));
+  CHECK(b.l2[0]->commands[1].first == CacheOp::Writeback);
+  CHECK(b.l2[0]->commands[1].second == sc_time(155, SC_NS));
+  CHECK(b.stat("launch_cycles") == 175);
   CHECK(b.stat("workgroups_to_cu0") == 3);
   CHECK(b.stat("workgroups_to_cu1") == 3);
-  CHECK(b.stat("lines_invalidated") == 9);  // 3 per answered command
+  CHECK(b.stat("lines_invalidated") == 12);  // 3 per answered command
   CHECK(b.stat("refusals") == 0);
 }
 
 TEST_CASE("dispatcher: a release first writes back the acquire side's write-back caches, and only those",
           "[dispatcher]") {
   // As above, but l1_1 is write-back (answers after 15 cycles): after the last
-  // workgroup (135) it alone gets a Writeback, and the L2's command waits for it.
+  // workgroup (155) it alone gets a Writeback, and the L2's command waits for it.
   Bench b({{"workgroup_interval", 4}}, {{8, 100}, {8, 100}}, {10, 15}, {20});
   b.l1[1]->write_back = true;
   Job j(b.memory(), 6 * 64);
   const LaunchResult& r = b.run(j.job);
-  CHECK(r.acquire_cycles == 15);
+  CHECK(r.acquire_cycles == 35);
   CHECK(r.release_cycles == 15 + 20);
-  CHECK(r.cycles == 135 + 15 + 20);
+  CHECK(r.cycles == 155 + 15 + 20);
   REQUIRE(b.l1[0]->commands.size() == 1);  // the acquire's Invalidate only
   REQUIRE(b.l1[1]->commands.size() == 2);
   CHECK(b.l1[1]->commands[0].first == CacheOp::Invalidate);
   CHECK(b.l1[1]->commands[1].first == CacheOp::Writeback);
-  CHECK(b.l1[1]->commands[1].second == sc_time(135, SC_NS));
-  REQUIRE(b.l2[0]->commands.size() == 1);
-  CHECK(b.l2[0]->commands[0].first == CacheOp::WritebackInvalidate);
-  CHECK(b.l2[0]->commands[0].second == sc_time(150, SC_NS));
+  CHECK(b.l1[1]->commands[1].second == sc_time(155, SC_NS));
+  REQUIRE(b.l2[0]->commands.size() == 2);
+  CHECK(b.l2[0]->commands[1].first == CacheOp::Writeback);
+  CHECK(b.l2[0]->commands[1].second == sc_time(170, SC_NS));
+}
+
+// CP_DEBUG_SKIP_ACQUIRE (2): the L2 is not invalidated at the start (the L1s
+// still are); CP_DEBUG_SKIP_RELEASE (1): no write-back at the end. One launch
+// per test case: SystemC elaborates once per process.
+static void check_debug_flags(int flags) {
+  Bench b({{"workgroup_interval", 0}, {"debug_flags", flags}}, {{8, 100}}, {10}, {20});
+  Job j(b.memory(), 64);
+  const LaunchResult& r = b.run(j.job);
+  const bool l2_acquire = !(flags & 2), release = !(flags & 1);
+  CHECK(b.l1[0]->commands.size() == 1);
+  CHECK(b.l2[0]->commands.size() == size_t(l2_acquire) + size_t(release));
+  CHECK(r.acquire_cycles == (l2_acquire ? 30u : 10u));
+  CHECK(r.release_cycles == (release ? 20u : 0u));
+}
+
+TEST_CASE("dispatcher: debug_flags 1 skips the baseline policy's release, as the firmware's", "[dispatcher]") {
+  check_debug_flags(1);
+}
+
+TEST_CASE("dispatcher: debug_flags 2 skips the baseline policy's L2 invalidation, as the firmware's",
+          "[dispatcher]") {
+  check_debug_flags(2);
 }
 
 TEST_CASE("dispatcher: a full CU is skipped until it announces free resources", "[dispatcher]") {
@@ -337,10 +364,11 @@ TEST_CASE("dispatcher: a wave fault stops the hand-out and the launch ends with 
   Job j(b.memory(), 10 * 64);
   b.cus[0]->fault_x = 2;
   const LaunchResult& r = b.run(j.job);
-  // wg0 0..100, wg1 100..200, wg2 200..300 faults; no more workgroups; release 20.
+  // The L2's invalidation 0..20; wg0 20..120, wg1 120..220, wg2 220..320
+  // faults; no more workgroups; the release's write-back 20.
   CHECK(r.fault == "wave fault in workgroup 2");
   CHECK(r.workgroups == 3);
-  CHECK(r.cycles == 320);
+  CHECK(r.cycles == 340);
   CHECK(b.stat("faults") == 1);
 }
 

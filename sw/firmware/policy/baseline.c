@@ -1,5 +1,7 @@
 /* The baseline kernel-boundary policy of aql_cp (included by aql_cp.c, which
- * provides cache_command(), debug and the AQL header macros).
+ * provides cache_command(), debug and the AQL header macros), and of launches
+ * made without a command processor: models/cp/direct_policy.cpp compiles this
+ * file for the host, so it must decide from its header and debug alone.
  *
  * A policy is this one file: it defines
  *   static void acquire(uint16_t header);  at a packet's start
