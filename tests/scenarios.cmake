@@ -302,6 +302,18 @@ tessera_scenario("lazygpu on r9_nano with a zero cache per shader array gives pr
                  ARGS "workload|pruned_gemv_dense_60|--size|64|--netlist|${r9_nano}|${lazygpu_sets}|--set|sa[*].l1v[*].zero_shared=true|--set|sa[*].cu[*].lazy_loads=true|--set|sa[*].cu[*].lazy_whole_loads=true|--set|sa[*].cu[*].lazy_zero_products=true|--stats|${TESSERA_SCENARIO_DIR}/gemv_dense_shared_zc.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/gemv_dense_shared_zc.json
                  "-DSTATS_CHECKS=sa[0]/l1v[0]/zero_hits>0|sa[0]/cu[0]/lazy_eliminated_zero_product>0")
+# The pruned layer by dense code unrolled as a GEMV library kernel (16 loads per
+# lane ahead of the FMAs), in json/experiments/lazygpu.json's base and lazygpu
+# designs: the reference's bytes both ways; lazily, the zero weights' lanes are
+# found by the queries and their x lanes are suspended and eliminated.
+set(lazygpu_design "${lazygpu_sets}|--set|sa[*].cu[*].zero_query_span=128B|--set|sa[*].l1v[*].zero_shared=true|--set|sa[*].cu[*].lazy_loads=true|--set|sa[*].cu[*].lazy_whole_loads=true|--set|sa[*].cu[*].lazy_zero_products=true")
+tessera_scenario("base on r9_nano gives pruned_gemv_unrolled_60 its reference bytes"
+                 ARGS "workload|pruned_gemv_unrolled_60|--size|64|--netlist|${r9_nano}"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|outputs match the CPU reference")
+tessera_scenario("lazygpu on r9_nano gives pruned_gemv_unrolled_60 its reference bytes"
+                 ARGS "workload|pruned_gemv_unrolled_60|--size|64|--netlist|${r9_nano}|${lazygpu_design}|--stats|${TESSERA_SCENARIO_DIR}/gemv_unrolled_lazygpu.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|outputs match the CPU reference" -DSTATS=${TESSERA_SCENARIO_DIR}/gemv_unrolled_lazygpu.json
+                 "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_loads_deferred>0|sa[0]/cu[0]/lazy_eliminated_zero_cache>0|sa[0]/cu[0]/lazy_eliminated_zero_product>0|sa[0]/cu[0]/zero_queries>0")
 # Without the kernel-end write-back (the firmware told to skip it) the results
 # stay in the L2: the host reads stale memory.
 tessera_scenario("workload --set changes a timing parameter"

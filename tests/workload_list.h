@@ -53,6 +53,10 @@
   X(pruned_gemv_dense_20)        \
   X(pruned_gemv_dense_40)        \
   X(pruned_gemv_dense_60)        \
+  X(pruned_gemv_unrolled_0)      \
+  X(pruned_gemv_unrolled_20)     \
+  X(pruned_gemv_unrolled_40)     \
+  X(pruned_gemv_unrolled_60)     \
   X(conv_relu50)                 \
   X(conv_pruned50)               \
   X(relu_s25)                    \

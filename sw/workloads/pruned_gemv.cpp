@@ -5,6 +5,9 @@
 // skips zero weights, so sparsity changes the branch pattern and the work.
 // pruned_gemv_dense_<percent> (0, 20, 40, 60): the same layer computed by dense
 // code (pruned_gemv_dense.cl) that multiplies every weight, zero or not.
+// pruned_gemv_unrolled_<percent> (0, 20, 40, 60): the same layer by dense code
+// unrolled as a GEMV library kernel is (pruned_gemv_unrolled.cl): each lane's 8
+// weight loads and 8 x loads of a step are issued before the first FMA.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -16,7 +19,7 @@
 namespace tessera::workloads {
 namespace {
 
-constexpr uint32_t kGroup = 64;  // matches GEMV_GROUP in pruned_gemv.cl
+constexpr uint32_t kGroup = 64;  // matches GEMV_GROUP in pruned_gemv*.cl
 
 Result run_pruned_gemv(Device& device, const std::string& kernel, size_t rows, uint64_t seed, double sparsity) {
   const size_t cols = 4 * rows + 3;
@@ -53,13 +56,15 @@ Result run_pruned_gemv(Device& device, const std::string& kernel, size_t rows, u
   return result;
 }
 
-// `kernel` is pruned_gemv (skips zero weights) or pruned_gemv_dense (multiplies them).
+// `kernel` is pruned_gemv (skips zero weights), pruned_gemv_dense (multiplies
+// them) or pruned_gemv_unrolled (multiplies them, 16 loads per lane ahead of the FMAs).
 Workload pruned_gemv_workload(const std::string& kernel, int percent) {
-  const bool dense = kernel == "pruned_gemv_dense";
+  const std::string what = kernel == "pruned_gemv_dense" ? "pruned LLM-layer GEMV by dense code (every weight multiplied), "
+                           : kernel == "pruned_gemv_unrolled"
+                               ? "pruned LLM-layer GEMV by dense code unrolled by 8 (16 loads per lane before the first FMA), "
+                               : "pruned LLM-layer GEMV, ";
   return Workload{kernel + "_" + std::to_string(percent),
-                  (dense ? "pruned LLM-layer GEMV by dense code (every weight multiplied), "
-                         : "pruned LLM-layer GEMV, ") +
-                      std::to_string(percent) +
+                  what + std::to_string(percent) +
                       "% of each row's weights zeroed by magnitude; size is rows, cols = 4 rows + 3",
                   1024,
                   {1, 33, 200},
@@ -78,6 +83,10 @@ const WorkloadRegistrar dense_code_0{pruned_gemv_workload("pruned_gemv_dense", 0
 const WorkloadRegistrar dense_code_20{pruned_gemv_workload("pruned_gemv_dense", 20)};
 const WorkloadRegistrar dense_code_40{pruned_gemv_workload("pruned_gemv_dense", 40)};
 const WorkloadRegistrar dense_code_60{pruned_gemv_workload("pruned_gemv_dense", 60)};
+const WorkloadRegistrar unrolled_0{pruned_gemv_workload("pruned_gemv_unrolled", 0)};
+const WorkloadRegistrar unrolled_20{pruned_gemv_workload("pruned_gemv_unrolled", 20)};
+const WorkloadRegistrar unrolled_40{pruned_gemv_workload("pruned_gemv_unrolled", 40)};
+const WorkloadRegistrar unrolled_60{pruned_gemv_workload("pruned_gemv_unrolled", 60)};
 
 }  // namespace
 }  // namespace tessera::workloads

@@ -567,16 +567,20 @@ TEST_CASE("compute unit results: zero queries with eager loads behind the wave's
 // which about 60 % are pruned, with lazy loads and zero queries, with and
 // without ⊗ elimination: the result is the functional executor's, bit for bit.
 namespace {
-void dense_gemv_same_as_functional(const json& cu_params, const std::function<void(CuRig&, size_t)>& check) {
-  const int rows = 8, cols = 259;
-  std::vector<uint32_t> w = floats(size_t(rows) * cols, 11);
+void pruned_gemv_same_as_functional(const std::string& kernel, int cols, const json& cu_params,
+                                    const std::function<void(CuRig&, size_t)>& check) {
+  const int rows = 8;
+  std::vector<uint32_t> w = floats(size_t(rows) * size_t(cols), 11);
   std::mt19937 rng(12);
   size_t zero_weights = 0;
   for (auto& v : w)
     if (rng() % 10 < 6) v = 0, ++zero_weights;
-  const std::string dense = std::string(TESSERA_BINARY_DIR) + "/sw/kernels/pruned_gemv_dense.hsaco";
-  same_as_functional_in(dense, "pruned_gemv_dense", {w, floats(cols, 13), std::vector<uint32_t>(rows, 0)},
+  const std::string code = std::string(TESSERA_BINARY_DIR) + "/sw/kernels/" + kernel + ".hsaco";
+  same_as_functional_in(code, kernel, {w, floats(size_t(cols), 13), std::vector<uint32_t>(rows, 0)},
                         {rows, cols}, rows * 64, 64, cu_params, [&](CuRig& rig) { check(rig, zero_weights); });
+}
+void dense_gemv_same_as_functional(const json& cu_params, const std::function<void(CuRig&, size_t)>& check) {
+  pruned_gemv_same_as_functional("pruned_gemv_dense", 259, cu_params, check);
 }
 }  // namespace
 
@@ -596,4 +600,27 @@ TEST_CASE("compute unit results: the dense pruned GEMV without zero products sus
     CHECK(rig.stat("lazy_suspended_lanes") == 0);
     CHECK(rig.stat("lazy_eliminated_zero_cache") > 0);
   });
+}
+
+// The same layer by the unrolled kernel (sw/kernels/pruned_gemv_unrolled.cl:
+// 8 weight and 8 x loads per lane before the first FMA), 8 rows of 1 027
+// weights (two unrolled steps and a remainder of 3): with lazy loads, zero
+// queries and ⊗, 16 deferred loads per wave at a time, the result is the
+// functional executor's, and every zero weight's x lane is suspended and
+// eliminated; eagerly with queries, the same result.
+TEST_CASE("compute unit results: the unrolled pruned GEMV with zero products suspends the x of every zero weight",
+          "[cu][lazy][zero]") {
+  pruned_gemv_same_as_functional("pruned_gemv_unrolled", 1027,
+                                 {{"lazy_loads", true}, {"zero_queries", true}, {"lazy_zero_products", true}},
+                                 [](CuRig& rig, size_t zero_weights) {
+                                   CHECK(rig.stat("lazy_eliminated_zero_cache") >= zero_weights);
+                                   CHECK(rig.stat("lazy_suspended_lanes") == zero_weights);
+                                   CHECK(rig.stat("lazy_eliminated_zero_product") == zero_weights);
+                                 });
+}
+
+TEST_CASE("compute unit results: the unrolled pruned GEMV with eager zero queries equals the functional executor",
+          "[cu][zero]") {
+  pruned_gemv_same_as_functional("pruned_gemv_unrolled", 1027, {{"zero_queries", true}},
+                                 [](CuRig& rig, size_t) { CHECK(rig.stat("zero_queries") > 0); });
 }
