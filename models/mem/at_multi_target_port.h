@@ -85,9 +85,12 @@ class AtMultiTargetPort {
     in_flight_[socket] = &trans;  // before the call: END_RESP may come from inside it
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
     const tlm::tlm_sync_enum r = backward(socket).nb_transport_bw(trans, phase, delay);
-    if (r == tlm::TLM_ACCEPTED || (r == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP)) return false;
-    if (r == tlm::TLM_UPDATED && phase != tlm::END_RESP) unexpected_answer(socket, trans, phase);
-    if (in_flight_[socket] == &trans) in_flight_[socket] = nullptr;
+    if (r == tlm::TLM_ACCEPTED) return false;
+    if (r == tlm::TLM_UPDATED && phase != tlm::END_RESP) {
+      if (phase == tlm::BEGIN_RESP) return false;
+      unexpected_answer(socket, trans, phase);
+    }
+    in_flight_[socket] = nullptr;
     return true;
   }
   // Sends BEGIN_RESP for `trans` on `socket` now, annotated with `delay`, to
@@ -103,7 +106,10 @@ class AtMultiTargetPort {
 
  private:
   // The requester's interface behind `socket`, looked up once (the socket's
-  // port checks its binding on every call); bound by the time it is used.
+  // port checks its binding on every call); bound by the time it is used. A
+  // simple_target_socket's own backward process, which converts b_transport
+  // for targets without one, is passed by: the port's blocks answer
+  // b_transport themselves.
   tlm::tlm_bw_transport_if<>& backward(int socket) {
     tlm::tlm_bw_transport_if<>*& bw = backward_[static_cast<size_t>(socket)];
     if (!bw) bw = (*sockets_[static_cast<size_t>(socket)]).operator->();
