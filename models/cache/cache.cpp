@@ -83,11 +83,10 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
   if (n_in <= 0) throw UserError(ctx.path + ": no in[] sockets are bound; bind at least in[0]");
   for (int i = 0; i < n_in; ++i) {
     in.push_back(std::make_unique<InSocket>(("in_" + std::to_string(i)).c_str(), *this, i));
+    in_port_.add(*in.back());
   }
   targets_.add("in", in);
   initiators_.add("out", out);
-  resp_in_flight_.assign(n_in, nullptr);
-  upstream_bw_.assign(n_in, nullptr);
   mshr_free_bits_.assign((mshrs_.size() + 63) / 64, 0);
   for (size_t i = 0; i < mshrs_.size(); ++i) set_mshr_free(i, true);
   out.register_nb_transport_bw(this, &Cache::out_bw);
@@ -158,36 +157,19 @@ unsigned Cache::bank_of(uint64_t line) const {
 
 // ---- upstream AT ------------------------------------------------------------
 
-tlm::tlm_sync_enum Cache::in_fw(int port, tlm_generic_payload& t, tlm::tlm_phase& ph, sc_time& d) {
-  if (ph == tlm::BEGIN_REQ) {
-    const sc_time& now = sim_now();
-    if (d == SC_ZERO_TIME && waiting_.empty() && req_peq_.empty() && maint_state_ == MaintState::Idle &&
-        align_ticks(now.value()) == now.value())
-      return accept_at_once(Upstream{&t, port, now, false, ~uint64_t{0}, t.get_extension<GpuAccess>()}, ph, d);
-    req_peq_.push_at(Arrival{&t, port}, align_due(d));
-    return tlm::TLM_ACCEPTED;
-  }
-  if (ph == tlm::END_RESP) {
-    if (resp_in_flight_[port] != &t) {
-      in_protocol_error(port, t, ph);
-      return tlm::TLM_COMPLETED;
-    }
-    resp_in_flight_[port] = nullptr;
-    retire();
-    // Only a response already due can have waited for this port.
-    if (!responses_.empty() && responses_.begin()->when <= (sim_now() + d).value())
-      respond_event_.notify(d);
-    return tlm::TLM_COMPLETED;
-  }
-  in_protocol_error(port, t, ph);
-  return tlm::TLM_COMPLETED;
+tlm::tlm_sync_enum Cache::begin_req(int port, tlm_generic_payload& t, tlm::tlm_phase& ph, sc_time& d) {
+  const sc_time& now = sim_now();
+  if (d == SC_ZERO_TIME && waiting_.empty() && req_peq_.empty() && maint_state_ == MaintState::Idle &&
+      align_ticks(now.value()) == now.value())
+    return accept_at_once(Upstream{&t, port, now, false, ~uint64_t{0}, t.get_extension<GpuAccess>()}, ph, d);
+  req_peq_.push_at(Arrival{&t, port}, align_due(d));
+  return tlm::TLM_ACCEPTED;
 }
 
-void Cache::in_protocol_error(int port, const tlm_generic_payload& t, const tlm::tlm_phase& ph) const {
-  if (ph == tlm::END_RESP)
-    checker_.violation("END_RESP for a response not in flight", t);
-  else
-    checker_.unexpected_phase(t, ph, "in[" + std::to_string(port) + "]");
+void Cache::end_resp(int, tlm_generic_payload&, sc_time& d) {
+  retire();
+  // Only a response already due can have waited for this port.
+  if (!responses_.empty() && responses_.begin()->when <= (sim_now() + d).value()) respond_event_.notify(d);
 }
 
 // A request arriving on a clock edge with nothing waiting ahead of it is
@@ -278,9 +260,7 @@ void Cache::accept_method() {
       respond_early(u, accepted_early_when_);
       continue;
     }
-    tlm::tlm_phase ph = tlm::END_REQ;
-    sc_time d = SC_ZERO_TIME;
-    upstream(u.port).nb_transport_bw(*u.trans, ph, d);
+    in_port_.end_req(u.port, *u.trans, SC_ZERO_TIME);
   }
   if (kept != i) {
     std::move(waiting_.begin() + static_cast<std::ptrdiff_t>(i), waiting_.end(),
@@ -307,13 +287,7 @@ void Cache::respond(const Upstream& u, const sc_time& when) {
 
 void Cache::respond_early(const Upstream& u, const sc_time& when) {
   early_answered(u, when);
-  tlm::tlm_phase ph = tlm::BEGIN_RESP;
-  sc_time d = when - sim_now();
-  if (upstream(u.port).nb_transport_bw(*u.trans, ph, d) != tlm::TLM_COMPLETED) early_not_completed(*u.trans);
-}
-
-void Cache::early_not_completed(const tlm_generic_payload& t) const {
-  checker_.early_response_completed(t, tlm::TLM_ACCEPTED);
+  in_port_.respond_early(u.port, *u.trans, when - sim_now());
 }
 
 // What answering `u` for `when` means here, however the answer travels.
@@ -330,21 +304,14 @@ void Cache::respond_method() {
   auto it = responses_.begin();
   while (it != responses_.end() && it->when <= now.value()) {
     const Upstream u = it->item;
-    if (resp_in_flight_[u.port]) {  // END_RESP on that port wakes us
+    if (in_port_.busy(u.port)) {  // END_RESP on that port wakes us
       ++it;
       continue;
     }
     it = responses_.erase(it);
     latency_hist_.sample(period ? (now - u.arrived).value() / period : 0);
     if (u.trans->get_response_status() != tlm::TLM_OK_RESPONSE) ++errors_;
-    tlm::tlm_phase ph = tlm::BEGIN_RESP;
-    sc_time d = SC_ZERO_TIME;
-    resp_in_flight_[u.port] = u.trans;  // before the call: END_RESP may come from inside it
-    const tlm::tlm_sync_enum r = upstream(u.port).nb_transport_bw(*u.trans, ph, d);
-    if (r == tlm::TLM_COMPLETED || (r == tlm::TLM_UPDATED && ph == tlm::END_RESP)) {
-      resp_in_flight_[u.port] = nullptr;
-      retire();
-    }
+    if (in_port_.begin_resp(u.port, *u.trans, SC_ZERO_TIME)) retire();
   }
   // Nothing answered here inserts a response, so `it` is the first one not due yet.
   if (it != responses_.end()) respond_event_.notify_at(it->when);

@@ -17,7 +17,9 @@
 //                   without END_REQ (back-pressure). A request arriving on
 //                   a clock edge with none waiting is accepted (or not) by
 //                   the same rules inside nb_transport_fw (accept_at_once).
-//   respond_method  sends BEGIN_RESP in ready-time order, one in flight per in[].
+//   respond_method  sends BEGIN_RESP in ready-time order, one in flight per in[]
+//                   (the shared AtMultiTargetPort, models/mem/at_multi_target_port.h,
+//                   which keeps that exclusion and checks the requesters' phases).
 //                   Requesters that set GpuAccess::early_response are instead
 //                   answered as soon as the answer is known, annotated with its
 //                   time (respond_early); their queue places free at that time.
@@ -47,6 +49,7 @@
 #include "common/due_queue.h"
 #include "common/flat_map.h"
 #include "models/mem/at_initiator_port.h"
+#include "models/mem/at_multi_target_port.h"
 #include "models/mem/gpu_access.h"
 #include "models/mem/protocol_checker.h"
 #include "models/mem/socket_table.h"
@@ -67,15 +70,14 @@ class Cache : public Block {
   // itself. A simple socket's goes through a member-function pointer and its
   // checks, some 25 host instructions on every call, for its conversions
   // between blocking and non-blocking calls, which the cache does not need
-  // (it takes b_transport itself). Its backward path is the requester's
-  // interface (see upstream()).
+  // (it takes b_transport itself). Its AT calls go through in_port_.
   class InSocket : public tlm::tlm_target_socket<>, private tlm::tlm_fw_transport_if<> {
    public:
     InSocket(const char* name, Cache& cache, int port);
 
    private:
     tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d) override {
-      return cache_.in_fw(port_, t, ph, d);
+      return cache_.in_port_.nb_transport_fw(cache_, port_, t, ph, d);
     }
     void b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& d) override { cache_.in_b_transport(port_, t, d); }
     unsigned int transport_dbg(tlm::tlm_generic_payload& t) override { return cache_.in_dbg(port_, t); }
@@ -160,10 +162,13 @@ class Cache : public Block {
   enum class MaintState { Idle, Draining, Walking, Responding };
 
   // ---- cache.cpp: sockets, acceptance, responses
-  tlm::tlm_sync_enum in_fw(int port, tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
-  // Reports of what should not happen, out of line (see warn_refused()).
-  [[gnu::cold, gnu::noinline]] void in_protocol_error(int port, const tlm::tlm_generic_payload& t, const tlm::tlm_phase& ph) const;
-  [[gnu::cold, gnu::noinline]] void early_not_completed(const tlm::tlm_generic_payload& t) const;
+  // The client of in_port_ (AtMultiTargetPort).
+  friend class AtMultiTargetPort;
+  tlm::tlm_sync_enum begin_req(int port, tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
+  // Out of line: inlined into the in[] sockets' forward path, it would make
+  // every BEGIN_REQ's entry there heavier.
+  [[gnu::noinline]] void end_resp(int port, tlm::tlm_generic_payload& t, sc_core::sc_time& d);
+  // A report of what should not happen, out of line (see warn_refused()).
   [[gnu::cold, gnu::noinline]] void fill_failed(const DownTxn& d, uint64_t line) const;
   tlm::tlm_sync_enum accept_at_once(Upstream u, tlm::tlm_phase& ph, sc_core::sc_time& d);
   enum class Admission { Accepted, PortsUsed, QueueFull, BankBusy, NoMshr };
@@ -188,13 +193,6 @@ class Cache : public Block {
     occupancy_hist_.sample(occupancy_, picoseconds_of_ticks(held));
     occupancy_ = n;
     occupancy_since_ = at;
-  }
-  // The backward path of in[port]: the requester's interface, looked up once
-  // (the socket's port checks its binding on every call).
-  tlm::tlm_bw_transport_if<>& upstream(int port) {
-    tlm::tlm_bw_transport_if<>*& bw = upstream_bw_[static_cast<size_t>(port)];
-    if (!bw) bw = (*in[static_cast<size_t>(port)]).operator->();  // bound by now
-    return *bw;
   }
   void end_of_simulation() override;
   // Times inside the cache are kept as sc_time values (ticks) where they need
@@ -225,8 +223,8 @@ class Cache : public Block {
   // target free); nothing changed then.
   bool lookup(Upstream& u, const sc_core::sc_time& now);
   // The first error response's warning. Out of line, as is
-  // in_protocol_error(): the strings they build would otherwise cost their
-  // hot callers (lookup, in_fw) a heavier entry and exit on every call.
+  // fill_failed(): the strings they build would otherwise cost their hot
+  // callers (lookup) a heavier entry and exit on every call.
   [[gnu::cold, gnu::noinline]] void warn_refused(const tlm::tlm_generic_payload& t, tlm::tlm_response_status status);
   bool lookup_write(Upstream& u, uint64_t line, int idx, const sc_core::sc_time& now);
   bool lookup_atomic(Upstream& u, uint64_t line, int idx, const sc_core::sc_time& now);
@@ -407,8 +405,7 @@ class Cache : public Block {
   unsigned accepted_in_cycle_ = 0;
   std::vector<uint64_t> bank_stamp_;  // per bank: the cycle_stamp_ of its last lookup
   DueQueue<Upstream> responses_;  // by ready time
-  std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // per in[]: BEGIN_RESP sent, END_RESP awaited
-  std::vector<tlm::tlm_bw_transport_if<>*> upstream_bw_;   // per in[]: see upstream()
+  AtMultiTargetPort in_port_{path(), "in"};  // per in[]: BEGIN_RESP sent, END_RESP awaited
   unsigned occupancy_ = 0;
   uint64_t occupancy_since_ = 0;  // an sc_time value
   // Early responses by due time, with their in[] port (each holds a queue

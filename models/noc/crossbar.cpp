@@ -74,6 +74,7 @@ Crossbar::Crossbar(const BlockContext& ctx, AddressMap map, const CrossbarConfig
     in.back()->register_nb_transport_fw(this, &Crossbar::nb_transport_fw, i);
     in.back()->register_get_direct_mem_ptr(this, &Crossbar::get_direct_mem_ptr, i);
     in.back()->register_transport_dbg(this, &Crossbar::transport_dbg, i);
+    in_port_.add(*in.back());
     in_stats_.push_back(make_port_stats(*ctx.stats, "in[" + std::to_string(i) + "]", response_queue_depth_));
   }
   for (int o = 0; o < n_out; ++o) {
@@ -91,14 +92,12 @@ Crossbar::Crossbar(const BlockContext& ctx, AddressMap map, const CrossbarConfig
   out_resp_link_.assign(n_out, Link{out_width, SC_ZERO_TIME});
   resp_blocked_.resize(n_in);
   in_buffer_.resize(n_in);
-  resp_in_flight_.assign(n_in, nullptr);
   sent_early_.assign(n_in, 0);
   in_req_link_.assign(n_in, Link{in_width, SC_ZERO_TIME});
   in_resp_link_.assign(n_in, Link{in_width, SC_ZERO_TIME});
   admit_work_.member.assign(n_out, 0);
   forward_work_.member.assign(n_out, 0);
   respond_work_.member.assign(n_in, 0);
-
 }
 
 Crossbar::Crossbar(const BlockContext& ctx, AddressMap map, std::unique_ptr<ChipletFabric> fabric,
@@ -239,39 +238,30 @@ void Crossbar::invalidate_direct_mem_ptr(int, sc_dt::uint64 start, sc_dt::uint64
 
 tlm::tlm_sync_enum Crossbar::nb_transport_fw(int id, tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                              sc_time& delay) {
-  if (phase == tlm::BEGIN_REQ) {
-    const int port = route(id, trans);
-    if (port < 0) {
-      address_error(id, trans);
-      delay += latency_;
-      return tlm::TLM_COMPLETED;
-    }
-    const GpuAccess* access = trans.get_extension<GpuAccess>();
-    routes_[&trans] = Route{id, port, access && access->early_response};
-    take_four_phase(trans);  // responses wait in our buffers: we cannot take them at once
-    // Arriving now with nothing ahead of it and room in its output's buffer, a
-    // request is admitted as admit_method would admit it in this instant; END_REQ
-    // goes back on the return path instead of waking admit_method.
-    if (delay == SC_ZERO_TIME && req_peq_.empty() && blocked_[port].empty() &&
-        out_buffer_[port].size() < queue_depth_) {
-      delay = enter_output(id, port, trans) - sim_now();
-      phase = tlm::END_REQ;
-      return tlm::TLM_UPDATED;
-    }
-    req_peq_.push(&trans, delay);
-    return tlm::TLM_ACCEPTED;
-  }
-  if (phase == tlm::END_RESP) {
-    if (resp_in_flight_[id] != &trans) {
-      checker_.violation("END_RESP for a response not in flight", trans);
-      return tlm::TLM_COMPLETED;
-    }
-    resp_in_flight_[id] = nullptr;
-    finish_response(id);
+  return in_port_.nb_transport_fw(*this, id, trans, phase, delay);
+}
+
+tlm::tlm_sync_enum Crossbar::begin_req(int id, tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_time& delay) {
+  const int port = route(id, trans);
+  if (port < 0) {
+    address_error(id, trans);
+    delay += latency_;
     return tlm::TLM_COMPLETED;
   }
-  checker_.unexpected_phase(trans, phase, "in[" + std::to_string(id) + "]");
-  return tlm::TLM_COMPLETED;
+  const GpuAccess* access = trans.get_extension<GpuAccess>();
+  routes_[&trans] = Route{id, port, access && access->early_response};
+  take_four_phase(trans);  // responses wait in our buffers: we cannot take them at once
+  // Arriving now with nothing ahead of it and room in its output's buffer, a
+  // request is admitted as admit_method would admit it in this instant; END_REQ
+  // goes back on the return path instead of waking admit_method.
+  if (delay == SC_ZERO_TIME && req_peq_.empty() && blocked_[port].empty() &&
+      out_buffer_[port].size() < queue_depth_) {
+    delay = enter_output(id, port, trans) - sim_now();
+    phase = tlm::END_REQ;
+    return tlm::TLM_UPDATED;
+  }
+  req_peq_.push(&trans, delay);
+  return tlm::TLM_ACCEPTED;
 }
 
 void Crossbar::admit_method() {
@@ -299,9 +289,7 @@ void Crossbar::admit_method() {
 void Crossbar::admit(int o, tlm_generic_payload& trans) {
   const int i = routes_.at(&trans).in;
   const sc_time crossed = enter_output(i, o, trans);
-  tlm::tlm_phase phase = tlm::END_REQ;
-  sc_time delay = crossed - sim_now();
-  (*in[i])->nb_transport_bw(trans, phase, delay);  // the initiator may send its next request after this
+  in_port_.end_req(i, trans, crossed - sim_now());  // the initiator may send its next request after this
 }
 
 sc_time Crossbar::enter_output(int i, int o, tlm_generic_payload& trans) {
@@ -425,9 +413,7 @@ void Crossbar::respond_early(int i, uint64_t bytes) {
   q.ready = start;  // its place frees then, as if it had been sent then
   ++sent_early_[i];
   routes_.erase(&trans);  // the initiator may reuse the payload as soon as it is due
-  tlm::tlm_phase phase = tlm::BEGIN_RESP;
-  sc_time delay = arrives - now;
-  checker_.early_response_completed(trans, (*in[i])->nb_transport_bw(trans, phase, delay));
+  in_port_.respond_early(i, trans, arrives - now);
 }
 
 void Crossbar::release_sent(int i, const sc_time& now) {
@@ -463,7 +449,7 @@ void Crossbar::respond_method() {
     // A response sent early ahead still holds its place (and the input link): wait for it to leave.
     if (sent_early_[i] && (in_buffer_[i].size() > sent_early_[i] || !resp_blocked_[i].empty()))
       next = std::min(next, in_buffer_[i].front().ready);
-    while (!sent_early_[i] && !resp_in_flight_[i] && !in_buffer_[i].empty()) {
+    while (!sent_early_[i] && !in_port_.busy(i) && !in_buffer_[i].empty()) {
       const Queued q = in_buffer_[i].front();
       const sc_time start = std::max(q.ready, in_resp_link_[i].free);
       if (start > now) {
@@ -473,13 +459,7 @@ void Crossbar::respond_method() {
       PortStats& ps = in_stats_[i];
       const sc_time arrives =
           cross(in_resp_link_[i], response_bytes(*q.trans), now, *ps.resp_bytes, *ps.resp_busy_cycles, ps);
-      tlm::tlm_phase phase = tlm::BEGIN_RESP;
-      sc_time delay = arrives - now;
-      const tlm::tlm_sync_enum r = (*in[i])->nb_transport_bw(*q.trans, phase, delay);
-      if (r == tlm::TLM_ACCEPTED || (r == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP)) {
-        resp_in_flight_[i] = q.trans;  // its END_RESP comes on the forward path
-        break;
-      }
+      if (!in_port_.begin_resp(i, *q.trans, arrives - now)) break;  // its END_RESP comes on the forward path
       finish_response(i);
     }
     return in_buffer_[i].size() > sent_early_[i] || !resp_blocked_[i].empty();

@@ -28,9 +28,11 @@
 // Uncontended, a request costs x_in + latency + x_out cycles and so does its
 // response. Transactions to unmapped addresses get TLM_ADDRESS_ERROR_RESPONSE
 // at once. LT costs the uncontended time; DMI and debug are forwarded as by
-// the router. The output side's protocol (one BEGIN_REQ in flight per output,
-// the targets' answers, their checks) is the shared AtInitiatorPort
-// (models/mem/at_initiator_port.h).
+// the router. The input side's protocol (one BEGIN_RESP in flight per input,
+// the requesters' phases, their checks) is the shared AtMultiTargetPort
+// (models/mem/at_multi_target_port.h); the output side's (one BEGIN_REQ in
+// flight per output, the targets' answers, their checks) is the shared
+// AtInitiatorPort (models/mem/at_initiator_port.h).
 #pragma once
 #include <memory>
 #include <unordered_map>
@@ -41,7 +43,7 @@
 
 #include "common/flat_map.h"
 #include "models/mem/at_initiator_port.h"
-#include "models/mem/protocol_checker.h"
+#include "models/mem/at_multi_target_port.h"
 #include "common/ring.h"
 #include "models/mem/socket_table.h"
 #include "models/mem/timed_queue.h"
@@ -159,6 +161,11 @@ class Crossbar : public Block {
   tlm::tlm_sync_enum begin_resp(int out_port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay,
                                 bool target_done, bool on_call);
   bool expects(tlm::tlm_generic_payload& trans) const;
+  // The client of in_port_ (AtMultiTargetPort).
+  friend class AtMultiTargetPort;
+  tlm::tlm_sync_enum begin_req(int id, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                               sc_core::sc_time& delay);
+  void end_resp(int id, tlm::tlm_generic_payload&, sc_core::sc_time&) { finish_response(id); }
 
   void admit_method();    // arrived requests into output buffers (END_REQ)
   void forward_method();  // output buffers to targets (BEGIN_REQ)
@@ -232,7 +239,7 @@ class Crossbar : public Block {
   void hold_response(int i, const HeldResponse& h);     // into resp_blocked_, with the wake-up it needs
   std::vector<Ring<Queued>> in_buffer_;                  // responses taken; the front may be in flight
   std::vector<unsigned> sent_early_;                     // how many of in_buffer_'s first entries were sent early
-  std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // BEGIN_RESP sent, END_RESP awaited
+  AtMultiTargetPort in_port_{path(), "in"};              // BEGIN_RESP sent, END_RESP awaited
   std::vector<Link> in_req_link_, in_resp_link_;
   std::vector<PortStats> in_stats_;
   PortSet admit_work_, forward_work_;  // outputs with blocked requests / buffered requests
@@ -241,9 +248,7 @@ class Crossbar : public Block {
 
   Counter &forwarded_, &decode_errors_, &request_stalls_, &response_stalls_, &dmi_grants_;
 
-  // Used at elaboration and on protocol errors only: kept after the state the
-  // simulation touches.
-  ProtocolChecker checker_{path()};
+  // Used at elaboration only: kept after the state the simulation touches.
   SocketTable<tlm::tlm_target_socket<>> targets_;
   SocketTable<tlm::tlm_initiator_socket<>> initiators_;
 };

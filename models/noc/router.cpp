@@ -35,6 +35,7 @@ Router::Router(const BlockContext& ctx, AddressMap map)
     in.back()->register_nb_transport_fw(this, &Router::nb_transport_fw, i);
     in.back()->register_get_direct_mem_ptr(this, &Router::get_direct_mem_ptr, i);
     in.back()->register_transport_dbg(this, &Router::transport_dbg, i);
+    in_port_.add(*in.back());
   }
   for (int o = 0; o < n_out; ++o) {
     out.push_back(std::make_unique<InitiatorSocket>(("out_" + std::to_string(o)).c_str()));
@@ -45,9 +46,7 @@ Router::Router(const BlockContext& ctx, AddressMap map)
   targets_.add("in", in);
   initiators_.add("out", out);
   req_queue_.resize(n_out);
-  resp_in_flight_.assign(n_in, nullptr);
   resp_queue_.resize(n_in);
-
 }
 
 tlm::tlm_initiator_socket<>* Router::initiator_socket(const std::string& name, int index) {
@@ -97,33 +96,29 @@ void Router::invalidate_direct_mem_ptr(int, sc_dt::uint64 start, sc_dt::uint64 e
 // ---- AT: requests ----------------------------------------------------------
 
 tlm::tlm_sync_enum Router::nb_transport_fw(int id, tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_time& delay) {
-  if (phase == tlm::BEGIN_REQ) {
-    const int port = map_.decode(trans.get_address(), trans.get_data_length());
-    if (port < 0) {
-      // Answer at once: TLM_COMPLETED ends the transaction for the initiator.
-      address_error(id, trans);
-      delay += latency_;
-      return tlm::TLM_COMPLETED;
-    }
-    routes_[&trans] = Route{id, port, false};
-    take_four_phase(trans);  // responses wait in our buffers: we cannot take them at once
-    req_peq_.push(&trans, delay);
-    return tlm::TLM_ACCEPTED;
-  }
-  if (phase == tlm::END_RESP) {
-    auto it = routes_.find(&trans);
-    if (it == routes_.end() || resp_in_flight_[id] != &trans) {
-      checker_.violation("END_RESP for a response not in flight", trans);
-      return tlm::TLM_COMPLETED;
-    }
-    resp_in_flight_[id] = nullptr;
-    if (!it->second.target_done) out_port_.end_resp(it->second.out, trans, delay);
-    finish(trans);
-    input_free_event_.notify(SC_ZERO_TIME);
+  return in_port_.nb_transport_fw(*this, id, trans, phase, delay);
+}
+
+tlm::tlm_sync_enum Router::begin_req(int id, tlm_generic_payload& trans, tlm::tlm_phase&, sc_time& delay) {
+  const int port = map_.decode(trans.get_address(), trans.get_data_length());
+  if (port < 0) {
+    // Answer at once: TLM_COMPLETED ends the transaction for the initiator.
+    address_error(id, trans);
+    delay += latency_;
     return tlm::TLM_COMPLETED;
   }
-  checker_.unexpected_phase(trans, phase, "in[" + std::to_string(id) + "]");
-  return tlm::TLM_COMPLETED;
+  routes_[&trans] = Route{id, port, false};
+  take_four_phase(trans);  // responses wait in our buffers: we cannot take them at once
+  req_peq_.push(&trans, delay);
+  return tlm::TLM_ACCEPTED;
+}
+
+// The input is free again: the target waiting for our END_RESP is released.
+void Router::end_resp(int, tlm_generic_payload& trans, sc_time& delay) {
+  const Route route = routes_.at(&trans);
+  if (!route.target_done) out_port_.end_resp(route.out, trans, delay);
+  finish(trans);
+  input_free_event_.notify(SC_ZERO_TIME);
 }
 
 void Router::request_method() {
@@ -155,8 +150,7 @@ void Router::request_taken(int, tlm_generic_payload&, const sc_time&, bool on_ca
 }
 
 void Router::end_req(int, tlm_generic_payload& trans, sc_time& delay, bool) {
-  tlm::tlm_phase end = tlm::END_REQ;
-  (*in[routes_.at(&trans).in])->nb_transport_bw(trans, end, delay);
+  in_port_.end_req(routes_.at(&trans).in, trans, delay);
 }
 
 tlm::tlm_sync_enum Router::begin_resp(int, tlm_generic_payload& trans, sc_time& delay, bool target_done,
@@ -172,7 +166,7 @@ bool Router::expects(tlm_generic_payload& trans) const { return routes_.count(&t
 tlm::tlm_sync_enum Router::accept_response(tlm_generic_payload& trans, sc_time& delay) {
   Route& route = routes_.at(&trans);
   const int i = route.in;
-  if (!resp_in_flight_[i] && resp_queue_[i].empty()) {
+  if (!in_port_.busy(i) && resp_queue_[i].empty()) {
     if (!send_response(trans, delay + latency_)) return tlm::TLM_ACCEPTED;
     // The input completed it at once: so do we, towards the target.
     finish(trans);
@@ -183,16 +177,8 @@ tlm::tlm_sync_enum Router::accept_response(tlm_generic_payload& trans, sc_time& 
   return tlm::TLM_ACCEPTED;  // END_RESP withheld: back-pressure to the target
 }
 
-bool Router::send_response(tlm_generic_payload& trans, const sc_time& delay_in) {
-  const int i = routes_.at(&trans).in;
-  tlm::tlm_phase phase = tlm::BEGIN_RESP;
-  sc_time delay = delay_in;
-  const tlm::tlm_sync_enum r = (*in[i])->nb_transport_bw(trans, phase, delay);
-  if (r == tlm::TLM_ACCEPTED || (r == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP)) {
-    resp_in_flight_[i] = &trans;
-    return false;
-  }
-  return true;
+bool Router::send_response(tlm_generic_payload& trans, const sc_time& delay) {
+  return in_port_.begin_resp(routes_.at(&trans).in, trans, delay);
 }
 
 void Router::response_method() {
@@ -200,7 +186,7 @@ void Router::response_method() {
   sc_time next_ready = sc_core::SC_ZERO_TIME;
   bool waiting = false;
   for (size_t i = 0; i < resp_queue_.size(); ++i) {
-    while (!resp_in_flight_[i] && !resp_queue_[i].empty()) {
+    while (!in_port_.busy(static_cast<int>(i)) && !resp_queue_[i].empty()) {
       QueuedResponse q = resp_queue_[i].front();
       if (q.ready > now) {
         if (!waiting || q.ready < next_ready) next_ready = q.ready;

@@ -8,9 +8,11 @@
 // waits, without END_RESP, until that input's END_RESP. Each traversal, request
 // and response, costs `latency` cycles. A transaction to an unmapped address (or
 // straddling two ranges or interleave chunks) gets TLM_ADDRESS_ERROR_RESPONSE.
-// The output side's protocol (one BEGIN_REQ in flight per output, the
-// targets' answers, their checks) is the shared AtInitiatorPort
-// (models/mem/at_initiator_port.h).
+// The input side's protocol (one BEGIN_RESP in flight per input, the
+// requesters' phases, their checks) is the shared AtMultiTargetPort
+// (models/mem/at_multi_target_port.h); the output side's (one BEGIN_REQ in
+// flight per output, the targets' answers, their checks) is the shared
+// AtInitiatorPort (models/mem/at_initiator_port.h).
 #pragma once
 #include <deque>
 #include <memory>
@@ -22,7 +24,7 @@
 
 #include "common/flat_map.h"
 #include "models/mem/at_initiator_port.h"
-#include "models/mem/protocol_checker.h"
+#include "models/mem/at_multi_target_port.h"
 #include "models/mem/socket_table.h"
 #include "models/mem/timed_queue.h"
 #include "models/noc/address_map.h"
@@ -85,6 +87,11 @@ class Router : public Block {
   tlm::tlm_sync_enum begin_resp(int out_port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay,
                                 bool target_done, bool on_call);
   bool expects(tlm::tlm_generic_payload& trans) const;
+  // The client of in_port_ (AtMultiTargetPort).
+  friend class AtMultiTargetPort;
+  tlm::tlm_sync_enum begin_req(int id, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                               sc_core::sc_time& delay);
+  void end_resp(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   void invalidate_direct_mem_ptr(int id, sc_dt::uint64 start, sc_dt::uint64 end);
 
   void request_method();   // sends queued requests to free outputs
@@ -105,17 +112,15 @@ class Router : public Block {
   Activity response_{this, &Router::response_method};
   TimedQueue<tlm::tlm_generic_payload*> req_peq_;
   Trigger output_free_event_{request_}, input_free_event_{response_};
+  AtMultiTargetPort in_port_{path(), "in"};
   AtInitiatorPort out_port_{path(), "out", true};
   std::vector<std::deque<tlm::tlm_generic_payload*>> req_queue_;  // per output
-  std::vector<tlm::tlm_generic_payload*> resp_in_flight_;  // per input: BEGIN_RESP sent, END_RESP awaited
   std::vector<std::deque<QueuedResponse>> resp_queue_;     // per input
   bool error_logged_ = false;
 
   Counter &forwarded_, &decode_errors_, &request_waits_, &response_waits_, &dmi_grants_;
 
-  // Used at elaboration and on protocol errors only: kept after the state the
-  // simulation touches.
-  ProtocolChecker checker_{path()};
+  // Used at elaboration only: kept after the state the simulation touches.
   SocketTable<tlm::tlm_target_socket<>> targets_;
   SocketTable<tlm::tlm_initiator_socket<>> initiators_;
 };

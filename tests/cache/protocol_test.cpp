@@ -7,19 +7,12 @@
 using namespace tessera;
 using namespace tessera::test;
 
-namespace {
-void send_raw_phase(Probe& p, tlm::tlm_generic_payload& t, tlm::tlm_phase phase) {
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  p.socket->nb_transport_fw(t, phase, delay);
-}
-}  // namespace
-
 TEST_CASE("protocol: l1v_cache reports END_REQ on in[0]", "[cache][protocol]") {
   MiniPlatform pf;
   auto& l1 = pf.create<Cache>("l1v_cache", "l1v", kL1, {{"in", 1}});
   auto& mem = memory_below(pf);
   auto r = load(0x40);
-  Probe probe("probe", [&](Probe& p) { send_raw_phase(p, *r, tlm::END_REQ); });
+  Probe probe("probe", [&](Probe& p) { p.send_phase(*r, tlm::END_REQ); });
   probe.socket.bind(*l1.target_socket("in", 0));
   l1.out.bind(mem.in);
   REQUIRE_THROWS_WITH(sc_core::sc_start(), Catch::Contains("l1v") &&
@@ -32,7 +25,7 @@ TEST_CASE("protocol: l2_cache reports an END_RESP for a response not in flight",
   auto& l2 = pf.create<Cache>("l2_cache", "l2", json::object(), {{"in", 1}});
   auto& mem = memory_below(pf);
   auto r = load(0x80);
-  Probe probe("probe", [&](Probe& p) { send_raw_phase(p, *r, tlm::END_RESP); });
+  Probe probe("probe", [&](Probe& p) { p.send_phase(*r, tlm::END_RESP); });
   probe.socket.bind(*l2.target_socket("in", 0));
   l2.out.bind(mem.in);
   REQUIRE_THROWS_WITH(sc_core::sc_start(), Catch::Contains("l2") && Catch::Contains("protocol violation: END_RESP for "

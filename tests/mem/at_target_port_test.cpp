@@ -201,9 +201,7 @@ TEST_CASE("at target port: an unexpected phase is reported under the socket's gi
   TargetBench target("target", o);
   Payload a(tlm::TLM_READ_COMMAND, 25, 4);
   Probe probe("probe", [&](Probe& p) {
-    tlm::tlm_phase phase = tlm::BEGIN_RESP;
-    sc_time delay = SC_ZERO_TIME;
-    p.socket->nb_transport_fw(a, phase, delay);
+    p.send_phase(a, tlm::BEGIN_RESP);
   });
   probe.socket.bind(target.in);
   REQUIRE_THROWS_WITH(sc_core::sc_start(), Catch::Contains("unexpected phase BEGIN_RESP on in"));

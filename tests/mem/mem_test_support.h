@@ -102,10 +102,12 @@ class Probe : public sc_core::sc_module {
     if (r != tlm::TLM_ACCEPTED) record(t, r == tlm::TLM_COMPLETED ? tlm::BEGIN_RESP : phase, delay);
     return r;
   }
-  void end_resp(tlm::tlm_generic_payload& t) {
-    tlm::tlm_phase phase = tlm::END_RESP;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    socket->nb_transport_fw(t, phase, delay);
+  void end_resp(tlm::tlm_generic_payload& t) { send_phase(t, tlm::END_RESP); }
+  // Sends `phase` for `t` on the forward path as it is, right or wrong: the
+  // protocol tests play broken requesters with it.
+  tlm::tlm_sync_enum send_phase(tlm::tlm_generic_payload& t, tlm::tlm_phase phase,
+                                sc_core::sc_time delay = sc_core::SC_ZERO_TIME) {
+    return socket->nb_transport_fw(t, phase, delay);
   }
   // Waits until `phase` of `t` has been seen; returns when it happened.
   sc_core::sc_time wait_for(const tlm::tlm_generic_payload& t, tlm::tlm_phase phase) {

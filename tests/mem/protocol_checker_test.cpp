@@ -18,12 +18,6 @@ using namespace tessera::test;
 
 namespace {
 
-// Sends `phase` for `t` on the forward path, as a broken requester would.
-void send_raw_phase(Probe& p, tlm::tlm_generic_payload& t, tlm::tlm_phase phase) {
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  p.socket->nb_transport_fw(t, phase, delay);
-}
-
 json protocol_test_map() { return json::parse(R"([{"base": 0, "size": "1 MiB", "ports": [0]}])"); }
 
 // A platform of `probe -> block(in[0]) -> memory`, for the blocks with in[] and out[].
@@ -42,7 +36,7 @@ TEST_CASE("protocol: memory reports END_REQ on its forward path", "[mem][protoco
   MiniPlatform pf;
   auto& mem = pf.create<Memory>("memory", "mem0", memory_params());
   Payload r(tlm::TLM_READ_COMMAND, 0x40, 64);
-  Probe probe("probe", [&](Probe& p) { send_raw_phase(p, r, tlm::END_REQ); });
+  Probe probe("probe", [&](Probe& p) { p.send_phase(r, tlm::END_REQ); });
   probe.socket.bind(mem.in);
   REQUIRE_THROWS_WITH(sc_core::sc_start(), Catch::Contains("mem0") &&
                                                Catch::Contains("protocol violation: unexpected phase END_REQ on "
@@ -53,7 +47,7 @@ TEST_CASE("protocol: memory reports an END_RESP for a response it never sent", "
   MiniPlatform pf;
   auto& mem = pf.create<Memory>("memory", "mem0", memory_params());
   Payload r(tlm::TLM_READ_COMMAND, 0x80, 64);
-  Probe probe("probe", [&](Probe& p) { send_raw_phase(p, r, tlm::END_RESP); });
+  Probe probe("probe", [&](Probe& p) { p.send_phase(r, tlm::END_RESP); });
   probe.socket.bind(mem.in);
   REQUIRE_THROWS_WITH(sc_core::sc_start(), Catch::Contains("mem0") &&
                                                Catch::Contains("protocol violation: END_RESP for a response not in "
@@ -80,7 +74,7 @@ TEST_CASE("protocol: memory's well-behaved requester sees no violation", "[mem][
 TEST_CASE("protocol: router reports BEGIN_RESP on its forward path", "[noc][protocol]") {
   MiniPlatform pf;
   Payload r(tlm::TLM_WRITE_COMMAND, 0x100, 4);
-  Probe probe("probe", [&](Probe& p) { send_raw_phase(p, r, tlm::BEGIN_RESP); });
+  Probe probe("probe", [&](Probe& p) { p.send_phase(r, tlm::BEGIN_RESP); });
   protocol_platform<Router>(pf, "router", probe);
   REQUIRE_THROWS_WITH(sc_core::sc_start(),
                       Catch::Contains("fabric") && Catch::Contains("protocol violation: unexpected phase BEGIN_RESP "
@@ -90,7 +84,7 @@ TEST_CASE("protocol: router reports BEGIN_RESP on its forward path", "[noc][prot
 TEST_CASE("protocol: router reports an END_RESP for a response not in flight", "[noc][protocol]") {
   MiniPlatform pf;
   Payload r(tlm::TLM_READ_COMMAND, 0x200, 64);
-  Probe probe("probe", [&](Probe& p) { send_raw_phase(p, r, tlm::END_RESP); });
+  Probe probe("probe", [&](Probe& p) { p.send_phase(r, tlm::END_RESP); });
   protocol_platform<Router>(pf, "router", probe);
   REQUIRE_THROWS_WITH(sc_core::sc_start(), Catch::Contains("protocol violation: END_RESP for a response not in flight"));
 }
@@ -98,7 +92,7 @@ TEST_CASE("protocol: router reports an END_RESP for a response not in flight", "
 TEST_CASE("protocol: crossbar reports END_REQ on its forward path", "[noc][protocol]") {
   MiniPlatform pf;
   Payload r(tlm::TLM_READ_COMMAND, 0x300, 64);
-  Probe probe("probe", [&](Probe& p) { send_raw_phase(p, r, tlm::END_REQ); });
+  Probe probe("probe", [&](Probe& p) { p.send_phase(r, tlm::END_REQ); });
   protocol_platform<Crossbar>(pf, "crossbar", probe);
   REQUIRE_THROWS_WITH(sc_core::sc_start(),
                       Catch::Contains("fabric") && Catch::Contains("protocol violation: unexpected phase END_REQ on "
@@ -108,7 +102,7 @@ TEST_CASE("protocol: crossbar reports END_REQ on its forward path", "[noc][proto
 TEST_CASE("protocol: crossbar reports an END_RESP for a response not in flight", "[noc][protocol]") {
   MiniPlatform pf;
   Payload r(tlm::TLM_READ_COMMAND, 0x300, 64);
-  Probe probe("probe", [&](Probe& p) { send_raw_phase(p, r, tlm::END_RESP); });
+  Probe probe("probe", [&](Probe& p) { p.send_phase(r, tlm::END_RESP); });
   protocol_platform<Crossbar>(pf, "crossbar", probe);
   REQUIRE_THROWS_WITH(sc_core::sc_start(), Catch::Contains("protocol violation: END_RESP for a response not in flight"));
 }
@@ -118,7 +112,7 @@ TEST_CASE("protocol: dram_controller reports BEGIN_RESP on its forward path and 
   MiniPlatform pf;
   auto& d = pf.create<DramController>("dram_controller", "hbm", {{"channels", 1}});
   Payload r(tlm::TLM_READ_COMMAND, 0x400, 64);
-  Probe probe("probe", [&](Probe& p) { send_raw_phase(p, r, tlm::BEGIN_RESP); });
+  Probe probe("probe", [&](Probe& p) { p.send_phase(r, tlm::BEGIN_RESP); });
   probe.socket.bind(*d.target_socket("in", -1));
   REQUIRE_THROWS_WITH(sc_core::sc_start(),
                       Catch::Contains("hbm") && Catch::Contains("protocol violation: unexpected phase BEGIN_RESP on in "
@@ -129,7 +123,7 @@ TEST_CASE("protocol: dram_controller reports an END_RESP for a response not in f
   MiniPlatform pf;
   auto& d = pf.create<DramController>("dram_controller", "hbm", {{"channels", 1}});
   Payload r(tlm::TLM_READ_COMMAND, 0x400, 64);
-  Probe probe("probe", [&](Probe& p) { send_raw_phase(p, r, tlm::END_RESP); });
+  Probe probe("probe", [&](Probe& p) { p.send_phase(r, tlm::END_RESP); });
   probe.socket.bind(*d.target_socket("in", -1));
   REQUIRE_THROWS_WITH(sc_core::sc_start(), Catch::Contains("hbm") && Catch::Contains("protocol violation: END_RESP "
                                                                                      "for a response not in flight"));
