@@ -126,6 +126,7 @@ Netlist NetlistBuilder::build(const std::vector<Override>& overrides) {
   check_request_sizes();
   check_memory_ports();
   check_memory_side();
+  check_cache_mshrs();
   return std::move(out_);
 }
 

@@ -84,6 +84,7 @@ class NetlistBuilder {
   // netlist_memory_ports.cpp
   void check_memory_ports() const;
   void check_memory_side() const;
+  void check_cache_mshrs() const;
 
   // netlist_address_map.cpp
   void resolve_address_maps();

@@ -6,7 +6,17 @@
 // straight to a memory: anywhere else it is not what every access to that
 // memory passes through, and kernel-boundary commands, which leave it alone,
 // would not keep it right. That is an error.
+//
+// A cache whose MSHRs outnumber its queue places cannot use them all: every
+// open MSHR holds at least one accepted request that is answered only when the
+// fill returns, and `queue_depth` bounds those requests (not so for a
+// write-through cache that allocates on writes, which is left out). A warning,
+// once per type and pair of values, at the first instance.
 #include <cmath>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
 
 #include "platform/block.h"
 #include "platform/errors.h"
@@ -72,6 +82,42 @@ void NetlistBuilder::check_memory_side() const {
                              b.initiator.text() + " is bound to " + b.target.text() + " (" + to.type->name +
                              "), which passes requests on; put the " + from.type->name +
                              " between that block and the memory instead");
+  }
+}
+
+void NetlistBuilder::check_cache_mshrs() const {
+  struct Group {
+    const InstanceSpec* first;
+    size_t count;
+  };
+  std::map<std::tuple<std::string, uint64_t, uint64_t>, Group> groups;
+  std::vector<std::tuple<std::string, uint64_t, uint64_t>> order;
+  for (const InstanceSpec& inst : out_.instances) {
+    const json* mshrs = inst.params.find("mshrs");
+    const json* queue = inst.params.find("queue_depth");
+    if (!mshrs || !queue || !mshrs->is_number() || !queue->is_number()) continue;
+    const uint64_t m = mshrs->get<uint64_t>(), q = queue->get<uint64_t>();
+    if (m <= q) continue;
+    // A write-through write that allocates is answered when the write is, not
+    // when its fill returns: its MSHR may outlive the request.
+    const json* policy = inst.params.find("write_policy");
+    const json* allocate = inst.params.find("write_allocate");
+    if (policy && *policy == "write_through" && allocate && *allocate == true) continue;
+    const auto key = std::make_tuple(inst.type->name, m, q);
+    auto [it, added] = groups.try_emplace(key, Group{&inst, 0});
+    if (added) order.push_back(key);
+    ++it->second.count;
+  }
+  for (const auto& key : order) {
+    const Group& g = groups.at(key);
+    const std::string m = std::to_string(std::get<1>(key)), q = std::to_string(std::get<2>(key));
+    log_line(LogLevel::Warning, g.first->path,
+             "mshrs " + m + " exceed queue_depth " + q + ": every MSHR in use holds an accepted request that is " +
+                 "not yet answered, so at most " + q + " of the " + m + " MSHRs are ever used (set queue_depth " +
+                 "to at least " + m + ", or mshrs to at most " + q + ")" +
+                 (g.count > 1 ? "; the same for " + std::to_string(g.count - 1) + " more " + std::get<0>(key) +
+                                    (g.count > 2 ? " instances" : " instance")
+                              : ""));
   }
 }
 

@@ -43,6 +43,13 @@ tessera_scenario("validate warns of a memory-side port narrower than its DRAM"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=: ok: "
                  "-DSTDERR_HAS=noc.out[3] carries at most 115.264 GB/s|whose 8 channels deliver 512 GB/s|the port is the bottleneck")
 
+# A cache with more MSHRs than queue places cannot use them all: a warning at
+# the first such instance, counting the others; the netlist stays valid.
+tessera_scenario("validate warns of a cache whose mshrs exceed its queue_depth"
+                 ARGS "validate|${CMAKE_SOURCE_DIR}/json/platforms/small_gpu.json|--set|l2[*].mshrs=256"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=: ok: "
+                 "-DSTDERR_HAS=l2[0]: mshrs 256 exceed queue_depth 128|at most 128 of the 256 MSHRs are ever used|the same for 1 more l2_cache instance")
+
 # The benchmarks' scaled netlists: 16 shader arrays are r9_nano, 1 runs on its own.
 add_test(NAME "scenario: shader_array_netlist.py writes r9_nano's machine at other sizes"
          COMMAND ${CMAKE_COMMAND} -DTESSERA=$<TARGET_FILE:tessera> -DSOURCE=${CMAKE_SOURCE_DIR}
