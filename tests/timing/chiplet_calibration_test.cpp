@@ -15,12 +15,16 @@
 // Targets (the published figure, within the stated tolerance): latencies
 // within 5 %, DRAM streams at least 85 % of the configured bandwidth.
 //
-// The DRAM stream targets are not met yet (this stream's pages are
-// interleaved over the chiplets: cpelide_4chiplet about 45 %, mi200_2chiplet
-// about 18 %, under its die-to-die link: docs/CHIPLETS.md). Their tests are hidden
-// ([.]) so that the suite stays green, tagged [calibration-pending], and run
-// by `timing_tests "[calibration-pending]"`, each test case in a process of
-// its own; they fail today.
+// The interleaved DRAM stream's target is not met yet on cpelide_4chiplet
+// (this stream's pages are interleaved over the chiplets: `tessera calibrate`
+// measures 73 % as dram_interleaved, though its links could carry 85 %:
+// docs/CHIPLETS.md). Its test is hidden ([.]) so
+// that the suite stays green, tagged [calibration-pending], and run by
+// `timing_tests "[calibration-pending]"`; it fails today. mi200_2chiplet has no
+// such target: half of its interleaved pages cross a 200 GB/s link each way,
+// so at most 800 GB/s of its 3277 can be read that way (the cap is held by
+// memory_streams_test.cpp); each die streaming its own memory is held to 85 %
+// in calibration_reference_test.cpp.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -218,9 +222,4 @@ TEST_CASE("chiplet calibration: mi200_2chiplet round trips are the MI210's measu
 TEST_CASE("chiplet calibration: cpelide_4chiplet DRAM streams reach at least 85% of the 2048 GB/s configured",
           "[.][calibration-pending][timing][calibration][chiplet]") {
   check_dram_stream("cpelide_4chiplet", 16u << 20, 512);
-}
-
-TEST_CASE("chiplet calibration: mi200_2chiplet DRAM streams reach at least 85% of the 3277 GB/s configured",
-          "[.][calibration-pending][timing][calibration][chiplet]") {
-  check_dram_stream("mi200_2chiplet", 16u << 20, 512);
 }
