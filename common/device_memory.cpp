@@ -8,6 +8,7 @@
 
 #include "models/cu/isa/hex.h"
 #include "platform/errors.h"
+#include "platform/limits.h"
 
 namespace tessera::isa {
 
@@ -25,11 +26,13 @@ uint64_t DeviceMemory::alloc(uint64_t bytes) {
   // Refuse sizes no host could back rather than failing inside std::vector.
   constexpr uint64_t kMaxAllocation = 1ull << 40;
   if (size > kMaxAllocation) throw UserError("device allocation of " + std::to_string(bytes) + " bytes is too large");
+  check_device_memory(bytes_allocated_, size);
   const uint64_t base = next_;
   Allocation& a = allocations_[base];
   a.base = base;
   a.size = size;
   a.bytes.assign(size, 0);
+  bytes_allocated_ += size;
   // Round up to the granule and leave one granule unmapped as a guard.
   next_ = base + ((size + kGranule - 1) / kGranule + 1) * kGranule;
   return base;
@@ -41,6 +44,7 @@ void DeviceMemory::free(uint64_t addr) {
     throw UserError("free of device address " + hex(addr) +
                     " which is not the start of a live allocation");
   if (last_ == &it->second) last_ = nullptr;
+  bytes_allocated_ -= it->second.size;
   allocations_.erase(it);
 }
 
@@ -119,12 +123,6 @@ void DeviceMemory::write_masked(uint64_t addr, const void* src_v, uint64_t bytes
     const uint64_t hi = std::min(last, al.base + (al.size - 1));
     copy(al.bytes.data() + (lo - al.base), lo - addr, hi - lo + 1);
   }
-}
-
-uint64_t DeviceMemory::bytes_allocated() const {
-  uint64_t total = 0;
-  for (const auto& [base, a] : allocations_) total += a.size;
-  return total;
 }
 
 }  // namespace tessera::isa

@@ -46,6 +46,8 @@ class DeviceMemory {
   DeviceMemory& operator=(const DeviceMemory&) = delete;
 
   // A zero-filled allocation; `bytes` 0 allocates one byte so the address is unique.
+  // Throws tessera::LimitError, before allocating, if the live allocations
+  // would pass limits().device_memory_bytes.
   uint64_t alloc(uint64_t bytes);
   // Throws tessera::UserError if `addr` is not the base of a live allocation.
   void free(uint64_t addr);
@@ -87,11 +89,12 @@ class DeviceMemory {
   const Allocation* find(uint64_t addr) const;
 
   size_t allocation_count() const { return allocations_.size(); }
-  uint64_t bytes_allocated() const;
+  uint64_t bytes_allocated() const { return bytes_allocated_; }  // the live allocations' sizes
 
  private:
   std::map<uint64_t, Allocation> allocations_;  // by base address
   uint64_t next_ = kFirstAddress;
+  uint64_t bytes_allocated_ = 0;
   Allocation* last_ = nullptr;
   std::vector<MemorySideCopies*> memory_side_;
 };

@@ -17,6 +17,7 @@
 
 #include "platform/cli.h"
 #include "platform/errors.h"
+#include "platform/limits.h"
 #include "platform/functional_device.h"
 #include "platform/netlist.h"
 #include "platform/options.h"
@@ -293,8 +294,9 @@ std::vector<uint8_t> encode_by_value(const std::vector<std::string>& f, const is
 }
 
 // One --arg: a new buffer (allocated and filled), a __local size or a value.
+// `held`: the bytes of the buffers before it.
 isa::ArgValue parse_arg(const std::string& spec, const isa::KernelArg* meta, runtime::Device& dev,
-                        std::mt19937_64& rng, Buffer& b) {
+                        std::mt19937_64& rng, uint64_t held, Buffer& b) {
   const std::string what = "--arg " + spec;
   const std::vector<std::string> f = split_n(spec, ':', 4);
   isa::ArgValue v;
@@ -304,6 +306,8 @@ isa::ArgValue parse_arg(const std::string& spec, const isa::KernelArg* meta, run
     if (!t) throw UsageError(what + ": unknown element type \"" + f[1] + "\" (f32 f64 i8 u8 i16 u16 i32 u32 i64 u64)");
     const uint64_t count = parse_uint(what, f[2]);
     if (count == 0 || count > (1ull << 30)) throw UsageError(what + ": COUNT must be between 1 and 2^30");
+    // Before its initial contents are made on the host: those are as large.
+    check_device_memory(held, count * t->bytes);
     const std::vector<uint8_t> data = fill_buffer(*t, count, f[3], rng, what);
     b.bytes = data.size();
     b.address = dev.alloc(data.size());
@@ -409,11 +413,13 @@ int run_launch(const std::vector<std::string>& args) {
   runtime::Device& dev = timing ? static_cast<runtime::Device&>(*platform) : *functional;
 
   std::vector<Buffer> buffers;
+  uint64_t held = 0;
   for (const std::string& spec : parsed.values("--arg")) {
     Buffer b;
     const size_t index = buffers.size();
-    config.args.push_back(parse_arg(spec, index < metas.size() ? metas[index] : nullptr, dev, rng, b));
+    config.args.push_back(parse_arg(spec, index < metas.size() ? metas[index] : nullptr, dev, rng, held, b));
     buffers.push_back(b);
+    held += b.bytes;
   }
   for (const Dump& d : dumps)
     if (d.arg >= buffers.size() || buffers[d.arg].bytes == 0)

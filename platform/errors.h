@@ -22,6 +22,14 @@ class UsageError : public UserError {
   using UserError::UserError;
 };
 
+// A request past one of the limits on what one run may ask of the host
+// (platform/limits.h): an input error wherever it is found, which the devices
+// pass on as it is instead of turning it into a device error.
+class LimitError : public UserError {
+ public:
+  using UserError::UserError;
+};
+
 // A netlist mistake. `where` is a JSON path such as /components/chiplet[2]/l2/size.
 class NetlistError : public UserError {
  public:

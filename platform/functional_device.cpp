@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "platform/errors.h"
+
 namespace tessera {
 
 using runtime::DeviceError;
@@ -24,6 +26,8 @@ FunctionalDevice::~FunctionalDevice() {
 runtime::DevicePtr FunctionalDevice::alloc(size_t bytes) {
   try {
     return memory_.alloc(bytes);
+  } catch (const LimitError&) {
+    throw;  // an input error (exit 3), as every limit is
   } catch (const UserError& e) {
     throw DeviceError(std::string("tessera-functional: ") + e.what());
   }
@@ -85,6 +89,8 @@ runtime::LaunchStats FunctionalDevice::launch(const std::string& program_name, c
     return out;
   } catch (const isa::KernelFault& e) {
     throw DeviceError(std::string("tessera-functional: ") + e.what());
+  } catch (const LimitError&) {
+    throw;
   } catch (const UserError& e) {
     throw DeviceError(std::string("tessera-functional: ") + e.what());
   }

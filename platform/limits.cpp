@@ -12,6 +12,8 @@ const std::vector<LimitInfo>& limit_table() {
       {"netlist_bytes", &Limits::netlist_bytes, "size of a netlist file"},
       {"code_object_bytes", &Limits::code_object_bytes, "size of a code object file"},
       {"firmware_bytes", &Limits::firmware_bytes, "size of a firmware ELF file"},
+      {"device_memory_bytes", &Limits::device_memory_bytes,
+       "device memory one run may allocate (default: a quarter of the host's physical memory)"},
       {"wave_instructions", &Limits::wave_instructions,
        "instructions one wave may execute before it is reported as spinning"},
       {"firmware_polls", &Limits::firmware_polls,

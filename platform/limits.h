@@ -8,11 +8,26 @@
 // line, before anything is loaded, and read by loaders deep below the
 // commands (code objects, firmware, netlists) that no option reaches.
 #pragma once
+#include <unistd.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "platform/errors.h"
+
 namespace tessera {
+
+// The default of device_memory_bytes: a quarter of the host's physical
+// memory (4 GiB if the host does not say). A run's host side holds copies of
+// its buffers too (a workload's inputs and CPU reference, launch's initial
+// contents), about as many bytes again or twice as many, so the whole run
+// stays within the machine (docs/RELIABILITY.md).
+inline uint64_t default_device_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return 4ull << 30;
+  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) / 4;
+}
 
 struct Limits {
   uint64_t instances = 100000;             // blocks after template expansion
@@ -20,6 +35,7 @@ struct Limits {
   uint64_t netlist_bytes = 64ull << 20;    // a netlist file
   uint64_t code_object_bytes = 256ull << 20;  // a code object file
   uint64_t firmware_bytes = 256ull << 20;  // a firmware ELF file (debug information included)
+  uint64_t device_memory_bytes = default_device_memory_bytes();  // device memory one run allocates
   uint64_t wave_instructions = 1ull << 30;  // one wave's instructions (functional and timing)
   uint64_t firmware_polls = 1000000;       // CP register reads in a row without any other progress
   uint64_t repeated_warnings = 10;         // identical warnings printed before the rest are counted
@@ -49,6 +65,16 @@ void set_limit(const std::string& assignment);
 // names limits too.
 inline std::string limit_hint(const char* name, uint64_t value) {
   return std::string("(limit ") + name + " = " + std::to_string(value) + "; raise it with --limit " + name + "=N)";
+}
+
+// Throws LimitError, before anything is allocated, if a run that holds `held`
+// bytes of device memory may not allocate `bytes` more.
+inline void check_device_memory(uint64_t held, uint64_t bytes) {
+  const uint64_t limit = limits().device_memory_bytes;
+  if (bytes <= limit && held <= limit - bytes) return;
+  throw LimitError("a device allocation of " + std::to_string(bytes) + " bytes, with " + std::to_string(held) +
+                   " bytes already allocated, exceeds the device memory one run may use " +
+                   limit_hint("device_memory_bytes", limit));
 }
 
 }  // namespace tessera

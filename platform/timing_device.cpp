@@ -62,6 +62,8 @@ template <class F>
 auto device_call(F&& f) -> decltype(f()) {
   try {
     return f();
+  } catch (const LimitError&) {
+    throw;  // an input error (exit 3), as every limit is
   } catch (const UserError& e) {
     throw DeviceError(std::string("tessera-timing: ") + e.what());
   }

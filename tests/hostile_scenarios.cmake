@@ -25,7 +25,24 @@ tessera_scenario("hostile: an unknown limit is a usage error" ARGS "validate|${d
 tessera_scenario("hostile: a limit lowered below a netlist names it" ARGS "validate|${demo}|--limit|instances=3" EXIT 3
                  DEFINES "-DSTDERR_HAS=expands to more than 3 instances|--limit instances=N")
 tessera_scenario("hostile: tessera limits lists the limits and their values" ARGS "limits|--limit|instances=123" EXIT 0
-                 DEFINES "-DSTDOUT_HAS=  instances                           123  block|wave_instructions|firmware_polls|repeated_warnings")
+                 DEFINES "-DSTDOUT_HAS=  instances                             123  block|wave_instructions|firmware_polls|repeated_warnings|device_memory_bytes")
+
+# Allocations past the host's memory: refused before anything is allocated.
+# The limits are given, so that what is refused does not depend on the machine
+# (its defaults are fractions of the host's physical memory).
+tessera_scenario("hostile: launch of an 8 GiB buffer over device_memory_bytes is refused before allocating"
+                 ARGS "launch|${vadd}|--kernel|vector_add|--arg|buf:f64:1073741824:zero|--limit|device_memory_bytes=1 GiB"
+                 EXIT 3 DEFINES "-DSTDERR_HAS=a device allocation of 8589934592 bytes, with 0 bytes already allocated|limit device_memory_bytes = 1073741824|raise it with --limit device_memory_bytes=N")
+tessera_scenario("hostile: launch buffers are counted together against device_memory_bytes"
+                 ARGS "launch|${vadd}|--kernel|vector_add|--grid|64|--arg|buf:f32:300000:iota|--arg|buf:f32:300000:1|--arg|buf:f32:64:zero|--arg|u32:64|--limit|device_memory_bytes=2 MiB"
+                 EXIT 3 DEFINES "-DSTDERR_HAS=a device allocation of 1200000 bytes, with 1200000 bytes already allocated|--limit device_memory_bytes=N")
+tessera_scenario("hostile: a workload's buffers over device_memory_bytes are refused"
+                 ARGS "workload|vector_add|--limit|device_memory_bytes=8 MiB" EXIT 3
+                 DEFINES "-DSTDERR_HAS=a device allocation of 4194304 bytes, with 8388608 bytes already allocated|--limit device_memory_bytes=N"
+                         "-DSTDOUT_LACKS=PASS")
+tessera_scenario("hostile: a workload's buffers over device_memory_bytes are refused in timing mode"
+                 ARGS "workload|vector_add|--netlist|${small_gpu}|--limit|device_memory_bytes=8 MiB" EXIT 3
+                 DEFINES "-DSTDERR_HAS=a device allocation of 4194304 bytes|--limit device_memory_bytes=N" "-DSTDOUT_LACKS=PASS")
 
 # Firmware that makes no progress (sw/firmware/spin.c; what it does comes from debug_flags).
 tessera_scenario("hostile: firmware polling a register forever is reported with its PC"

@@ -2,12 +2,14 @@
 #include <catch2/catch.hpp>
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "common/device_memory.h"
 #include "platform/block.h"
 #include "platform/errors.h"
 #include "platform/limits.h"
@@ -45,6 +47,27 @@ TEST_CASE("limits: --limit NAME=VALUE sets a limit and takes sizes for the *_byt
   CHECK_THROWS_WITH(set_limit("instances=2 MiB"), Contains("expects a positive integer"));
   CHECK_THROWS_WITH(set_limit("nope=3"), Contains("NAME one of instances, cp_cores"));
   CHECK_THROWS_WITH(set_limit("instances"), Contains("expects NAME=VALUE"));
+}
+
+TEST_CASE("limits: device memory is checked against device_memory_bytes before it is allocated", "[limits]") {
+  const Limits saved = limits();
+  const uint64_t physical = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGE_SIZE));
+  CHECK(Limits{}.device_memory_bytes == physical / 4);
+  set_limit("device_memory_bytes=1 MiB");
+  isa::DeviceMemory mem;
+  const uint64_t first = mem.alloc(600 << 10);
+  CHECK_THROWS_AS(mem.alloc(600 << 10), LimitError);
+  CHECK_THROWS_WITH(mem.alloc(600 << 10),
+                    Contains("a device allocation of 614400 bytes, with 614400 bytes already allocated") &&
+                        Contains("(limit device_memory_bytes = 1048576; raise it with --limit device_memory_bytes=N)"));
+  CHECK(mem.bytes_allocated() == 600u << 10);
+  CHECK(mem.allocation_count() == 1);
+  // Sizes near 2^64 do not wrap around the check.
+  CHECK_THROWS_AS(check_device_memory(600 << 10, ~0ull - 1000), LimitError);
+  mem.free(first);  // freed memory counts no more
+  CHECK(mem.bytes_allocated() == 0);
+  mem.alloc(1 << 20);
+  limits() = saved;
 }
 
 TEST_CASE("units: sizes of 2^64 bytes or more are refused and not wrapped", "[units]") {
