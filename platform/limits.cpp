@@ -14,6 +14,9 @@ const std::vector<LimitInfo>& limit_table() {
       {"firmware_bytes", &Limits::firmware_bytes, "size of a firmware ELF file"},
       {"device_memory_bytes", &Limits::device_memory_bytes,
        "device memory one run may allocate (default: a quarter of the host's physical memory)"},
+      {"platform_bytes", &Limits::platform_bytes,
+       "host memory a netlist's blocks would take once elaborated, estimated per block at validation "
+       "(default: half of the host's physical memory)"},
       {"wave_instructions", &Limits::wave_instructions,
        "instructions one wave may execute before it is reported as spinning"},
       {"firmware_polls", &Limits::firmware_polls,

@@ -29,6 +29,11 @@ inline uint64_t default_device_memory_bytes() {
   return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) / 4;
 }
 
+// The default of platform_bytes: half of the host's physical memory, so that
+// the blocks and the device memory of one run (a quarter) leave the host a
+// quarter for the rest.
+inline uint64_t default_platform_bytes() { return 2 * default_device_memory_bytes(); }
+
 struct Limits {
   uint64_t instances = 100000;             // blocks after template expansion
   uint64_t cp_cores = 64;                  // command processors (an emulator each)
@@ -36,6 +41,7 @@ struct Limits {
   uint64_t code_object_bytes = 256ull << 20;  // a code object file
   uint64_t firmware_bytes = 256ull << 20;  // a firmware ELF file (debug information included)
   uint64_t device_memory_bytes = default_device_memory_bytes();  // device memory one run allocates
+  uint64_t platform_bytes = default_platform_bytes();  // estimated host memory of a netlist's blocks
   uint64_t wave_instructions = 1ull << 30;  // one wave's instructions (functional and timing)
   uint64_t firmware_polls = 1000000;       // CP register reads in a row without any other progress
   uint64_t repeated_warnings = 10;         // identical warnings printed before the rest are counted

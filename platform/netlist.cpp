@@ -1,6 +1,8 @@
 #include "platform/netlist.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <iterator>
 
 #include "platform/errors.h"
 #include "platform/limits.h"
@@ -54,6 +56,16 @@ auto at_path(const std::string& path, F&& f) -> decltype(f()) {
   } catch (const UserError& e) {
     throw NetlistError(path, e.what());
   }
+}
+
+// A size rounded to three digits for people: "6.1 GiB", "312 MiB".
+std::string rounded_size(double bytes) {
+  static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  size_t unit = 0;
+  while (bytes >= 1024 && unit + 1 < std::size(kUnits)) bytes /= 1024, ++unit;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g %s", bytes, kUnits[unit]);
+  return buf;
 }
 
 }  // namespace
@@ -120,6 +132,7 @@ Netlist NetlistBuilder::build(const std::vector<Override>& overrides) {
   collect_scoped_lists(doc_, "", "");
   for (const auto& o : overrides) apply_override(o, "", 0, raw_.size());
   finalize_instances();
+  check_host_memory();
   resolve_bindings();
   check_socket_counts();
   resolve_address_maps();
@@ -360,6 +373,37 @@ void NetlistBuilder::check_emulator_count() const {
                                        " cp_core blocks, each an emulator with its own memory " +
                                        limit_hint("cp_cores", limits().cp_cores));
   }
+}
+
+// The host memory the blocks would take once elaborated, from each type's
+// measured figures (BlockType::host_bytes): a netlist that would fill the
+// host is refused here rather than killed during elaboration.
+void NetlistBuilder::check_host_memory() const {
+  struct Share {
+    uint64_t blocks = 0;
+    double bytes = 0;
+  };
+  std::map<const BlockType*, Share> by_type;
+  double total = 0;
+  for (const InstanceSpec& inst : out_.instances) {
+    double bytes = static_cast<double>(inst.type->host_bytes);
+    if (inst.type->host_bytes_per_size > 0)
+      if (const json* size = inst.params.find("size"); size && size->is_number())
+        bytes += inst.type->host_bytes_per_size * size->get<double>();
+    Share& share = by_type[inst.type];
+    ++share.blocks;
+    share.bytes += bytes;
+    total += bytes;
+  }
+  const uint64_t limit = limits().platform_bytes;
+  if (total <= static_cast<double>(limit)) return;
+  auto largest = std::max_element(by_type.begin(), by_type.end(),
+                                  [](const auto& a, const auto& b) { return a.second.bytes < b.second.bytes; });
+  throw NetlistError("", "the netlist's blocks would take about " + rounded_size(total) +
+                             " of host memory once elaborated (the largest share: " +
+                             std::to_string(largest->second.blocks) + " " + largest->first->name + " blocks, " +
+                             rounded_size(largest->second.bytes) + "), more than one run may take " +
+                             limit_hint("platform_bytes", limit));
 }
 
 void NetlistBuilder::finalize_instances() {

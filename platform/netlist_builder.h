@@ -57,6 +57,7 @@ class NetlistBuilder {
   void apply_override(const Override& o, const std::string& prefix, size_t first, size_t last);
   void check_emulator_count() const;
   void finalize_instances();
+  void check_host_memory() const;
   // The parameter values every instance of a type starts from: its defaults
   // converted, and those that do not convert (an error only for an instance
   // that does not set its own value).

@@ -44,6 +44,12 @@ struct BlockType {
   std::vector<ParamSpec> params;
   std::vector<SocketSpec> sockets;
   std::function<std::unique_ptr<Block>(const BlockContext&)> create;
+  // The host memory one instance takes once elaborated, for the estimate a
+  // netlist is checked against (limit platform_bytes): host_bytes, plus
+  // host_bytes_per_size times its "size" parameter if it has one (a cache's
+  // data array). Measured figures are in docs/RELIABILITY.md.
+  uint64_t host_bytes = 32 << 10;
+  double host_bytes_per_size = 0;
 
   const ParamSpec* param(const std::string& n) const;
   const SocketSpec* socket(const std::string& n) const;

@@ -25,7 +25,7 @@ tessera_scenario("hostile: an unknown limit is a usage error" ARGS "validate|${d
 tessera_scenario("hostile: a limit lowered below a netlist names it" ARGS "validate|${demo}|--limit|instances=3" EXIT 3
                  DEFINES "-DSTDERR_HAS=expands to more than 3 instances|--limit instances=N")
 tessera_scenario("hostile: tessera limits lists the limits and their values" ARGS "limits|--limit|instances=123" EXIT 0
-                 DEFINES "-DSTDOUT_HAS=  instances                             123  block|wave_instructions|firmware_polls|repeated_warnings|device_memory_bytes")
+                 DEFINES "-DSTDOUT_HAS=  instances                             123  block|wave_instructions|firmware_polls|repeated_warnings|device_memory_bytes|platform_bytes")
 
 # Allocations past the host's memory: refused before anything is allocated.
 # The limits are given, so that what is refused does not depend on the machine
@@ -43,6 +43,20 @@ tessera_scenario("hostile: a workload's buffers over device_memory_bytes are ref
 tessera_scenario("hostile: a workload's buffers over device_memory_bytes are refused in timing mode"
                  ARGS "workload|vector_add|--netlist|${small_gpu}|--limit|device_memory_bytes=8 MiB" EXIT 3
                  DEFINES "-DSTDERR_HAS=a device allocation of 4194304 bytes|--limit device_memory_bytes=N" "-DSTDOUT_LACKS=PASS")
+
+# A netlist whose blocks would fill the host: 96 030 compute units, within the
+# instance limit, about 6 GiB once elaborated. Refused at validation under a
+# limit below that, valid above it (validation only: nothing is elaborated).
+set(many_cus ${CMAKE_CURRENT_SOURCE_DIR}/netlists/hostile/compute_units_96030.json)
+tessera_scenario("hostile: 96030 compute units over platform_bytes are refused at validation"
+                 ARGS "validate|${many_cus}|--limit|platform_bytes=4 GiB" EXIT 3
+                 DEFINES "-DSTDERR_HAS=error: the netlist's blocks would take about 6.1 GiB of host memory once elaborated (the largest share: 96030 compute_unit blocks, 5.86 GiB)|(limit platform_bytes = 4294967296|raise it with --limit platform_bytes=N")
+tessera_scenario("hostile: caches count by their size against platform_bytes"
+                 ARGS "validate|${small_gpu}|--set|l2[*].size=1 GiB|--limit|platform_bytes=4 GiB" EXIT 3
+                 DEFINES "-DSTDERR_HAS=(the largest share: 2 l2_cache blocks, 5 GiB)|--limit platform_bytes=N")
+tessera_scenario("hostile: 96030 compute units validate under a platform_bytes above their estimate"
+                 ARGS "validate|${many_cus}|--limit|platform_bytes=8 GiB" EXIT 0
+                 DEFINES "-DSTDOUT_HAS=: ok: 99005 instances")
 
 # Firmware that makes no progress (sw/firmware/spin.c; what it does comes from debug_flags).
 tessera_scenario("hostile: firmware polling a register forever is reported with its PC"

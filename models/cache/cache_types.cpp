@@ -31,6 +31,9 @@ BlockType cache_block_type(const char* name, const char* doc, const ParamTable<C
   ctrl.doc = "maintenance commands (CacheCommand: invalidate, writeback, writeback+invalidate), answered when done";
   t.sockets = {in, out, ctrl};
   t.create = std::move(create);
+  // Measured at elaboration: about 29 KB, plus 2.38 bytes per byte of
+  // capacity (data, tags, state) (docs/RELIABILITY.md).
+  t.host_bytes_per_size = 2.5;
   return t;
 }
 

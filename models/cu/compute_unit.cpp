@@ -867,6 +867,7 @@ BlockType compute_unit_block_type() {
           "through a coalescer, instruction fetch, s_waitcnt/s_barrier, occupancy by slots/VGPRs/SGPRs/LDS; "
           "executes gfx90a code with real values (docs/CU.md)";
   t.params = cu_param_table().specs();
+  t.host_bytes = 64 << 10;  // measured at elaboration: 62 KB (docs/RELIABILITY.md)
   SocketSpec d;
   d.name = "dispatch";
   d.dir = SocketDir::Target;

@@ -53,6 +53,7 @@ TEST_CASE("limits: device memory is checked against device_memory_bytes before i
   const Limits saved = limits();
   const uint64_t physical = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGE_SIZE));
   CHECK(Limits{}.device_memory_bytes == physical / 4);
+  CHECK(Limits{}.platform_bytes == physical / 4 * 2);
   set_limit("device_memory_bytes=1 MiB");
   isa::DeviceMemory mem;
   const uint64_t first = mem.alloc(600 << 10);
