@@ -8,19 +8,23 @@
 
 #include "models/cu/isa/decoder.h"
 #include "models/cu/isa/disassembler.h"
+#include "models/cu/isa/hex.h"
 
 namespace tessera::isa {
 
 std::string listing_line(const std::string& text, uint64_t address, const uint32_t* words, unsigned count) {
   constexpr size_t kTextColumn = 59;  // where llvm-objdump starts the comment
-  std::string line = "\t" + text;
+  std::string line;
+  line.reserve(kTextColumn + 48);
+  line += '\t';
+  line += text;
   if (text.size() < kTextColumn) line.append(kTextColumn - text.size(), ' ');  // longer text runs into the comment, as in llvm-objdump
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "// %012llX:", static_cast<unsigned long long>(address));
-  line += buf;
+  line += "// ";
+  append_hex_digits(line, address, 12, true);
+  line += ':';
   for (unsigned i = 0; i < count; ++i) {
-    std::snprintf(buf, sizeof buf, " %08X", words[i]);
-    line += buf;
+    line += ' ';
+    append_hex_digits(line, words[i], 8, true);
   }
   return line;
 }
@@ -55,9 +59,10 @@ void list_function(const CodeObject& code, const Function& f, uint64_t end, std:
     const Instruction inst = decode(words, avail, pc);
     ++stats.instructions;
     if (!inst.op) ++stats.unknown;
-    out << listing_line(disassemble(inst), pc, words, inst.size / 4);
-    if (inst.op && (inst.op->flags & kBranch) && inst.format == Format::SOPP) out << branch_label(code.functions(), inst);
-    out << '\n';
+    std::string line = listing_line(disassemble(inst), pc, words, inst.size / 4);
+    if (inst.op && (inst.op->flags & kBranch) && inst.format == Format::SOPP) line += branch_label(code.functions(), inst);
+    line += '\n';
+    out << line;
     pc += inst.size;
   }
 }

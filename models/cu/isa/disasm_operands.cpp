@@ -1,17 +1,24 @@
 // Register, constant and special-operand text, as llvm's AMDGPU printer spells them.
-#include <cstdio>
-
 #include "models/cu/isa/disassembler.h"
+
 #include "models/cu/isa/hex.h"
 
 namespace tessera::isa {
 namespace {
 
+// "s7", "v[4:7]".
 std::string range(const char* prefix, unsigned first, unsigned dwords) {
-  char buf[32];
-  if (dwords <= 1) std::snprintf(buf, sizeof buf, "%s%u", prefix, first);
-  else std::snprintf(buf, sizeof buf, "%s[%u:%u]", prefix, first, first + dwords - 1);
-  return buf;
+  std::string out = prefix;
+  if (dwords <= 1) {
+    append_decimal(out, first);
+    return out;
+  }
+  out += '[';
+  append_decimal(out, first);
+  out += ':';
+  append_decimal(out, first + dwords - 1);
+  out += ']';
+  return out;
 }
 
 // A pair register (vcc, exec...) printed whole, or its halves.

@@ -2,9 +2,7 @@
 // canonical order of instruction.h, which is also the order llvm prints.
 #include "models/cu/isa/disassembler.h"
 
-#include <cstdio>
 #include <cstring>
-#include <vector>
 
 #include "models/cu/isa/disasm_fields.h"
 #include "models/cu/isa/hex.h"
@@ -132,20 +130,22 @@ void append_list(std::string& out, const char* name, unsigned bits, unsigned cou
   out += ']';
 }
 
-void append_operands(std::string& out, const std::vector<std::string>& ops) {
-  for (size_t i = 0; i < ops.size(); ++i) {
-    out += i ? ", " : " ";
-    out += ops[i];
+// Appends an instruction's operands to its text as they come: " a, b, c".
+class OperandList {
+ public:
+  explicit OperandList(std::string& out) : out_(out) {}
+  void add(const std::string& text) {
+    out_ += first_ ? " " : ", ";
+    out_ += text;
+    first_ = false;
   }
-}
+
+ private:
+  std::string& out_;
+  bool first_ = true;
+};
 
 // ---- scalar ----------------------------------------------------------------
-
-std::string hex16(uint16_t v) {
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "0x%x", v);
-  return buf;
-}
 
 std::string sopp_text(const Instruction& in) {
   const char* m = in.op->mnemonic;
@@ -153,7 +153,7 @@ std::string sopp_text(const Instruction& in) {
   std::string out = m;
   if (!std::strcmp(m, "s_waitcnt")) return out + " " + waitcnt_text(imm);
   if (!std::strcmp(m, "s_sendmsg") || !std::strcmp(m, "s_sendmsghalt")) return out + " " + sendmsg_text(imm);
-  if (!std::strcmp(m, "s_set_gpr_idx_mode")) return out + " " + (imm <= 0xf ? gpr_idx_mode_text(imm) : hex16(imm));
+  if (!std::strcmp(m, "s_set_gpr_idx_mode")) return out + " " + (imm <= 0xf ? gpr_idx_mode_text(imm) : hex(imm));
   static const char* const kNoOperand[] = {"s_barrier", "s_wakeup", "s_icache_inv", "s_ttracedata",
                                            "s_endpgm_saved", "s_set_gpr_idx_off", "s_endpgm_ordered_ps_done"};
   for (const char* name : kNoOperand)
@@ -163,7 +163,7 @@ std::string sopp_text(const Instruction& in) {
   // is -1 dword); other immediates in decimal up to 64, in hex above.
   const bool decimal = !std::strncmp(m, "s_branch", 8) || !std::strncmp(m, "s_cbranch", 9) ||
                        !std::strcmp(m, "s_endpgm") || imm <= 64;
-  return out + " " + (decimal ? std::to_string(imm) : hex16(imm));
+  return out + " " + (decimal ? std::to_string(imm) : hex(imm));
 }
 
 std::string sopk_text(const Instruction& in) {
@@ -177,42 +177,38 @@ std::string sopk_text(const Instruction& in) {
   if (!std::strcmp(m, "s_setreg_imm32_b32")) return out + " " + hwreg_text(imm) + ", " + immediate_text(in.literal, 32);
   if (!std::strcmp(m, "s_call_b64") || !std::strcmp(m, "s_cbranch_i_fork"))
     return out + " " + sdst + ", " + std::to_string(imm);
-  return out + " " + sdst + ", " + hex16(imm);
+  return out + " " + sdst + ", " + hex(imm);
 }
 
 std::string salu_text(const Instruction& in) {
-  std::vector<std::string> ops;
-  for (unsigned i = 0; i < in.num_dst; ++i) ops.push_back(operand_text(in, in.dst[i], in.op->dst_type));
-  for (unsigned i = 0; i < in.num_src; ++i) ops.push_back(operand_text(in, in.src[i], in.op->src_type[i]));
+  std::string out = in.op->mnemonic;
+  OperandList ops(out);
+  for (unsigned i = 0; i < in.num_dst; ++i) ops.add(operand_text(in, in.dst[i], in.op->dst_type));
+  for (unsigned i = 0; i < in.num_src; ++i) ops.add(operand_text(in, in.src[i], in.op->src_type[i]));
   if (!std::strcmp(in.op->mnemonic, "s_set_gpr_idx_on")) {
     const auto mode = static_cast<uint16_t>(in.simm16);
-    ops.push_back(mode <= 0xf ? gpr_idx_mode_text(mode) : hex16(mode));
+    ops.add(mode <= 0xf ? gpr_idx_mode_text(mode) : hex(mode));
   }
-  std::string out = in.op->mnemonic;
-  append_operands(out, ops);
   return out;
 }
 
 std::string smem_text(const Instruction& in) {
   const OpInfo& op = *in.op;
-  std::vector<std::string> ops;
-  if (in.num_dst && !(op.flags & kAtomic)) ops.push_back(operand_text(in, in.dst[0], op.dst_type));
-  else if (op.num_src >= 2 && in.src[1].kind != OperandKind::None) ops.push_back(operand_text(in, in.src[1], op.src_type[1]));
-  else if (!std::strncmp(op.mnemonic, "s_atc_probe", 11)) ops.push_back(immediate_text((in.words[0] >> 6) & 0x7f, 32));
+  std::string out = op.mnemonic;
+  OperandList ops(out);
+  if (in.num_dst && !(op.flags & kAtomic)) ops.add(operand_text(in, in.dst[0], op.dst_type));
+  else if (op.num_src >= 2 && in.src[1].kind != OperandKind::None) ops.add(operand_text(in, in.src[1], op.src_type[1]));
+  else if (!std::strncmp(op.mnemonic, "s_atc_probe", 11)) ops.add(immediate_text((in.words[0] >> 6) & 0x7f, 32));
   if (in.src[0].kind != OperandKind::None) {
-    ops.push_back(operand_text(in, in.src[0], op.src_type[0]));
+    ops.add(operand_text(in, in.src[0], op.src_type[0]));
     const bool imm = (in.words[0] >> 17) & 1;
     if (imm) {
-      char buf[16];
-      std::snprintf(buf, sizeof buf, in.offset < 0 ? "-0x%x" : "0x%x",
-                    static_cast<unsigned>(in.offset < 0 ? -in.offset : in.offset));
-      ops.push_back(buf);
+      const auto magnitude = static_cast<unsigned>(in.offset < 0 ? -in.offset : in.offset);
+      ops.add((in.offset < 0 ? "-" : "") + hex(magnitude));
     } else {
-      ops.push_back(operand_text(in, in.src[2], DataType::B32));
+      ops.add(operand_text(in, in.src[2], DataType::B32));
     }
   }
-  std::string out = op.mnemonic;
-  append_operands(out, ops);
   if (in.glc && (op.flags & (kLoad | kStore)) && op.num_src > 0) out += " glc";
   return out;
 }
@@ -228,15 +224,15 @@ bool no_e32_suffix(const char* m) {
   return false;
 }
 
-std::string vop_mnemonic(const Instruction& in) {
-  std::string m = in.op->mnemonic;
-  if (in.ext == ExtKind::Sdwa) return m + "_sdwa";
-  if (in.ext == ExtKind::Dpp) return m + "_dpp";
+// The suffix llvm gives a vector ALU mnemonic for its encoding.
+const char* vop_suffix(const Instruction& in) {
+  if (in.ext == ExtKind::Sdwa) return "_sdwa";
+  if (in.ext == ExtKind::Dpp) return "_dpp";
   const Format origin = in.op->format;
   const bool short_origin = origin == Format::VOP1 || origin == Format::VOP2 || origin == Format::VOPC;
-  if (in.format == Format::VOP3 && short_origin) return m + "_e64";
-  if (in.format != Format::VOP3 && short_origin && !no_e32_suffix(in.op->mnemonic)) return m + "_e32";
-  return m;
+  if (in.format == Format::VOP3 && short_origin) return "_e64";
+  if (in.format != Format::VOP3 && short_origin && !no_e32_suffix(in.op->mnemonic)) return "_e32";
+  return "";
 }
 
 unsigned printed_sources(const Instruction& in) {
@@ -245,26 +241,24 @@ unsigned printed_sources(const Instruction& in) {
 
 std::string valu_text(const Instruction& in) {
   const OpInfo& op = *in.op;
-  std::string out = vop_mnemonic(in);
-  std::vector<std::string> ops;
+  std::string out = op.mnemonic;
+  out += vop_suffix(in);
+  OperandList ops(out);
   const bool swap = !std::strcmp(op.mnemonic, "v_swap_b32");
   const unsigned ndst = swap ? 1 : in.num_dst;
-  for (unsigned i = 0; i < ndst; ++i) ops.push_back(operand_text(in, in.dst[i], i == 0 ? op.dst_type : DataType::B64));
+  for (unsigned i = 0; i < ndst; ++i) ops.add(operand_text(in, in.dst[i], i == 0 ? op.dst_type : DataType::B64));
   const unsigned nsrc = swap ? 1 : printed_sources(in);
   const bool vop3 = in.format == Format::VOP3;
+  const bool literal_k = op.flags & kLiteralK, madmk = literal_k && std::strstr(op.mnemonic, "madmk");
   for (unsigned i = 0; i < nsrc; ++i) {
-    std::string t = operand_text(in, in.src[i], op.src_type[i]);
-    const bool madmk = std::strstr(op.mnemonic, "madmk") != nullptr;
-    if ((op.flags & kLiteralK) && (i == (madmk ? 1u : 2u) || (madmk && in.src[i].literal))) {
-      char k[16];  // v_madmk/v_madak print K in hex, never as a float name
-      std::snprintf(k, sizeof k, "0x%x", in.literal);
-      t = k;
-    }
+    // v_madmk/v_madak print K in hex, never as a float name.
+    const bool k = literal_k && (i == (madmk ? 1u : 2u) || (madmk && in.src[i].literal));
+    std::string t = k ? hex(in.literal) : operand_text(in, in.src[i], op.src_type[i]);
     const SourceMods m = source_mods(in, i);
-    t = with_modifiers(t, m.neg, m.abs, m.sext, in.src[i].kind == OperandKind::Constant);
-    ops.push_back(t);
+    if (m.neg || m.abs || m.sext)
+      t = with_modifiers(std::move(t), m.neg, m.abs, m.sext, in.src[i].kind == OperandKind::Constant);
+    ops.add(t);
   }
-  append_operands(out, ops);
   if (vop3) {
     if (in.op_sel && has_vop3_op_sel(op)) append_list(out, "op_sel", in.op_sel, nsrc + 1);
     if (in.clamp) out += " clamp";
@@ -285,9 +279,7 @@ std::string valu_text(const Instruction& in) {
     const bool dpp64 = type_dwords(op.src_type[0]) == 2;
     if (dpp64 && (in.dpp_ctrl < 0x150 || in.dpp_ctrl > 0x15f)) out += "  /* 64 bit dpp only supports row_newbcast */";
     else out += " " + dpp_ctrl_text(in.dpp_ctrl);
-    char buf[48];
-    std::snprintf(buf, sizeof buf, " row_mask:0x%x bank_mask:0x%x", in.row_mask, in.bank_mask);
-    out += buf;
+    out += " row_mask:" + hex(in.row_mask) + " bank_mask:" + hex(in.bank_mask);
     if (in.bound_ctrl) out += " bound_ctrl:1";
   }
   return out;
@@ -296,15 +288,16 @@ std::string valu_text(const Instruction& in) {
 std::string vop3p_text(const Instruction& in) {
   const OpInfo& op = *in.op;
   std::string out = op.mnemonic;
-  std::vector<std::string> ops;
-  ops.push_back(operand_text(in, in.dst[0], op.dst_type));
+  OperandList ops(out);
+  ops.add(operand_text(in, in.dst[0], op.dst_type));
   const bool mix = !std::strncmp(op.mnemonic, "v_fma_mix", 9);
   for (unsigned i = 0; i < in.num_src; ++i) {
     std::string t = operand_text(in, in.src[i], op.src_type[i]);
-    if (mix) t = with_modifiers(t, (in.neg >> i) & 1, (in.neg_hi >> i) & 1, false, in.src[i].kind == OperandKind::Constant);
-    ops.push_back(t);
+    if (mix)
+      t = with_modifiers(std::move(t), (in.neg >> i) & 1, (in.neg_hi >> i) & 1, false,
+                         in.src[i].kind == OperandKind::Constant);
+    ops.add(t);
   }
-  append_operands(out, ops);
   if (op.flags & kMfma) {
     if (in.cbsz) out += " cbsz:" + std::to_string(in.cbsz);
     if (in.abid) out += " abid:" + std::to_string(in.abid);
@@ -330,12 +323,11 @@ std::string vop3p_text(const Instruction& in) {
 
 std::string ds_text(const Instruction& in) {
   const OpInfo& op = *in.op;
-  std::vector<std::string> ops;
-  if (in.num_dst) ops.push_back(operand_text(in, in.dst[0], op.dst_type));
-  for (unsigned i = 0; i < in.num_src; ++i)
-    if (in.src[i].kind != OperandKind::None) ops.push_back(operand_text(in, in.src[i], op.src_type[i]));
   std::string out = op.mnemonic;
-  append_operands(out, ops);
+  OperandList ops(out);
+  if (in.num_dst) ops.add(operand_text(in, in.dst[0], op.dst_type));
+  for (unsigned i = 0; i < in.num_src; ++i)
+    if (in.src[i].kind != OperandKind::None) ops.add(operand_text(in, in.src[i], op.src_type[i]));
   const bool two = std::strstr(op.mnemonic, "2_") || std::strstr(op.mnemonic, "2st64");
   if (two) {
     if (in.offset) out += " offset0:" + std::to_string(in.offset);
@@ -351,13 +343,12 @@ std::string ds_text(const Instruction& in) {
 
 std::string flat_text(const Instruction& in) {
   const OpInfo& op = *in.op;
-  std::vector<std::string> ops;
-  if (in.num_dst) ops.push_back(operand_text(in, in.dst[0], op.dst_type));
-  ops.push_back(operand_text(in, in.src[0], DataType::B64));
-  if (op.src_type[1] != DataType::None) ops.push_back(operand_text(in, in.src[1], op.src_type[1]));
-  if (in.format != Format::FLAT) ops.push_back(operand_text(in, in.src[2], op.src_type[2]));
   std::string out = op.mnemonic;
-  append_operands(out, ops);
+  OperandList ops(out);
+  if (in.num_dst) ops.add(operand_text(in, in.dst[0], op.dst_type));
+  ops.add(operand_text(in, in.src[0], DataType::B64));
+  if (op.src_type[1] != DataType::None) ops.add(operand_text(in, in.src[1], op.src_type[1]));
+  if (in.format != Format::FLAT) ops.add(operand_text(in, in.src[2], op.src_type[2]));
   if (in.offset) out += " offset:" + std::to_string(in.offset);
   if (in.glc) out += " glc";
   if (in.slc) out += " slc";
@@ -370,17 +361,16 @@ std::string buffer_text(const Instruction& in) {
   const OpInfo& op = *in.op;
   std::string out = op.mnemonic;
   if (op.num_src == 0) return out;
-  std::vector<std::string> ops;
+  OperandList ops(out);
   const bool lds_only = op.src_type[0] == DataType::None;  // buffer_store_lds_dword: no VGPR operands
   // Atomics return into their data registers: llvm prints the data operand.
   const Operand& vdata = in.num_dst && !(op.flags & kAtomic) ? in.dst[0] : in.src[1];
   if (!lds_only) {
-    ops.push_back(operand_text(in, vdata, DataType::B32));
-    ops.push_back(operand_text(in, in.src[0], DataType::B32));
+    ops.add(operand_text(in, vdata, DataType::B32));
+    ops.add(operand_text(in, in.src[0], DataType::B32));
   }
-  ops.push_back(operand_text(in, in.src[2], DataType::B128));
-  ops.push_back(operand_text(in, in.src[3], DataType::B32));
-  append_operands(out, ops);
+  ops.add(operand_text(in, in.src[2], DataType::B128));
+  ops.add(operand_text(in, in.src[3], DataType::B32));
   if (in.format == Format::MTBUF) {
     const std::string fmt = mtbuf_format_text(in.dfmt, in.nfmt);
     if (!fmt.empty()) out += " " + fmt;
