@@ -45,9 +45,13 @@ tessera_scenario("hostile: a workload's buffers over device_memory_bytes are ref
                  DEFINES "-DSTDERR_HAS=a device allocation of 4194304 bytes|--limit device_memory_bytes=N" "-DSTDOUT_LACKS=PASS")
 
 # A netlist whose blocks would fill the host: 96 030 compute units, within the
-# instance limit, about 6 GiB once elaborated. Refused at validation under a
-# limit below that, valid above it (validation only: nothing is elaborated).
-set(many_cus ${CMAKE_CURRENT_SOURCE_DIR}/netlists/hostile/compute_units_96030.json)
+# instance limit, about 6 GiB once elaborated (tests/netlists/many_compute_units.py
+# writes it). Refused at validation under a limit below that, valid above it
+# (validation only: nothing is elaborated).
+set(many_cus ${TESSERA_SCENARIO_DIR}/compute_units_96030.json)
+add_test(NAME "scenario: hostile: write a netlist of 96030 compute units"
+         COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/netlists/many_compute_units.py ${many_cus})
+set_tests_properties("scenario: hostile: write a netlist of 96030 compute units" PROPERTIES FIXTURES_SETUP many_cus)
 tessera_scenario("hostile: 96030 compute units over platform_bytes are refused at validation"
                  ARGS "validate|${many_cus}|--limit|platform_bytes=4 GiB" EXIT 3
                  DEFINES "-DSTDERR_HAS=error: the netlist's blocks would take about 6.1 GiB of host memory once elaborated (the largest share: 96030 compute_unit blocks, 5.86 GiB)|(limit platform_bytes = 4294967296|raise it with --limit platform_bytes=N")
@@ -57,6 +61,9 @@ tessera_scenario("hostile: caches count by their size against platform_bytes"
 tessera_scenario("hostile: 96030 compute units validate under a platform_bytes above their estimate"
                  ARGS "validate|${many_cus}|--limit|platform_bytes=8 GiB" EXIT 0
                  DEFINES "-DSTDOUT_HAS=: ok: 99005 instances")
+set_tests_properties("scenario: hostile: 96030 compute units over platform_bytes are refused at validation"
+                     "scenario: hostile: 96030 compute units validate under a platform_bytes above their estimate"
+                     PROPERTIES FIXTURES_REQUIRED many_cus)
 
 # Firmware that makes no progress (sw/firmware/spin.c; what it does comes from debug_flags).
 tessera_scenario("hostile: firmware polling a register forever is reported with its PC"
