@@ -64,7 +64,7 @@ std::string rounded_size(double bytes) {
   size_t unit = 0;
   while (bytes >= 1024 && unit + 1 < std::size(kUnits)) bytes /= 1024, ++unit;
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g %s", bytes, kUnits[unit]);
+  std::snprintf(buf, sizeof buf, bytes < 1000 ? "%.3g %s" : "%.0f %s", bytes, kUnits[unit]);  // no "1.02e+03"
   return buf;
 }
 
