@@ -321,6 +321,18 @@ tessera_scenario("lazygpu on r9_nano gives pruned_gemv_unrolled_60 its reference
                  ARGS "workload|pruned_gemv_unrolled_60|--size|64|--netlist|${r9_nano}|${lazygpu_design}|--stats|${TESSERA_SCENARIO_DIR}/gemv_unrolled_lazygpu.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|outputs match the CPU reference" -DSTATS=${TESSERA_SCENARIO_DIR}/gemv_unrolled_lazygpu.json
                  "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_loads_deferred>0|sa[0]/cu[0]/lazy_eliminated_zero_cache>0|sa[0]/cu[0]/lazy_eliminated_zero_product>0|sa[0]/cu[0]/zero_queries>0")
+# The pruned layer thread per row (a wave's load touches 64 rows, one word of
+# each), in the base and lazygpu designs: the reference's bytes both ways;
+# lazily, the queries find the zero weights' words and no request goes for
+# them (requests saved). x[c] is uniform, read by a scalar load into an SGPR,
+# so ⊗ has no deferred x lane to skip here.
+tessera_scenario("base on r9_nano gives pruned_gemv_rows_60 its reference bytes"
+                 ARGS "workload|pruned_gemv_rows_60|--size|256|--netlist|${r9_nano}"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|outputs match the CPU reference")
+tessera_scenario("lazygpu on r9_nano gives pruned_gemv_rows_60 its reference bytes and saves the zero weights' requests"
+                 ARGS "workload|pruned_gemv_rows_60|--size|256|--netlist|${r9_nano}|${lazygpu_design}|--stats|${TESSERA_SCENARIO_DIR}/gemv_rows_lazygpu.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|outputs match the CPU reference" -DSTATS=${TESSERA_SCENARIO_DIR}/gemv_rows_lazygpu.json
+                 "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_loads_deferred>0|sa[0]/cu[0]/lazy_eliminated_zero_cache>0|sa[0]/cu[0]/zero_requests_saved>0|sa[0]/l1v[0]/zero_hits>0")
 # Without the kernel-end write-back (the firmware told to skip it) the results
 # stay in the L2: the host reads stale memory.
 tessera_scenario("workload --set changes a timing parameter"

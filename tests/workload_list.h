@@ -57,6 +57,10 @@
   X(pruned_gemv_unrolled_20)     \
   X(pruned_gemv_unrolled_40)     \
   X(pruned_gemv_unrolled_60)     \
+  X(pruned_gemv_rows_0)          \
+  X(pruned_gemv_rows_20)         \
+  X(pruned_gemv_rows_40)         \
+  X(pruned_gemv_rows_60)         \
   X(conv_relu50)                 \
   X(conv_pruned50)               \
   X(relu_s25)                    \

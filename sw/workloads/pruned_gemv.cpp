@@ -8,6 +8,10 @@
 // pruned_gemv_unrolled_<percent> (0, 20, 40, 60): the same layer by dense code
 // unrolled as a GEMV library kernel is (pruned_gemv_unrolled.cl): each lane's 8
 // weight loads and 8 x loads of a step are issued before the first FMA.
+// pruned_gemv_rows_<percent> (0, 20, 40, 60): the same generator and pruning,
+// computed thread per row (pruned_gemv_rows.cl): work-item r computes y[r], so
+// lane l of a wave reads row r0 + l and a wave's load touches 64 lines, one
+// word each. W has `size` rows and kRowsCols columns.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -20,9 +24,18 @@ namespace tessera::workloads {
 namespace {
 
 constexpr uint32_t kGroup = 64;  // matches GEMV_GROUP in pruned_gemv*.cl
+// pruned_gemv_rows's columns: 1024 (a quarter of LLaMA-7B's hidden size 4096,
+// for simulation time) plus one 64 B line, so that consecutive rows start one
+// L1 set and half a 128 B partition chunk apart instead of all aliasing to
+// one set and one channel (a 4 KiB row stride), as a padded leading dimension.
+constexpr size_t kRowsCols = 1024 + 16;
+
+// One work-item per row (pruned_gemv_rows) or one 64-wide workgroup per row (the others).
+bool thread_per_row(const std::string& kernel) { return kernel == "pruned_gemv_rows"; }
 
 Result run_pruned_gemv(Device& device, const std::string& kernel, size_t rows, uint64_t seed, double sparsity) {
-  const size_t cols = 4 * rows + 3;
+  const bool per_thread = thread_per_row(kernel);
+  const size_t cols = per_thread ? kRowsCols : 4 * rows + 3;
   Rng rng(seed);
   std::vector<float> w(rows * cols), x(cols);
   for (auto& v : w) v = rng.uniform(-0.1f, 0.1f);
@@ -36,7 +49,8 @@ Result run_pruned_gemv(Device& device, const std::string& kernel, size_t rows, u
   {
     Session s(device, result);
     DevicePtr dw = s.upload(w), dx = s.upload(x), dy = s.alloc(rows * sizeof(float));
-    s.launch(kernel, kernel, Dim3{uint32_t(rows) * kGroup}, Dim3{kGroup},
+    const uint32_t items = per_thread ? uint32_t((rows + kGroup - 1) / kGroup * kGroup) : uint32_t(rows) * kGroup;
+    s.launch(kernel, kernel, Dim3{items}, Dim3{kGroup},
              KernelArgs().pointer(dw).pointer(dx).pointer(dy).value(uint32_t(rows)).value(uint32_t(cols)));
     y = s.download<float>(dy, rows);
   }
@@ -57,15 +71,19 @@ Result run_pruned_gemv(Device& device, const std::string& kernel, size_t rows, u
 }
 
 // `kernel` is pruned_gemv (skips zero weights), pruned_gemv_dense (multiplies
-// them) or pruned_gemv_unrolled (multiplies them, 16 loads per lane ahead of the FMAs).
+// them), pruned_gemv_unrolled (multiplies them, 16 loads per lane ahead of the
+// FMAs) or pruned_gemv_rows (multiplies them, one work-item per row).
 Workload pruned_gemv_workload(const std::string& kernel, int percent) {
   const std::string what = kernel == "pruned_gemv_dense" ? "pruned LLM-layer GEMV by dense code (every weight multiplied), "
                            : kernel == "pruned_gemv_unrolled"
                                ? "pruned LLM-layer GEMV by dense code unrolled by 8 (16 loads per lane before the first FMA), "
+                           : kernel == "pruned_gemv_rows"
+                               ? "pruned LLM-layer GEMV by dense code, one work-item per row (a wave's load touches 64 rows), "
                                : "pruned LLM-layer GEMV, ";
+  const std::string shape = thread_per_row(kernel) ? "; size is rows, cols = " + std::to_string(kRowsCols)
+                                                   : "; size is rows, cols = 4 rows + 3";
   return Workload{kernel + "_" + std::to_string(percent),
-                  what + std::to_string(percent) +
-                      "% of each row's weights zeroed by magnitude; size is rows, cols = 4 rows + 3",
+                  what + std::to_string(percent) + "% of each row's weights zeroed by magnitude" + shape,
                   1024,
                   {1, 33, 200},
                   [kernel, percent](Device& d, size_t size, uint64_t seed) {
@@ -87,6 +105,10 @@ const WorkloadRegistrar unrolled_0{pruned_gemv_workload("pruned_gemv_unrolled", 
 const WorkloadRegistrar unrolled_20{pruned_gemv_workload("pruned_gemv_unrolled", 20)};
 const WorkloadRegistrar unrolled_40{pruned_gemv_workload("pruned_gemv_unrolled", 40)};
 const WorkloadRegistrar unrolled_60{pruned_gemv_workload("pruned_gemv_unrolled", 60)};
+const WorkloadRegistrar rows_0{pruned_gemv_workload("pruned_gemv_rows", 0)};
+const WorkloadRegistrar rows_20{pruned_gemv_workload("pruned_gemv_rows", 20)};
+const WorkloadRegistrar rows_40{pruned_gemv_workload("pruned_gemv_rows", 40)};
+const WorkloadRegistrar rows_60{pruned_gemv_workload("pruned_gemv_rows", 60)};
 
 }  // namespace
 }  // namespace tessera::workloads
