@@ -128,7 +128,12 @@ Netlist NetlistBuilder::build(const std::vector<Override>& overrides) {
   std::vector<std::string> stack;
   if (!doc_.contains("components"))
     throw NetlistError("", "missing \"components\": a netlist needs at least its list of blocks");
-  expand_components(doc_["components"], "/components", "", stack);
+  const json& components = doc_["components"];
+  if (components.is_object()) {  // (no rehash or reallocation on the way for a large netlist)
+    index_.reserve(components.size());
+    raw_.reserve(components.size());
+  }
+  expand_components(components, "/components", "", stack);
   collect_scoped_lists(doc_, "", "");
   for (const auto& o : overrides) apply_override(o, "", 0, raw_.size());
   finalize_instances();
@@ -262,8 +267,7 @@ void NetlistBuilder::add_component(const std::string& name, const json& body, co
                        "unknown block type \"" + type_value.get<std::string>() + "\" (see `tessera types`)");
   if (name == "simulation")
     throw NetlistError(path, "the instance name \"simulation\" is reserved for the run's own statistics");
-  claim_name(name, path);
-  index_[name] = raw_.size();
+  index_.emplace(claim_name(name, path), raw_.size());
   RawInstance inst;
   inst.path = name;
   inst.type = type;
@@ -317,7 +321,7 @@ void NetlistBuilder::instantiate_template(const std::string& name, const json& b
   }
 }
 
-void NetlistBuilder::claim_name(const std::string& name, const std::string& path) {
+const std::string& NetlistBuilder::claim_name(const std::string& name, const std::string& path) {
   // Checked as names are claimed, so that nested templates stop growing at
   // the limit instead of filling the host's memory first.
   if (names_.size() >= limits().instances)
@@ -326,6 +330,7 @@ void NetlistBuilder::claim_name(const std::string& name, const std::string& path
                                  limit_hint("instances", limits().instances));
   auto [it, fresh] = names_.emplace(name, path);
   if (!fresh) throw NetlistError(path, "instance \"" + name + "\" is defined twice (also at " + it->second + ")");
+  return it->first;
 }
 
 void NetlistBuilder::collect_scoped_lists(const json& scope, const std::string& path, const std::string& prefix) {
@@ -414,13 +419,13 @@ void NetlistBuilder::finalize_instances() {
   // a netlist of many components).
   std::map<const BlockType*, TypeValues> type_values;
   out_.instances.reserve(raw_.size());
-  for (const RawInstance& raw : raw_) {
+  for (RawInstance& raw : raw_) {  // (emptied on the way: nothing reads raw_ afterwards)
     InstanceSpec inst;
-    inst.path = raw.path;
+    inst.path = std::move(raw.path);
     inst.type = raw.type;
-    inst.clock = raw.clock;
     inst.clock_hz = out_.clocks.at(raw.clock);
-    inst.origin = raw.origin;
+    inst.clock = std::move(raw.clock);
+    inst.origin = std::move(raw.origin);
     auto [shared, first] = type_values.try_emplace(raw.type);
     if (first) shared->second = type_param_values(*raw.type);
     inst.params = ParamValues(shared->second.converted);
@@ -442,9 +447,11 @@ void NetlistBuilder::finalize_instances() {
       }
     }
     if (missing) check_required_params(inst);
-    if (raw.values.count("address_map")) explicit_address_maps_.insert(raw.path);
+    if (raw.values.count("address_map")) explicit_address_maps_.insert(inst.path);
     out_.instances.push_back(std::move(inst));
+    raw.values.clear();
   }
+  raw_ = {};
 }
 
 NetlistBuilder::TypeValues NetlistBuilder::type_param_values(const BlockType& type) const {

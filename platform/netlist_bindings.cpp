@@ -165,7 +165,7 @@ std::vector<int64_t> NetlistBuilder::existing_indices(const std::string& scope, 
   return out;
 }
 
-const SocketSpec& NetlistBuilder::resolve_socket(const SocketRef& ref, const std::string& path) {
+NetlistBuilder::ResolvedSocket NetlistBuilder::resolve_socket(const SocketRef& ref, const std::string& path) const {
   auto it = index_.find(ref.instance);
   if (it == index_.end()) {
     const bool is_scope = names_.count(ref.instance) != 0;
@@ -186,55 +186,71 @@ const SocketSpec& NetlistBuilder::resolve_socket(const SocketRef& ref, const std
   if (!spec->vector && ref.index >= 0)
     throw NetlistError(path, "socket " + ref.instance + "." + ref.socket + " is not a vector socket: drop the index [" +
                                  std::to_string(ref.index) + "]");
-  return *spec;
+  return ResolvedSocket{it->second, static_cast<size_t>(spec - inst.type->sockets.data()), spec};
 }
 
 void NetlistBuilder::bind_pair(const SocketRef& left, const SocketRef& right, const std::string& path) {
-  const SocketSpec& l = resolve_socket(left, path);
-  const SocketSpec& r = resolve_socket(right, path);
+  const ResolvedSocket l = resolve_socket(left, path);
+  const ResolvedSocket r = resolve_socket(right, path);
   // (The message is built only for an error: this runs once per binding.)
   auto what = [&] {
-    return "cannot bind " + std::string(dir_name(l.dir)) + " socket " + left.text() + " to " + dir_name(r.dir) +
-           " socket " + right.text();
+    return "cannot bind " + std::string(dir_name(l.spec->dir)) + " socket " + left.text() + " to " +
+           dir_name(r.spec->dir) + " socket " + right.text();
   };
-  if (l.dir == SocketDir::Target && r.dir == SocketDir::Initiator)
+  if (l.spec->dir == SocketDir::Target && r.spec->dir == SocketDir::Initiator)
     throw NetlistError(path, what() + ": the initiator goes on the left of \"->\" (write \"" + right.text() +
                                  " -> " + left.text() + "\")");
-  if (l.dir == r.dir)
+  if (l.spec->dir == r.spec->dir)
     throw NetlistError(path, what() + ": an initiator socket binds to a target socket");
-  if (l.protocol != r.protocol)
-    throw NetlistError(path, what() + ": protocols differ (" + l.protocol + " vs " + r.protocol + ")");
-  for (const SocketRef* ref : {&left, &right}) {
-    auto [it, fresh] = bound_.emplace(ref->text(), path);
-    if (!fresh) throw NetlistError(path, "socket " + ref->text() + " is bound twice (also at " + it->second + ")");
-    if (ref->index >= 0) vector_indices_[index_.at(ref->instance)][ref->socket].insert(ref->index);
+  if (l.spec->protocol != r.spec->protocol)
+    throw NetlistError(path, what() + ": protocols differ (" + l.spec->protocol + " vs " + r.spec->protocol + ")");
+  if (bound_.empty()) bound_.resize(out_.instances.size());
+  const size_t number = out_.bindings.size();
+  for (const auto& [ref, end] : {std::pair{&left, &l}, std::pair{&right, &r}}) {
+    auto& sockets = bound_[end->instance];
+    if (sockets.empty()) sockets.resize(out_.instances[end->instance].type->sockets.size());
+    auto [it, fresh] = sockets[end->socket].emplace(ref->index, number);
+    if (!fresh)
+      throw NetlistError(path, "socket " + ref->text() + " is bound twice (also at " +
+                                   out_.bindings[it->second].origin + ")");
   }
   out_.bindings.push_back(BindingSpec{left, right, path});
+  binding_ends_.emplace_back(l.instance, r.instance);
+}
+
+const NetlistBuilder::SocketBindings& NetlistBuilder::bindings_from(size_t instance, const std::string& socket) const {
+  static const SocketBindings none;
+  const BlockType& type = *out_.instances[instance].type;
+  const SocketSpec* spec = type.socket(socket);
+  if (!spec || instance >= bound_.size() || bound_[instance].empty()) return none;
+  return bound_[instance][static_cast<size_t>(spec - type.sockets.data())];
 }
 
 void NetlistBuilder::check_socket_counts() {
   for (size_t n = 0; n < out_.instances.size(); ++n) {
     InstanceSpec& inst = out_.instances[n];
-    for (const SocketSpec& s : inst.type->sockets) {
-      const std::string name = inst.path + "." + s.name;
+    for (size_t k = 0; k < inst.type->sockets.size(); ++k) {
+      const SocketSpec& s = inst.type->sockets[k];
+      static const SocketBindings none;
+      const SocketBindings& indices = n < bound_.size() && !bound_[n].empty() ? bound_[n][k] : none;
+      auto name = [&] { return inst.path + "." + s.name; };  // (built only for an error)
       if (!s.vector) {
-        const bool bound = bound_.count(name) != 0;
-        if (bound) inst.socket_counts[s.name] = 1;  // lets a block create an optional socket
-        if (s.required && !bound)
-          throw NetlistError(inst.error_path(), std::string("socket ") + name + " (" + dir_name(s.dir) + ", " +
+        if (!indices.empty()) inst.socket_counts[s.name] = 1;  // lets a block create an optional socket
+        if (s.required && indices.empty())
+          throw NetlistError(inst.error_path(), std::string("socket ") + name() + " (" + dir_name(s.dir) + ", " +
                                                     s.protocol + ") is not bound; bind it in \"bindings\"");
         continue;
       }
-      const std::set<int64_t>& indices = vector_indices_[n][s.name];
       if (s.required && indices.empty())
-        throw NetlistError(inst.error_path(), std::string("vector socket ") + name + "[] (" + dir_name(s.dir) + ", " +
-                                                  s.protocol + ") is not bound; bind at least " + name + "[0]");
-      int64_t expect = 0;
-      for (int64_t i : indices) {
+        throw NetlistError(inst.error_path(), std::string("vector socket ") + name() + "[] (" + dir_name(s.dir) +
+                                                  ", " + s.protocol + ") is not bound; bind at least " + name() +
+                                                  "[0]");
+      int expect = 0;
+      for (const auto& [i, binding] : indices) {
         if (i != expect) {
           std::string list;
-          for (int64_t k : indices) list += (list.empty() ? "" : ", ") + std::to_string(k);
-          throw NetlistError(inst.error_path(), "vector socket " + name + "[] has indices " + list +
+          for (const auto& bound : indices) list += (list.empty() ? "" : ", ") + std::to_string(bound.first);
+          throw NetlistError(inst.error_path(), "vector socket " + name() + "[] has indices " + list +
                                                     " bound but not " + std::to_string(expect) +
                                                     "; the bound indices must be exactly 0..n-1");
         }

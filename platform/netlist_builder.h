@@ -6,6 +6,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -52,7 +53,7 @@ class NetlistBuilder {
   void add_component(const std::string& name, const json& body, const std::string& path);
   void instantiate_template(const std::string& name, const json& body, const std::string& path,
                             const std::string& prefix, std::vector<std::string>& template_stack);
-  void claim_name(const std::string& name, const std::string& path);
+  const std::string& claim_name(const std::string& name, const std::string& path);  // returns names_'s copy
   void collect_scoped_lists(const json& scope, const std::string& path, const std::string& prefix);
   void apply_override(const Override& o, const std::string& prefix, size_t first, size_t last);
   void check_emulator_count() const;
@@ -74,8 +75,15 @@ class NetlistBuilder {
   // netlist_bindings.cpp
   void resolve_bindings();
   void resolve_binding(const std::string& text, const std::string& path, const std::string& prefix);
+  // A socket a binding names, found: its instance's number (in out_.instances)
+  // and the socket's position among its type's sockets.
+  struct ResolvedSocket {
+    size_t instance;
+    size_t socket;
+    const SocketSpec* spec;
+  };
   void bind_pair(const SocketRef& left, const SocketRef& right, const std::string& path);
-  const SocketSpec& resolve_socket(const SocketRef& ref, const std::string& path);
+  ResolvedSocket resolve_socket(const SocketRef& ref, const std::string& path) const;
   std::vector<int64_t> existing_indices(const std::string& prefix, const std::string& base) const;
   void check_socket_counts();
 
@@ -83,6 +91,7 @@ class NetlistBuilder {
   void check_request_sizes();
 
   // netlist_memory_ports.cpp
+  const InstanceSpec& memory_behind(size_t binding) const;
   void check_memory_ports() const;
   void check_memory_side() const;
   void check_cache_mshrs() const;
@@ -96,17 +105,25 @@ class NetlistBuilder {
   const Registry& registry_;
   Netlist out_;
   std::vector<RawInstance> raw_;
-  std::unordered_map<std::string, size_t> index_;  // instance path -> position in raw_ and out_.instances
   std::map<std::string, std::string> names_;  // block and template instance names -> origin
+  // Instance path -> position in raw_ and out_.instances. The keys are views
+  // of names_'s keys, which never move (a map's nodes stay where they are).
+  std::unordered_map<std::string_view, size_t> index_;
   std::map<std::string, const json*> templates_;
   std::map<std::string, std::map<std::string, RawValue>> defaults_;  // type -> param -> value
   std::vector<ScopedList> binding_lists_, address_lists_;
   std::set<std::string> explicit_address_maps_;  // routers whose address_map was written directly
   std::map<std::string, std::vector<std::string>> range_origins_;  // router -> JSON path of each range
 
-  // Binding state.
-  std::unordered_map<std::string, std::string> bound_;  // socket text -> binding that bound it
-  std::map<size_t, std::map<std::string, std::set<int64_t>>> vector_indices_;
+  // Binding state, kept by number rather than by name (the checks after
+  // resolution visit every binding and socket; a netlist may have 100,000s).
+  // bound_[instance][socket]: the index bound (-1 for a scalar socket) ->
+  // the binding that bound it (its position in out_.bindings), in index order.
+  using SocketBindings = std::map<int, size_t>;
+  std::vector<std::vector<SocketBindings>> bound_;
+  std::vector<std::pair<size_t, size_t>> binding_ends_;  // per binding: its initiator's and target's instance numbers
+  // The bindings from one socket of an instance (none if it has no such socket).
+  const SocketBindings& bindings_from(size_t instance, const std::string& socket) const;
 };
 
 }  // namespace tessera

@@ -1,8 +1,8 @@
 #include "platform/netlist_json.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <unordered_set>
 #include <sstream>
 #include <vector>
 
@@ -21,10 +21,6 @@ struct OpenValue {
   bool is_array = false;
   size_t next_index = 0;
   std::string key;
-  // The keys of a large object, for the duplicate check; a small one (most
-  // of a netlist's objects) is searched in `members` instead, which saves a
-  // hash set per object.
-  std::unordered_set<std::string> keys;
   // An object's members until it closes. Their keys are not const, so the
   // pairs move when the vector grows; ordered_map's own pairs would be
   // copied whole, children and all.
@@ -57,9 +53,11 @@ class NetlistReader {
   bool end_array() { return close(); }
   bool key(json::string_t& k) {
     OpenValue& top = open_.back();
-    if (seen(top, k))
-      throw NetlistError(path_with(k), "duplicate key \"" + k + "\" in one object (" + source_ +
-                                           "); each name may appear once");
+    // A small object (most of a netlist's) is searched as each key comes; a
+    // large one once, when it closes (duplicate_in_large_object).
+    if (top.members.size() < kLinearKeySearch)
+      for (const auto& member : top.members)
+        if (member.first == k) throw duplicate(k);
     top.key = std::move(k);
     return true;
   }
@@ -70,18 +68,33 @@ class NetlistReader {
   }
 
  private:
-  static constexpr size_t kLinearKeySearch = 16;  // members searched one by one, below a hash set
+  static constexpr size_t kLinearKeySearch = 16;  // members searched one by one as keys come
 
-  // Whether `k` is already a key of the open object; records it if not.
-  static bool seen(OpenValue& top, const std::string& k) {
-    if (top.members.size() < kLinearKeySearch) {
-      for (const auto& member : top.members)
-        if (member.first == k) return true;
-      return false;
+  NetlistError duplicate(const std::string& k) const {
+    return NetlistError(path_with(k), "duplicate key \"" + k + "\" in one object (" + source_ +
+                                          "); each name may appear once");
+  }
+
+  // The first key of a large object (by where its second occurrence is) that
+  // appears twice, or null. Keys are sorted by hash, then compared where
+  // hashes are equal: linear-time work and one sort of integers, without a
+  // hash table of copied keys (a netlist's "components" may have 100,000s).
+  static const std::string* duplicate_in_large_object(const OpenValue& top) {
+    const auto& members = top.members;
+    std::vector<std::pair<size_t, size_t>> by_hash(members.size());  // (hash, position)
+    for (size_t i = 0; i < members.size(); ++i) by_hash[i] = {std::hash<std::string>{}(members[i].first), i};
+    std::sort(by_hash.begin(), by_hash.end());
+    size_t first_repeat = members.size();
+    for (size_t i = 0; i < by_hash.size();) {
+      size_t end = i + 1;
+      while (end < by_hash.size() && by_hash[end].first == by_hash[i].first) ++end;
+      for (size_t a = i; a < end; ++a)  // (a run of equal hashes: almost always one key)
+        for (size_t b = a + 1; b < end; ++b)
+          if (members[by_hash[a].second].first == members[by_hash[b].second].first)
+            first_repeat = std::min(first_repeat, std::max(by_hash[a].second, by_hash[b].second));
+      i = end;
     }
-    if (top.keys.empty())
-      for (const auto& member : top.members) top.keys.insert(member.first);
-    return !top.keys.insert(k).second;
+    return first_repeat < members.size() ? &members[first_repeat].first : nullptr;
   }
 
   // Appends `v` to the open container (or makes it the document); returns where it went.
@@ -109,11 +122,13 @@ class NetlistReader {
       throw NetlistError(path(), "JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
                                      " levels; a netlist never needs that");
     json* where = place(std::move(v));
-    open_.push_back(OpenValue{where, is_array, 0, "", {}, {}});
+    open_.push_back(OpenValue{where, is_array, 0, "", {}});
     return true;
   }
   bool close() {
     OpenValue& top = open_.back();
+    if (!top.is_array && top.members.size() > kLinearKeySearch)
+      if (const std::string* k = duplicate_in_large_object(top)) throw duplicate(*k);
     if (!top.is_array) {
       // Keys are unique (checked above): append without ordered_map's linear search.
       auto& members = static_cast<json::object_t::Container&>(top.value->get_ref<json::object_t&>());

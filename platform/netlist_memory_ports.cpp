@@ -25,32 +25,25 @@
 
 namespace tessera {
 
-namespace {
-
-// The instance `b` leads to, seen through a memory-side cache (whose out is
-// bound straight to a memory): the port in front of the cache carries that
-// memory's traffic.
-const InstanceSpec& memory_behind(const Netlist& net, const std::unordered_map<std::string, size_t>& index,
-                                  const BindingSpec& b) {
-  const InstanceSpec& to = net.instances[index.at(b.target.instance)];
-  const SocketSpec* out = to.type->socket("out");
-  if (!out || !out->to_memory) return to;
-  for (const BindingSpec& next : net.bindings)
-    if (next.initiator.instance == to.path && next.initiator.socket == "out")
-      return net.instances[index.at(next.target.instance)];
-  return to;
+// The instance binding `n` leads to, seen through a memory-side cache (whose
+// out is bound straight to a memory): the port in front of the cache carries
+// that memory's traffic.
+const InstanceSpec& NetlistBuilder::memory_behind(size_t n) const {
+  const size_t to = binding_ends_[n].second;
+  const SocketSpec* out = out_.instances[to].type->socket("out");
+  if (!out || !out->to_memory) return out_.instances[to];
+  const SocketBindings& next = bindings_from(to, "out");
+  return out_.instances[next.empty() ? to : binding_ends_[next.begin()->second].second];
 }
 
-}  // namespace
-
 void NetlistBuilder::check_memory_ports() const {
-  for (const BindingSpec& b : out_.bindings) {
-    const InstanceSpec& from = out_.instances[index_.at(b.initiator.instance)];
-    const InstanceSpec& to = memory_behind(out_, index_, b);
+  for (size_t n = 0; n < out_.bindings.size(); ++n) {
+    const BindingSpec& b = out_.bindings[n];
+    const InstanceSpec& from = out_.instances[binding_ends_[n].first];
     const std::string& kind = from.type->name;
-    if (to.type->name != "dram_controller" || b.initiator.socket != "out" ||
-        (kind != "crossbar" && kind != "chiplet_network"))
-      continue;
+    if (b.initiator.socket != "out" || (kind != "crossbar" && kind != "chiplet_network")) continue;
+    const InstanceSpec& to = memory_behind(n);
+    if (to.type->name != "dram_controller") continue;
     const double width = from.params.at("out_width").get<double>();  // bytes per cycle, 0 = unlimited
     const double port = width * from.clock_hz;
     const double memory = to.params.at("channels").get<double>() * to.params.at("bandwidth").get<double>();
@@ -67,11 +60,12 @@ void NetlistBuilder::check_memory_ports() const {
 }
 
 void NetlistBuilder::check_memory_side() const {
-  for (const BindingSpec& b : out_.bindings) {
-    const InstanceSpec& from = out_.instances[index_.at(b.initiator.instance)];
+  for (size_t n = 0; n < out_.bindings.size(); ++n) {
+    const BindingSpec& b = out_.bindings[n];
+    const InstanceSpec& from = out_.instances[binding_ends_[n].first];
     const SocketSpec* spec = from.type->socket(b.initiator.socket);
     if (!spec || !spec->to_memory) continue;
-    const InstanceSpec& to = out_.instances[index_.at(b.target.instance)];
+    const InstanceSpec& to = out_.instances[binding_ends_[n].second];
     bool passes_on = false;
     for (const SocketSpec& s : to.type->sockets)
       passes_on = passes_on || (s.dir == SocketDir::Initiator && s.protocol == spec->protocol);

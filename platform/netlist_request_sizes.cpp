@@ -51,37 +51,36 @@ void check_interleave(const InstanceSpec& sw, const Requester& r, const std::str
 }  // namespace
 
 void NetlistBuilder::check_request_sizes() {
-  // Where each initiator socket is bound to, by "instance.socket" (all indices).
-  std::map<std::string, std::vector<const BindingSpec*>> from;
-  for (const BindingSpec& b : out_.bindings) from[b.initiator.instance + "." + b.initiator.socket].push_back(&b);
-
-  for (const BindingSpec& b : out_.bindings) {
-    const InstanceSpec& inst = out_.instances[index_.at(b.initiator.instance)];
+  for (size_t n = 0; n < out_.bindings.size(); ++n) {
+    const BindingSpec& b = out_.bindings[n];
+    const InstanceSpec& inst = out_.instances[binding_ends_[n].first];
     const SocketSpec* spec = inst.type->socket(b.initiator.socket);
     if (!spec || spec->request_limit.empty()) continue;
     const Requester r{b.initiator.text(), spec->request_limit, size_param(inst, spec->request_limit)};
     if (!is_power_of_two(r.bytes)) continue;  // the block refuses it, with its own message, when built
     // Follow the binding, and through switches every output they may choose.
-    std::set<std::string> seen;
-    std::vector<std::pair<const BindingSpec*, std::string>> todo = {{&b, ""}};
+    std::set<size_t> seen;  // switches passed, by instance number
+    std::vector<std::pair<size_t, std::string>> todo = {{n, ""}};  // binding number, the switches on the way
     for (size_t k = 0; k < todo.size(); ++k) {  // nearest first, outputs in order
-      const auto [binding, via] = todo[k];
-      const InstanceSpec& target = out_.instances[index_.at(binding->target.instance)];
-      const SocketSpec* ts = target.type->socket(binding->target.socket);
+      const auto [number, via] = todo[k];
+      const BindingSpec& binding = out_.bindings[number];
+      const size_t to = binding_ends_[number].second;
+      const InstanceSpec& target = out_.instances[to];
+      const SocketSpec* ts = target.type->socket(binding.target.socket);
       if (!ts) continue;
       if (!ts->request_limit.empty()) {
         const uint64_t limit = size_param(target, ts->request_limit);
         if (is_power_of_two(limit) && limit < r.bytes)
           throw NetlistError(target.error_path() + "/" + ts->request_limit,
                              target.path + " takes no request larger than its " + ts->request_limit + " (" +
-                                 format_size(limit) + "), but " + what_sends(r) + " to " + binding->target.text() +
+                                 format_size(limit) + "), but " + what_sends(r) + " to " + binding.target.text() +
                                  via + "; make " + ts->request_limit + " at least " + format_size(r.bytes) +
                                  " or the requester's " + r.param + " smaller");
       }
-      if (ts->forwards_to.empty() || !seen.insert(target.path).second) continue;
+      if (ts->forwards_to.empty() || !seen.insert(to).second) continue;
       check_interleave(target, r, via);
       const std::string next_via = via.empty() ? " through " + target.path : via + " and " + target.path;
-      for (const BindingSpec* next : from[target.path + "." + ts->forwards_to]) todo.push_back({next, next_via});
+      for (const auto& [index, next] : bindings_from(to, ts->forwards_to)) todo.push_back({next, next_via});
     }
   }
 }
