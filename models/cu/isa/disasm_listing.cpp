@@ -13,8 +13,15 @@
 namespace tessera::isa {
 
 std::string listing_line(const std::string& text, uint64_t address, const uint32_t* words, unsigned count) {
-  constexpr size_t kTextColumn = 59;  // where llvm-objdump starts the comment
   std::string line;
+  listing_line(line, text, address, words, count);
+  return line;
+}
+
+void listing_line(std::string& line, const std::string& text, uint64_t address, const uint32_t* words,
+                  unsigned count) {
+  constexpr size_t kTextColumn = 59;  // where llvm-objdump starts the comment
+  line.clear();
   line.reserve(kTextColumn + 48);
   line += '\t';
   line += text;
@@ -26,7 +33,6 @@ std::string listing_line(const std::string& text, uint64_t address, const uint32
     line += ' ';
     append_hex_digits(line, words[i], 8, true);
   }
-  return line;
 }
 
 namespace {
@@ -50,6 +56,7 @@ void list_function(const CodeObject& code, const Function& f, uint64_t end, std:
   std::snprintf(header, sizeof header, "%016llx", static_cast<unsigned long long>(f.address));
   out << '\n' << header << " <" << f.name << ">:\n";
   uint64_t pc = f.address;
+  std::string line;  // (one buffer for every line: most fit its first allocation)
   while (pc + 4 <= end) {
     // Copy the words: .text need not be 4-byte aligned in memory.
     const size_t offset = pc - code.text_address();
@@ -59,7 +66,7 @@ void list_function(const CodeObject& code, const Function& f, uint64_t end, std:
     const Instruction inst = decode(words, avail, pc);
     ++stats.instructions;
     if (!inst.op) ++stats.unknown;
-    std::string line = listing_line(disassemble(inst), pc, words, inst.size / 4);
+    listing_line(line, disassemble(inst), pc, words, inst.size / 4);
     if (inst.op && (inst.op->flags & kBranch) && inst.format == Format::SOPP) line += branch_label(code.functions(), inst);
     line += '\n';
     out << line;

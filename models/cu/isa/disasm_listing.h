@@ -24,5 +24,8 @@ ListingStats write_listing(const CodeObject& code, const std::string& kernel, st
 
 // One listing line: "\t<text padded>// <address>: <words>".
 std::string listing_line(const std::string& text, uint64_t address, const uint32_t* words, unsigned count);
+// The same line, written over `line` (whose capacity is kept from line to line).
+void listing_line(std::string& line, const std::string& text, uint64_t address, const uint32_t* words,
+                  unsigned count);
 
 }  // namespace tessera::isa

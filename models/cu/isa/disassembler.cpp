@@ -131,6 +131,16 @@ void append_list(std::string& out, const char* name, unsigned bits, unsigned cou
 }
 
 // Appends an instruction's operands to its text as they come: " a, b, c".
+// An instruction's text, started with its mnemonic. Room for a whole line
+// is reserved once: appending operand by operand would otherwise grow the
+// string two or three times (most lines are 20 to 60 characters).
+std::string begin_text(const char* mnemonic) {
+  std::string out;
+  out.reserve(64);
+  out += mnemonic;
+  return out;
+}
+
 class OperandList {
  public:
   explicit OperandList(std::string& out) : out_(out) {}
@@ -150,7 +160,7 @@ class OperandList {
 std::string sopp_text(const Instruction& in) {
   const char* m = in.op->mnemonic;
   const uint16_t imm = static_cast<uint16_t>(in.simm16);
-  std::string out = m;
+  std::string out = begin_text(m);
   if (!std::strcmp(m, "s_waitcnt")) return out + " " + waitcnt_text(imm);
   if (!std::strcmp(m, "s_sendmsg") || !std::strcmp(m, "s_sendmsghalt")) return out + " " + sendmsg_text(imm);
   if (!std::strcmp(m, "s_set_gpr_idx_mode")) return out + " " + (imm <= 0xf ? gpr_idx_mode_text(imm) : hex(imm));
@@ -171,7 +181,7 @@ std::string sopk_text(const Instruction& in) {
   const uint16_t imm = static_cast<uint16_t>(in.simm16);
   const std::string sdst = scalar_register_name((in.words[0] >> 16) & 0x7f, in.op->num_dst ? type_dwords(in.op->dst_type)
                                                                                               : type_dwords(in.op->src_type[0]));
-  std::string out = m;
+  std::string out = begin_text(m);
   if (!std::strcmp(m, "s_getreg_b32")) return out + " " + sdst + ", " + hwreg_text(imm);
   if (!std::strcmp(m, "s_setreg_b32")) return out + " " + hwreg_text(imm) + ", " + sdst;
   if (!std::strcmp(m, "s_setreg_imm32_b32")) return out + " " + hwreg_text(imm) + ", " + immediate_text(in.literal, 32);
@@ -181,7 +191,7 @@ std::string sopk_text(const Instruction& in) {
 }
 
 std::string salu_text(const Instruction& in) {
-  std::string out = in.op->mnemonic;
+  std::string out = begin_text(in.op->mnemonic);
   OperandList ops(out);
   for (unsigned i = 0; i < in.num_dst; ++i) ops.add(operand_text(in, in.dst[i], in.op->dst_type));
   for (unsigned i = 0; i < in.num_src; ++i) ops.add(operand_text(in, in.src[i], in.op->src_type[i]));
@@ -194,7 +204,7 @@ std::string salu_text(const Instruction& in) {
 
 std::string smem_text(const Instruction& in) {
   const OpInfo& op = *in.op;
-  std::string out = op.mnemonic;
+  std::string out = begin_text(op.mnemonic);
   OperandList ops(out);
   if (in.num_dst && !(op.flags & kAtomic)) ops.add(operand_text(in, in.dst[0], op.dst_type));
   else if (op.num_src >= 2 && in.src[1].kind != OperandKind::None) ops.add(operand_text(in, in.src[1], op.src_type[1]));
@@ -241,7 +251,7 @@ unsigned printed_sources(const Instruction& in) {
 
 std::string valu_text(const Instruction& in) {
   const OpInfo& op = *in.op;
-  std::string out = op.mnemonic;
+  std::string out = begin_text(op.mnemonic);
   out += vop_suffix(in);
   OperandList ops(out);
   const bool swap = !std::strcmp(op.mnemonic, "v_swap_b32");
@@ -287,7 +297,7 @@ std::string valu_text(const Instruction& in) {
 
 std::string vop3p_text(const Instruction& in) {
   const OpInfo& op = *in.op;
-  std::string out = op.mnemonic;
+  std::string out = begin_text(op.mnemonic);
   OperandList ops(out);
   ops.add(operand_text(in, in.dst[0], op.dst_type));
   const bool mix = !std::strncmp(op.mnemonic, "v_fma_mix", 9);
@@ -323,7 +333,7 @@ std::string vop3p_text(const Instruction& in) {
 
 std::string ds_text(const Instruction& in) {
   const OpInfo& op = *in.op;
-  std::string out = op.mnemonic;
+  std::string out = begin_text(op.mnemonic);
   OperandList ops(out);
   if (in.num_dst) ops.add(operand_text(in, in.dst[0], op.dst_type));
   for (unsigned i = 0; i < in.num_src; ++i)
@@ -343,7 +353,7 @@ std::string ds_text(const Instruction& in) {
 
 std::string flat_text(const Instruction& in) {
   const OpInfo& op = *in.op;
-  std::string out = op.mnemonic;
+  std::string out = begin_text(op.mnemonic);
   OperandList ops(out);
   if (in.num_dst) ops.add(operand_text(in, in.dst[0], op.dst_type));
   ops.add(operand_text(in, in.src[0], DataType::B64));
@@ -359,7 +369,7 @@ std::string flat_text(const Instruction& in) {
 
 std::string buffer_text(const Instruction& in) {
   const OpInfo& op = *in.op;
-  std::string out = op.mnemonic;
+  std::string out = begin_text(op.mnemonic);
   if (op.num_src == 0) return out;
   OperandList ops(out);
   const bool lds_only = op.src_type[0] == DataType::None;  // buffer_store_lds_dword: no VGPR operands
