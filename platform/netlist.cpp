@@ -130,7 +130,7 @@ Netlist NetlistBuilder::build(const std::vector<Override>& overrides) {
     throw NetlistError("", "missing \"components\": a netlist needs at least its list of blocks");
   const json& components = doc_["components"];
   if (components.is_object()) {  // (no rehash or reallocation on the way for a large netlist)
-    index_.reserve(components.size());
+    names_.reserve(components.size());
     raw_.reserve(components.size());
   }
   expand_components(components, "/components", "", stack);
@@ -267,7 +267,7 @@ void NetlistBuilder::add_component(const std::string& name, const json& body, co
                        "unknown block type \"" + type_value.get<std::string>() + "\" (see `tessera types`)");
   if (name == "simulation")
     throw NetlistError(path, "the instance name \"simulation\" is reserved for the run's own statistics");
-  index_.emplace(claim_name(name, path), raw_.size());
+  claim_name(name, path).instance = raw_.size();
   RawInstance inst;
   inst.path = name;
   inst.type = type;
@@ -321,16 +321,22 @@ void NetlistBuilder::instantiate_template(const std::string& name, const json& b
   }
 }
 
-const std::string& NetlistBuilder::claim_name(const std::string& name, const std::string& path) {
+NetlistBuilder::Name& NetlistBuilder::claim_name(const std::string& name, const std::string& path) {
   // Checked as names are claimed, so that nested templates stop growing at
   // the limit instead of filling the host's memory first.
   if (names_.size() >= limits().instances)
     throw NetlistError(path, "the netlist expands to more than " + std::to_string(limits().instances) +
                                  " instances (blocks and template instances) " +
                                  limit_hint("instances", limits().instances));
-  auto [it, fresh] = names_.emplace(name, path);
-  if (!fresh) throw NetlistError(path, "instance \"" + name + "\" is defined twice (also at " + it->second + ")");
-  return it->first;
+  auto [it, fresh] = names_.try_emplace(name, Name{path, kNoInstance});
+  if (!fresh)
+    throw NetlistError(path, "instance \"" + name + "\" is defined twice (also at " + it->second.origin + ")");
+  return it->second;
+}
+
+size_t NetlistBuilder::instance_number(const std::string& path) const {
+  auto it = names_.find(path);
+  return it == names_.end() ? kNoInstance : it->second.instance;
 }
 
 void NetlistBuilder::collect_scoped_lists(const json& scope, const std::string& path, const std::string& prefix) {

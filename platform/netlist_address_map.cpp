@@ -42,7 +42,7 @@ void NetlistBuilder::resolve_address_maps() {
     for (size_t n = 0; n < list.list->size(); ++n)
       resolve_address_entry((*list.list)[n], json_path(list.json_path, n), list.prefix, maps);
   for (auto& [router, map] : maps) {
-    out_.instances[index_.at(router)].params.set("address_map", std::move(map));
+    out_.instances[instance_number(router)].params.set("address_map", std::move(map));  // (checked: a block)
   }
   for (const InstanceSpec& inst : out_.instances) {
     const ParamSpec* spec = inst.type->param("address_map");
@@ -69,9 +69,9 @@ void NetlistBuilder::resolve_address_entry(const json& entry, const std::string&
   if (!router_name.is_string())
     throw NetlistError(json_path(path, "router"), "expected an instance name, got " + describe_json(router_name));
   const std::string router = prefix + router_name.get<std::string>();
-  auto it = index_.find(router);
-  if (it == index_.end()) throw NetlistError(json_path(path, "router"), "no instance named \"" + router + "\"");
-  const InstanceSpec& inst = out_.instances[it->second];
+  const size_t number = instance_number(router);
+  if (number == kNoInstance) throw NetlistError(json_path(path, "router"), "no instance named \"" + router + "\"");
+  const InstanceSpec& inst = out_.instances[number];
   const ParamSpec* map_spec = inst.type->param("address_map");
   if (!map_spec || map_spec->kind != ParamKind::Json)
     throw NetlistError(json_path(path, "router"), "instance " + router + " (type " + inst.type->name +

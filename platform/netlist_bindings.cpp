@@ -152,9 +152,17 @@ void NetlistBuilder::resolve_binding(const std::string& text, const std::string&
 std::vector<int64_t> NetlistBuilder::existing_indices(const std::string& scope, const std::string& base) const {
   std::vector<int64_t> out;
   const std::string head = scope + base + "[";
-  // names_ is sorted: the names under `head` are one contiguous run.
-  for (auto it = names_.lower_bound(head); it != names_.end(); ++it) {
-    const std::string& name = it->first;
+  if (sorted_names_.size() != names_.size()) {
+    sorted_names_.clear();
+    for (const auto& entry : names_) sorted_names_.push_back(&entry.first);
+    std::sort(sorted_names_.begin(), sorted_names_.end(),
+              [](const std::string* a, const std::string* b) { return *a < *b; });
+  }
+  // In order, the names under `head` are one contiguous run.
+  auto it = std::lower_bound(sorted_names_.begin(), sorted_names_.end(), head,
+                             [](const std::string* name, const std::string& h) { return *name < h; });
+  for (; it != sorted_names_.end(); ++it) {
+    const std::string& name = **it;
     if (name.compare(0, head.size(), head) != 0) break;
     const std::string rest = name.substr(scope.size());
     auto [b, index] = split_index(split_path(rest).front());
@@ -166,13 +174,14 @@ std::vector<int64_t> NetlistBuilder::existing_indices(const std::string& scope, 
 }
 
 NetlistBuilder::ResolvedSocket NetlistBuilder::resolve_socket(const SocketRef& ref, const std::string& path) const {
-  auto it = index_.find(ref.instance);
-  if (it == index_.end()) {
-    const bool is_scope = names_.count(ref.instance) != 0;
+  auto it = names_.find(ref.instance);
+  if (it == names_.end() || it->second.instance == kNoInstance) {
+    const bool is_scope = it != names_.end();
     throw NetlistError(path, "no instance named \"" + ref.instance + "\"" +
                                  (is_scope ? " (it is a template instance; name a block inside it)" : ""));
   }
-  const InstanceSpec& inst = out_.instances[it->second];
+  const size_t number = it->second.instance;
+  const InstanceSpec& inst = out_.instances[number];
   const SocketSpec* spec = inst.type->socket(ref.socket);
   if (!spec) {
     std::string names;
@@ -186,7 +195,7 @@ NetlistBuilder::ResolvedSocket NetlistBuilder::resolve_socket(const SocketRef& r
   if (!spec->vector && ref.index >= 0)
     throw NetlistError(path, "socket " + ref.instance + "." + ref.socket + " is not a vector socket: drop the index [" +
                                  std::to_string(ref.index) + "]");
-  return ResolvedSocket{it->second, static_cast<size_t>(spec - inst.type->sockets.data()), spec};
+  return ResolvedSocket{number, static_cast<size_t>(spec - inst.type->sockets.data()), spec};
 }
 
 void NetlistBuilder::bind_pair(const SocketRef& left, const SocketRef& right, const std::string& path) {

@@ -6,7 +6,6 @@
 #include <memory>
 #include <set>
 #include <string>
-#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -43,6 +42,14 @@ class NetlistBuilder {
   Netlist build(const std::vector<Override>& overrides);
 
  private:
+  // A block or template instance name: where it was declared and, for a
+  // block, its position in raw_ and out_.instances.
+  struct Name {
+    std::string origin;
+    size_t instance;
+  };
+  static constexpr size_t kNoInstance = static_cast<size_t>(-1);  // a template instance's Name
+
   // netlist.cpp: structure, clocks, defaults, components, templates, parameters.
   void read_top_level();
   void read_clocks(const json& clocks);
@@ -53,7 +60,7 @@ class NetlistBuilder {
   void add_component(const std::string& name, const json& body, const std::string& path);
   void instantiate_template(const std::string& name, const json& body, const std::string& path,
                             const std::string& prefix, std::vector<std::string>& template_stack);
-  const std::string& claim_name(const std::string& name, const std::string& path);  // returns names_'s copy
+  Name& claim_name(const std::string& name, const std::string& path);
   void collect_scoped_lists(const json& scope, const std::string& path, const std::string& prefix);
   void apply_override(const Override& o, const std::string& prefix, size_t first, size_t last);
   void check_emulator_count() const;
@@ -105,10 +112,13 @@ class NetlistBuilder {
   const Registry& registry_;
   Netlist out_;
   std::vector<RawInstance> raw_;
-  std::map<std::string, std::string> names_;  // block and template instance names -> origin
-  // Instance path -> position in raw_ and out_.instances. The keys are views
-  // of names_'s keys, which never move (a map's nodes stay where they are).
-  std::unordered_map<std::string_view, size_t> index_;
+  // Every block and template instance name, hashed (a netlist may have
+  // 100,000s); pattern bindings, which need the names in order, sort them
+  // once (sorted_names_, on first use).
+  std::unordered_map<std::string, Name> names_;
+  mutable std::vector<const std::string*> sorted_names_;
+  // The position of the block named `path` in out_.instances, or kNoInstance.
+  size_t instance_number(const std::string& path) const;
   std::map<std::string, const json*> templates_;
   std::map<std::string, std::map<std::string, RawValue>> defaults_;  // type -> param -> value
   std::vector<ScopedList> binding_lists_, address_lists_;
