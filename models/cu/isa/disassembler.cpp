@@ -3,6 +3,8 @@
 #include "models/cu/isa/disassembler.h"
 
 #include <cstring>
+#include <initializer_list>
+#include <unordered_set>
 
 #include "models/cu/isa/disasm_fields.h"
 #include "models/cu/isa/hex.h"
@@ -12,6 +14,32 @@ namespace tessera::isa {
 namespace {
 
 using namespace disasm;
+
+// The ops with one of some mnemonics, found once in the op tables. The
+// printers ask of every instruction whether it is one of a few special
+// cases; comparing mnemonics as strings each time was about a tenth of a
+// listing's time under the fuzzer's instrumentation, a lookup by pointer is
+// not (decoded instructions point into the tables).
+class OpSet {
+ public:
+  OpSet(std::initializer_list<const char*> names) {
+    for (const OpInfo* op : all_ops())
+      for (const char* name : names)
+        if (!std::strcmp(op->mnemonic, name)) ops_.insert(op);
+  }
+  // The ops whose mnemonic starts with one of `prefixes`.
+  static OpSet starting_with(std::initializer_list<const char*> prefixes) {
+    OpSet set{};
+    for (const OpInfo* op : all_ops())
+      for (const char* prefix : prefixes)
+        if (!std::strncmp(op->mnemonic, prefix, std::strlen(prefix))) set.ops_.insert(op);
+    return set;
+  }
+  bool contains(const OpInfo& op) const { return ops_.count(&op) != 0; }
+
+ private:
+  std::unordered_set<const OpInfo*> ops_;
+};
 
 unsigned constant_width_bits(DataType t) {
   switch (t) {
@@ -99,14 +127,16 @@ SourceMods source_mods(const Instruction& in, unsigned i) {
   }
   const bool vop3 = in.format == Format::VOP3;
   if (!(vop3 ? i < 3 : i < 2 && in.ext == ExtKind::Dpp)) return m;
-  if (vop3 && !std::strcmp(op.mnemonic, "v_cndmask_b32")) {
+  static const OpSet kCndmask{"v_cndmask_b32"}, kDot2c{"v_dot2c_f32_f16"};
+  if (vop3 && kCndmask.contains(op)) {
     if (i < 2) m.neg = neg, m.abs = abs;
     return m;
   }
-  bool any_float = !std::strcmp(op.mnemonic, "v_dot2c_f32_f16");
+  const bool dot2c = kDot2c.contains(op);
+  bool any_float = dot2c;
   for (unsigned k = 0; k < op.num_src && k < 3; ++k) any_float = any_float || is_float(op.src_type[k]);
   if (!any_float) return m;
-  if (is_float(op.src_type[i]) || !std::strcmp(op.mnemonic, "v_dot2c_f32_f16")) m.neg = neg, m.abs = abs;
+  if (is_float(op.src_type[i]) || dot2c) m.neg = neg, m.abs = abs;
   else m.sext = neg;
   return m;
 }
@@ -160,19 +190,22 @@ class OperandList {
 std::string sopp_text(const Instruction& in) {
   const char* m = in.op->mnemonic;
   const uint16_t imm = static_cast<uint16_t>(in.simm16);
+  const OpInfo& op = *in.op;
   std::string out = begin_text(m);
-  if (!std::strcmp(m, "s_waitcnt")) return out + " " + waitcnt_text(imm);
-  if (!std::strcmp(m, "s_sendmsg") || !std::strcmp(m, "s_sendmsghalt")) return out + " " + sendmsg_text(imm);
-  if (!std::strcmp(m, "s_set_gpr_idx_mode")) return out + " " + (imm <= 0xf ? gpr_idx_mode_text(imm) : hex(imm));
-  static const char* const kNoOperand[] = {"s_barrier", "s_wakeup", "s_icache_inv", "s_ttracedata",
-                                           "s_endpgm_saved", "s_set_gpr_idx_off", "s_endpgm_ordered_ps_done"};
-  for (const char* name : kNoOperand)
-    if (!std::strcmp(m, name)) return out;
-  if (!std::strcmp(m, "s_endpgm") && imm == 0) return out;
+  static const OpSet kWaitcnt{"s_waitcnt"}, kSendmsg{"s_sendmsg", "s_sendmsghalt"},
+      kGprIdxMode{"s_set_gpr_idx_mode"}, kEndpgm{"s_endpgm"},
+      kNoOperand{"s_barrier",      "s_wakeup",          "s_icache_inv",            "s_ttracedata",
+                 "s_endpgm_saved", "s_set_gpr_idx_off", "s_endpgm_ordered_ps_done"},
+      kBranches = OpSet::starting_with({"s_branch", "s_cbranch"});
+  if (kWaitcnt.contains(op)) return out + " " + waitcnt_text(imm);
+  if (kSendmsg.contains(op)) return out + " " + sendmsg_text(imm);
+  if (kGprIdxMode.contains(op)) return out + " " + (imm <= 0xf ? gpr_idx_mode_text(imm) : hex(imm));
+  if (kNoOperand.contains(op)) return out;
+  const bool endpgm = kEndpgm.contains(op);
+  if (endpgm && imm == 0) return out;
   // Branch offsets and s_endpgm print the raw unsigned field in decimal (65535
   // is -1 dword); other immediates in decimal up to 64, in hex above.
-  const bool decimal = !std::strncmp(m, "s_branch", 8) || !std::strncmp(m, "s_cbranch", 9) ||
-                       !std::strcmp(m, "s_endpgm") || imm <= 64;
+  const bool decimal = kBranches.contains(op) || endpgm || imm <= 64;
   return out + " " + (decimal ? std::to_string(imm) : hex(imm));
 }
 
@@ -195,7 +228,8 @@ std::string salu_text(const Instruction& in) {
   OperandList ops(out);
   for (unsigned i = 0; i < in.num_dst; ++i) ops.add(operand_text(in, in.dst[i], in.op->dst_type));
   for (unsigned i = 0; i < in.num_src; ++i) ops.add(operand_text(in, in.src[i], in.op->src_type[i]));
-  if (!std::strcmp(in.op->mnemonic, "s_set_gpr_idx_on")) {
+  static const OpSet kGprIdxOn{"s_set_gpr_idx_on"};
+  if (kGprIdxOn.contains(*in.op)) {
     const auto mode = static_cast<uint16_t>(in.simm16);
     ops.add(mode <= 0xf ? gpr_idx_mode_text(mode) : hex(mode));
   }
@@ -225,13 +259,10 @@ std::string smem_text(const Instruction& in) {
 
 // ---- vector ALU ------------------------------------------------------------
 
-bool no_e32_suffix(const char* m) {
-  static const char* const kNames[] = {"v_nop", "v_clrexcp", "v_readfirstlane_b32", "v_swap_b32",
-                                       "v_accvgpr_mov_b32", "v_madmk_f32", "v_madak_f32", "v_madmk_f16",
-                                       "v_madak_f16"};
-  for (const char* n : kNames)
-    if (!std::strcmp(m, n)) return true;
-  return false;
+bool no_e32_suffix(const OpInfo& op) {
+  static const OpSet kNames{"v_nop",       "v_clrexcp",   "v_readfirstlane_b32", "v_swap_b32", "v_accvgpr_mov_b32",
+                            "v_madmk_f32", "v_madak_f32", "v_madmk_f16",         "v_madak_f16"};
+  return kNames.contains(op);
 }
 
 // The suffix llvm gives a vector ALU mnemonic for its encoding.
@@ -241,7 +272,7 @@ const char* vop_suffix(const Instruction& in) {
   const Format origin = in.op->format;
   const bool short_origin = origin == Format::VOP1 || origin == Format::VOP2 || origin == Format::VOPC;
   if (in.format == Format::VOP3 && short_origin) return "_e64";
-  if (in.format != Format::VOP3 && short_origin && !no_e32_suffix(in.op->mnemonic)) return "_e32";
+  if (in.format != Format::VOP3 && short_origin && !no_e32_suffix(*in.op)) return "_e32";
   return "";
 }
 
@@ -254,7 +285,8 @@ std::string valu_text(const Instruction& in) {
   std::string out = begin_text(op.mnemonic);
   out += vop_suffix(in);
   OperandList ops(out);
-  const bool swap = !std::strcmp(op.mnemonic, "v_swap_b32");
+  static const OpSet kSwap{"v_swap_b32"};
+  const bool swap = kSwap.contains(op);
   const unsigned ndst = swap ? 1 : in.num_dst;
   for (unsigned i = 0; i < ndst; ++i) ops.add(operand_text(in, in.dst[i], i == 0 ? op.dst_type : DataType::B64));
   const unsigned nsrc = swap ? 1 : printed_sources(in);
