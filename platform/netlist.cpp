@@ -1,8 +1,6 @@
 #include "platform/netlist.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <iterator>
 
 #include "platform/errors.h"
 #include "platform/limits.h"
@@ -58,19 +56,6 @@ auto at_path(const std::string& path, F&& f) -> decltype(f()) {
   }
 }
 
-// A size rounded to three digits for people: "6.1 GiB", "312 MiB".
-std::string rounded_size(double bytes) {
-  static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  size_t unit = 0;
-  while (bytes >= 1024 && unit + 1 < std::size(kUnits)) bytes /= 1024, ++unit;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, bytes < 1000 ? "%.3g %s" : "%.0f %s", bytes, kUnits[unit]);  // no "1.02e+03"
-  return buf;
-}
-
-}  // namespace
-
-namespace {
 // "chiplet[*].l2.size" -> pattern "chiplet[*].l2", parameter "size".
 Override split_override_path(const std::string& path, const std::string& shown) {
   Override o;
@@ -410,10 +395,10 @@ void NetlistBuilder::check_host_memory() const {
   if (total <= static_cast<double>(limit)) return;
   auto largest = std::max_element(by_type.begin(), by_type.end(),
                                   [](const auto& a, const auto& b) { return a.second.bytes < b.second.bytes; });
-  throw NetlistError("", "the netlist's blocks would take about " + rounded_size(total) +
+  throw NetlistError("", "the netlist's blocks would take about " + format_rounded_size(total) +
                              " of host memory once elaborated (the largest share: " +
                              std::to_string(largest->second.blocks) + " " + largest->first->name + " blocks, " +
-                             rounded_size(largest->second.bytes) + "), more than one run may take " +
+                             format_rounded_size(largest->second.bytes) + "), more than one run may take " +
                              limit_hint("platform_bytes", limit));
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <vector>
 
 #include "platform/errors.h"
@@ -154,6 +155,15 @@ std::string format_quantity(double value, Quantity q) {
       return buf;
     }
   }
+  return buf;
+}
+
+std::string format_rounded_size(double bytes) {
+  static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  size_t unit = 0;
+  while (bytes >= 1024 && unit + 1 < std::size(kUnits)) bytes /= 1024, ++unit;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, bytes < 1000 ? "%.3g %s" : "%.0f %s", bytes, kUnits[unit]);  // no "1.02e+03"
   return buf;
 }
 

@@ -27,6 +27,10 @@ uint64_t parse_size(const std::string& text);
 // Formats a base-unit value for people: 16384 bytes -> "16 KiB", 1.8e9 Hz -> "1.8 GHz".
 std::string format_quantity(double value, Quantity q);
 
+// A size rounded to three digits for people, for estimates: "6.1 GiB", "312 MiB"
+// (format_quantity gives an exact size: "6442450944 B" for 6 GiB + 1).
+std::string format_rounded_size(double bytes);
+
 // Sizes that must be powers of two (lines, banks, sets) are checked with this.
 inline bool is_power_of_two(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
 
