@@ -333,6 +333,13 @@ tessera_scenario("lazygpu on r9_nano gives pruned_gemv_rows_60 its reference byt
                  ARGS "workload|pruned_gemv_rows_60|--size|256|--netlist|${r9_nano}|${lazygpu_design}|--stats|${TESSERA_SCENARIO_DIR}/gemv_rows_lazygpu.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|outputs match the CPU reference" -DSTATS=${TESSERA_SCENARIO_DIR}/gemv_rows_lazygpu.json
                  "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_loads_deferred>0|sa[0]/cu[0]/lazy_eliminated_zero_cache>0|sa[0]/cu[0]/zero_requests_saved>0|sa[0]/l1v[0]/zero_hits>0")
+# The same layer pruned in 16-weight blocks (pruned_gemv_blocks_60): a zero
+# block is a whole 64 B line, so the zero caches answer the lanes of whole
+# lines and their data requests are not sent (requests saved).
+tessera_scenario("lazygpu on r9_nano gives pruned_gemv_blocks_60 its reference bytes and saves the zero blocks' line requests"
+                 ARGS "workload|pruned_gemv_blocks_60|--size|128|--netlist|${r9_nano}|${lazygpu_design}|--stats|${TESSERA_SCENARIO_DIR}/gemv_blocks_lazygpu.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|outputs match the CPU reference" -DSTATS=${TESSERA_SCENARIO_DIR}/gemv_blocks_lazygpu.json
+                 "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_eliminated_zero_cache>0|sa[0]/cu[0]/zero_requests_saved>0|sa[0]/l1v[0]/zero_hits>0")
 # Without the kernel-end write-back (the firmware told to skip it) the results
 # stay in the L2: the host reads stale memory.
 tessera_scenario("workload --set changes a timing parameter"

@@ -61,6 +61,10 @@
   X(pruned_gemv_rows_20)         \
   X(pruned_gemv_rows_40)         \
   X(pruned_gemv_rows_60)         \
+  X(pruned_gemv_blocks_0)        \
+  X(pruned_gemv_blocks_20)       \
+  X(pruned_gemv_blocks_40)       \
+  X(pruned_gemv_blocks_60)       \
   X(conv_relu50)                 \
   X(conv_pruned50)               \
   X(relu_s25)                    \

@@ -12,6 +12,12 @@
 // computed thread per row (pruned_gemv_rows.cl): work-item r computes y[r], so
 // lane l of a wave reads row r0 + l and a wave's load touches 64 lines, one
 // word each. W has `size` rows and kRowsCols columns.
+// pruned_gemv_blocks_<percent> (0, 20, 40, 60): the same layer by the dense
+// code, pruned in blocks (structured pruning): in every row the given fraction
+// of its 16-weight blocks (one 64 B line each) with the least energy is zero.
+// Rows are padded to whole blocks (4 size + 3 columns rounded up to 16), so
+// a zero block is a whole zero line, which zero caches can answer without the
+// data; unstructured pruning leaves almost no line all zero.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -30,17 +36,28 @@ constexpr uint32_t kGroup = 64;  // matches GEMV_GROUP in pruned_gemv*.cl
 // one set and one channel (a 4 KiB row stride), as a padded leading dimension.
 constexpr size_t kRowsCols = 1024 + 16;
 
+constexpr size_t kBlock = 16;  // pruned_gemv_blocks: weights per pruned block (a 64 B line)
+
 // One work-item per row (pruned_gemv_rows) or one 64-wide workgroup per row (the others).
 bool thread_per_row(const std::string& kernel) { return kernel == "pruned_gemv_rows"; }
+bool block_pruned(const std::string& kernel) { return kernel == "pruned_gemv_blocks"; }
+
+size_t columns(const std::string& kernel, size_t rows) {
+  if (thread_per_row(kernel)) return kRowsCols;
+  if (block_pruned(kernel)) return (4 * rows + 3 + kBlock - 1) / kBlock * kBlock;
+  return 4 * rows + 3;
+}
 
 Result run_pruned_gemv(Device& device, const std::string& kernel, size_t rows, uint64_t seed, double sparsity) {
   const bool per_thread = thread_per_row(kernel);
-  const size_t cols = per_thread ? kRowsCols : 4 * rows + 3;
+  const size_t cols = columns(kernel, rows);
+  const std::string program = block_pruned(kernel) ? "pruned_gemv_dense" : kernel;
   Rng rng(seed);
   std::vector<float> w(rows * cols), x(cols);
   for (auto& v : w) v = rng.uniform(-0.1f, 0.1f);
   for (auto& v : x) v = rng.uniform(-1.0f, 1.0f);
-  prune_rows(w, rows, cols, sparsity);
+  if (block_pruned(kernel)) prune_row_blocks(w, rows, cols, kBlock, sparsity);
+  else prune_rows(w, rows, cols, sparsity);
   const size_t zeros = size_t(std::count(w.begin(), w.end(), 0.0f));
   Result result;
   result.shape = std::to_string(rows) + "x" + std::to_string(cols) + ", " +
@@ -50,7 +67,7 @@ Result run_pruned_gemv(Device& device, const std::string& kernel, size_t rows, u
     Session s(device, result);
     DevicePtr dw = s.upload(w), dx = s.upload(x), dy = s.alloc(rows * sizeof(float));
     const uint32_t items = per_thread ? uint32_t((rows + kGroup - 1) / kGroup * kGroup) : uint32_t(rows) * kGroup;
-    s.launch(kernel, kernel, Dim3{items}, Dim3{kGroup},
+    s.launch(program, program, Dim3{items}, Dim3{kGroup},
              KernelArgs().pointer(dw).pointer(dx).pointer(dy).value(uint32_t(rows)).value(uint32_t(cols)));
     y = s.download<float>(dy, rows);
   }
@@ -72,18 +89,22 @@ Result run_pruned_gemv(Device& device, const std::string& kernel, size_t rows, u
 
 // `kernel` is pruned_gemv (skips zero weights), pruned_gemv_dense (multiplies
 // them), pruned_gemv_unrolled (multiplies them, 16 loads per lane ahead of the
-// FMAs) or pruned_gemv_rows (multiplies them, one work-item per row).
+// FMAs), pruned_gemv_rows (multiplies them, one work-item per row) or
+// pruned_gemv_blocks (pruned_gemv_dense on block-pruned weights).
 Workload pruned_gemv_workload(const std::string& kernel, int percent) {
   const std::string what = kernel == "pruned_gemv_dense" ? "pruned LLM-layer GEMV by dense code (every weight multiplied), "
                            : kernel == "pruned_gemv_unrolled"
                                ? "pruned LLM-layer GEMV by dense code unrolled by 8 (16 loads per lane before the first FMA), "
                            : kernel == "pruned_gemv_rows"
                                ? "pruned LLM-layer GEMV by dense code, one work-item per row (a wave's load touches 64 rows), "
-                               : "pruned LLM-layer GEMV, ";
+                           : block_pruned(kernel) ? "block-pruned LLM-layer GEMV by dense code, "
+                                                  : "pruned LLM-layer GEMV, ";
+  const std::string pruning = block_pruned(kernel) ? "% of each row's 16-weight blocks (64 B lines) zeroed by energy"
+                                                   : "% of each row's weights zeroed by magnitude";
   const std::string shape = thread_per_row(kernel) ? "; size is rows, cols = " + std::to_string(kRowsCols)
+                            : block_pruned(kernel) ? "; size is rows, cols = 4 rows + 3 rounded up to 16"
                                                    : "; size is rows, cols = 4 rows + 3";
-  return Workload{kernel + "_" + std::to_string(percent),
-                  what + std::to_string(percent) + "% of each row's weights zeroed by magnitude" + shape,
+  return Workload{kernel + "_" + std::to_string(percent), what + std::to_string(percent) + pruning + shape,
                   1024,
                   {1, 33, 200},
                   [kernel, percent](Device& d, size_t size, uint64_t seed) {
@@ -109,6 +130,10 @@ const WorkloadRegistrar rows_0{pruned_gemv_workload("pruned_gemv_rows", 0)};
 const WorkloadRegistrar rows_20{pruned_gemv_workload("pruned_gemv_rows", 20)};
 const WorkloadRegistrar rows_40{pruned_gemv_workload("pruned_gemv_rows", 40)};
 const WorkloadRegistrar rows_60{pruned_gemv_workload("pruned_gemv_rows", 60)};
+const WorkloadRegistrar blocks_0{pruned_gemv_workload("pruned_gemv_blocks", 0)};
+const WorkloadRegistrar blocks_20{pruned_gemv_workload("pruned_gemv_blocks", 20)};
+const WorkloadRegistrar blocks_40{pruned_gemv_workload("pruned_gemv_blocks", 40)};
+const WorkloadRegistrar blocks_60{pruned_gemv_workload("pruned_gemv_blocks", 60)};
 
 }  // namespace
 }  // namespace tessera::workloads

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sw/workloads/rng.h"
@@ -37,6 +38,26 @@ inline void prune_rows(std::vector<float>& w, size_t rows, size_t cols, double f
     const float threshold = magnitudes[prune - 1];
     for (size_t c = 0; c < cols; ++c)
       if (std::fabs(row[c]) <= threshold) row[c] = 0.0f;
+  }
+}
+
+// Block (structured) pruning: each row is cut into blocks of `block`
+// consecutive weights, and the `fraction` of its blocks with the smallest sum
+// of squares is set to zero (ties by position, lower first, so the result does
+// not depend on a sort's order). A row's tail shorter than a block stays.
+inline void prune_row_blocks(std::vector<float>& w, size_t rows, size_t cols, size_t block, double fraction) {
+  const size_t blocks = cols / block, prune = size_t(double(blocks) * fraction);
+  if (prune == 0) return;
+  std::vector<std::pair<double, size_t>> energy(blocks);  // (sum of squares, block)
+  for (size_t r = 0; r < rows; ++r) {
+    float* row = &w[r * cols];
+    for (size_t b = 0; b < blocks; ++b) {
+      double e = 0.0;
+      for (size_t k = 0; k < block; ++k) e += double(row[b * block + k]) * row[b * block + k];
+      energy[b] = {e, b};
+    }
+    std::nth_element(energy.begin(), energy.begin() + (prune - 1), energy.end());
+    for (size_t i = 0; i < prune; ++i) std::fill_n(row + energy[i].second * block, block, 0.0f);
   }
 }
 
