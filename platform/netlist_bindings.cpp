@@ -227,12 +227,17 @@ void NetlistBuilder::bind_pair(const SocketRef& left, const SocketRef& right, co
   binding_ends_.emplace_back(l.instance, r.instance);
 }
 
-const NetlistBuilder::SocketBindings& NetlistBuilder::bindings_from(size_t instance, const std::string& socket) const {
+const NetlistBuilder::SocketBindings& NetlistBuilder::bindings_at(size_t instance, size_t socket) const {
   static const SocketBindings none;
+  if (instance >= bound_.size() || bound_[instance].empty()) return none;
+  return bound_[instance][socket];
+}
+
+const NetlistBuilder::SocketBindings& NetlistBuilder::bindings_from(size_t instance, const std::string& socket) const {
   const BlockType& type = *out_.instances[instance].type;
   const SocketSpec* spec = type.socket(socket);
-  if (!spec || instance >= bound_.size() || bound_[instance].empty()) return none;
-  return bound_[instance][static_cast<size_t>(spec - type.sockets.data())];
+  static const SocketBindings none;
+  return spec ? bindings_at(instance, static_cast<size_t>(spec - type.sockets.data())) : none;
 }
 
 void NetlistBuilder::check_socket_counts() {
@@ -240,8 +245,7 @@ void NetlistBuilder::check_socket_counts() {
     InstanceSpec& inst = out_.instances[n];
     for (size_t k = 0; k < inst.type->sockets.size(); ++k) {
       const SocketSpec& s = inst.type->sockets[k];
-      static const SocketBindings none;
-      const SocketBindings& indices = n < bound_.size() && !bound_[n].empty() ? bound_[n][k] : none;
+      const SocketBindings& indices = bindings_at(n, k);
       auto name = [&] { return inst.path + "." + s.name; };  // (built only for an error)
       if (!s.vector) {
         if (!indices.empty()) inst.socket_counts[s.name] = 1;  // lets a block create an optional socket

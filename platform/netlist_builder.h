@@ -132,6 +132,8 @@ class NetlistBuilder {
   using SocketBindings = std::map<int, size_t>;
   std::vector<std::vector<SocketBindings>> bound_;
   std::vector<std::pair<size_t, size_t>> binding_ends_;  // per binding: its initiator's and target's instance numbers
+  // The bindings of socket `socket` (its position in the type) of an instance.
+  const SocketBindings& bindings_at(size_t instance, size_t socket) const;
   // The bindings from one socket of an instance (none if it has no such socket).
   const SocketBindings& bindings_from(size_t instance, const std::string& socket) const;
 };
