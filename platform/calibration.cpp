@@ -225,7 +225,7 @@ class Calibrator {
     r.netlist_file = options_.netlist_file;
     r.clock_hz = p_.netlist().default_clock_hz();
     const std::string noc = p_.first("chiplet_network");
-    if (wanted({"l1_latency", "l2_latency", "dram_latency", "remote_latency", "l3_latency"})) {
+    if (wanted({"l1_latency", "l2_latency", "dram_latency", "remote_latency", "remote_l2_latency", "l3_latency"})) {
       if (noc.empty())
         round_trips_single_die(r);
       else
@@ -339,17 +339,62 @@ class Calibrator {
     throw runtime::DeviceError("calibrate: no chiplet ran the chase");
   }
 
+  // How a chiplet's L2s reach memory, and where another chiplet's line is
+  // kept. Where the chiplet network delivers requests to the home chiplet's L2
+  // slices (straight or through a crossbar: CPElide's organisation), an L2
+  // keeps only its own chiplet's lines, its misses go to its chiplet's memory
+  // side without the network, and another chiplet's line is served by its
+  // home's L2 across the network. Otherwise every L2 miss crosses the network
+  // to the home's memory side, and the requester's L2 keeps what it fetched.
+  struct Organisation {
+    bool home_l2 = false;
+    std::string into;                // the crossbar in front of the home's L2 slices, or ""
+    CrossbarCycles into_cycles{0, 0};
+    CrossbarCycles local{0, 0};      // an L2 miss to its own chiplet's memory side and back
+  };
+
+  Organisation organisation(const std::string& noc, const std::string& l2, uint32_t home, double line) const {
+    const Netlist& net = p_.netlist();
+    auto target_of = [&](const std::string& inst, const std::string& socket, int index) {
+      for (const BindingSpec& b : net.bindings)
+        if (b.initiator.instance == inst && b.initiator.socket == socket && b.initiator.index == index)
+          return b.target.instance;
+      return std::string();
+    };
+    auto type_of = [&](const std::string& inst) { return inst.empty() ? "" : net.find(inst)->type->name; };
+    Organisation o;
+    const std::string into = target_of(noc, "out", int(home));
+    if (type_of(into) == "l2_cache") o.home_l2 = true;
+    if (type_of(into) == "crossbar")
+      for (const BindingSpec& b : net.bindings)
+        if (b.initiator.instance == into && type_of(b.target.instance) == "l2_cache") {
+          o.home_l2 = true;
+          o.into = into;
+          o.into_cycles = calibration::crossbar_cycles(net, into, line);
+        }
+    if (!o.home_l2) {
+      o.local = calibration::crossbar_cycles(net, noc, line);
+      return o;
+    }
+    const std::string below = target_of(l2, "out", -1);
+    if (type_of(below) == "crossbar" || type_of(below) == "chiplet_network")
+      o.local = calibration::crossbar_cycles(net, below, line);
+    return o;
+  }
+
   void round_trips_chiplets(CalibrationReport& r, const std::string& noc) {
     const uint32_t chiplets = uint32_t(p_(noc, "chiplets"));
     say("pointer chase: L1");
     const double l1 = per_link(strided(64, 64), 64);
     const uint32_t own = chiplet_that_ran(chiplets);
+    const uint32_t remote = (own + 1) % chiplets;
     const std::string prefix = "chiplet[" + std::to_string(own) + "].";
     const Hierarchy h{p_.first("l1v_cache", prefix), p_.first("l2_cache", prefix), p_.first("crossbar", prefix),
                       p_.first("dram_controller", prefix)};
     RoundTrips want = calibration::implied_round_trips(p_.netlist(), h);
     const double line = p_(h.l2, "line_size");
-    const CrossbarCycles local = calibration::crossbar_cycles(p_.netlist(), noc, line);
+    const Organisation org = organisation(noc, h.l2, remote, line);
+    const CrossbarCycles& local = org.local;
     // A chiplet's L3 slice (in front of its memory) adds its miss_latency to a DRAM access.
     const std::string l3 = p_.first("l3_cache", prefix);
     const double l3_miss = l3.empty() ? 0 : p_(l3, "miss_latency");
@@ -361,12 +406,10 @@ class Calibrator {
     add(r, "l1_latency", "pointer chase, 64 links 64 B apart, on chiplet " + std::to_string(own), ReferenceUnit::Cycles,
         l1, want.l1, want.how_l1);
     say("pointer chase: L2");
-    add(r, "l2_latency", "pointer chase, 1024 links 128 B apart", ReferenceUnit::Cycles,
-        per_link(strided(1024, 128), 1024), want.l2, want.how_l2);
+    add(r, "l2_latency", "pointer chase, 1024 links 128 B apart on chiplet " + std::to_string(own) + "'s pages",
+        ReferenceUnit::Cycles, homed_chase(own, chiplets), want.l2, want.how_l2);
     const uint32_t span = 16u << 20;
-    const DevicePtr base = dev_.alloc(span);
-    if (base % (uint64_t(chiplets) * kNocPage))
-      throw runtime::DeviceError("calibrate: an allocation not aligned to the chiplets' pages");
+    const DevicePtr base = chiplet_aligned(span, chiplets);
     // Each chase stores its result in a third chiplet's memory, away from
     // the rows the chain leaves open.
     auto to_home = [&](uint32_t home) {
@@ -377,26 +420,70 @@ class Calibrator {
       return per_link(links, 96, base, uint64_t(away) * kNocPage);
     };
     say("pointer chase: DRAM, own chiplet");
+    const std::string to_memory_side = org.home_l2 ? " (to the L3 or memory)" : " (chiplet network)";
     add(r, "dram_latency", "pointer chase, a new DRAM row every link, own chiplet's memory", ReferenceUnit::Cycles,
         to_home(own), local_dram,
-        want.how_dram + " + " + num(local.request + local.response) + " (chiplet network), rounded up");
-    const uint32_t remote = (own + 1) % chiplets;
+        want.how_dram + " + " + num(local.request + local.response) + to_memory_side + ", rounded up");
     say("pointer chase: DRAM, chiplet " + std::to_string(remote));
     const double link_bytes = p_(noc, "link_bandwidth") / p_.netlist().default_clock_hz();
     const double flit = p_(noc, "flit_size"), link_latency = p_(noc, "link_latency");
     auto serialise = [&](double bytes) {
       return std::ceil(std::max(1.0, std::ceil(bytes / flit)) * flit / link_bytes - 1e-9);
     };
-    // A message to another chiplet crosses each link of its route instead of
-    // the switch stage's `latency` a local one takes, each way.
+    // A message to another chiplet crosses each link of its route, each way:
+    // instead of the switch stage's `latency` a local one takes, or, where
+    // the home's L2 serves it, in front of that L2 and the home's crossbar.
     const double n_hops = hops(p_, noc, own, remote, chiplets);
-    const double more = n_hops * (serialise(0) + link_latency + serialise(line) + link_latency) - 2 * p_(noc, "latency");
+    const double crossing = n_hops * (serialise(0) + link_latency + serialise(line) + link_latency);
+    const double more = org.home_l2 ? crossing + org.into_cycles.request + org.into_cycles.response
+                                    : crossing - 2 * p_(noc, "latency");
+    const std::string how_crossing = num(n_hops) + " hop(s) x (request " + num(serialise(0) + link_latency) +
+                                     " + response " + num(serialise(line) + link_latency) + ")";
     add(r, "remote_latency", "pointer chase, a new DRAM row every link, chiplet " + std::to_string(remote) + "'s memory",
         ReferenceUnit::Cycles, to_home(remote),
         calibration::chase_link(std::ceil(local_memory - 1e-9) + more, want.issue_period),
-        "DRAM + " + num(n_hops) + " hop(s) x (request " + num(serialise(0) + link_latency) + " + response " +
-            num(serialise(line) + link_latency) + ") - 2 x " + num(p_(noc, "latency")) + " (local switch)");
+        "DRAM + " + how_crossing +
+            (org.home_l2 ? " + " + num(org.into_cycles.request + org.into_cycles.response) + " (" + org.into + ")"
+                         : " - 2 x " + num(p_(noc, "latency")) + " (local switch)"));
+    say("pointer chase: L2, chiplet " + std::to_string(remote) + "'s lines");
+    const std::string how = "pointer chase, 1024 links 128 B apart on chiplet " + std::to_string(remote) + "'s pages";
+    const double remote_l2 = homed_chase(remote, chiplets);
+    if (org.home_l2)
+      add(r, "remote_l2_latency", how + ", in that chiplet's L2", ReferenceUnit::Cycles, remote_l2,
+          calibration::chase_link(want.memory_l2 + more, want.issue_period),
+          "L2 memory latency + " + how_crossing + " + " + num(org.into_cycles.request + org.into_cycles.response) +
+              " (" + (org.into.empty() ? "none" : org.into) + "), as a chase link with the CU's turns");
+    else
+      add(r, "remote_l2_latency", how + ", kept in the requester's L2", ReferenceUnit::Cycles, remote_l2, want.l2,
+          "the requester's L2 keeps other chiplets' lines: " + want.how_l2);
     if (!l3.empty()) l3_round_trip(r, own, chiplets, h.l2, l3, want, local);
+  }
+
+  // Offsets of `count` links `stride` apart on one chiplet's pages, from the
+  // start of its first page in an allocation aligned to chiplets x page.
+  static std::vector<uint32_t> homed_links(uint32_t count, uint32_t stride, uint32_t chiplets) {
+    std::vector<uint32_t> links;
+    for (uint32_t page = 0; links.size() < count; ++page)
+      for (uint32_t off = 0; off < kNocPage && links.size() < count; off += stride)
+        links.push_back(page * chiplets * kNocPage + off);
+    return links;
+  }
+
+  DevicePtr chiplet_aligned(uint64_t bytes, uint32_t chiplets) {
+    const DevicePtr p = dev_.alloc(bytes);
+    if (p % (uint64_t(chiplets) * kNocPage))
+      throw runtime::DeviceError("calibrate: an allocation not aligned to the chiplets' pages");
+    return p;
+  }
+
+  // Cycles per link of an L2-sized chase (1024 links 128 B apart, 128 KiB)
+  // on chiplet `home`'s pages: walked whole before the measured links, so that
+  // they hit whichever L2 keeps that chiplet's lines for this one.
+  double homed_chase(uint32_t home, uint32_t chiplets) {
+    const std::vector<uint32_t> links = homed_links(1024, 128, chiplets);
+    const DevicePtr chain = chiplet_aligned(links.back() + uint64_t(chiplets) * kNocPage, chiplets);
+    calib::write_chain(dev_, chain + home * kNocPage, links);
+    return per_link(links, 1024, chain + home * kNocPage);
   }
 
   // An L3 hit on the chiplet's own slice: a chain of lines homed on the
@@ -407,14 +494,8 @@ class Calibrator {
   void l3_round_trip(CalibrationReport& r, uint32_t own, uint32_t chiplets, const std::string& l2,
                      const std::string& l3, const RoundTrips& want, const CrossbarCycles& local) {
     const uint32_t all = 96 + kLinks, line = uint32_t(p_(l3, "line_size"));
-    const uint32_t span = (all / (kNocPage / line) + 1) * chiplets * kNocPage;
-    const DevicePtr chain = dev_.alloc(span);
-    if (chain % (uint64_t(chiplets) * kNocPage))
-      throw runtime::DeviceError("calibrate: an allocation not aligned to the chiplets' pages");
-    std::vector<uint32_t> links;  // from the chiplet's first page on, every line of each of its pages
-    for (uint32_t page = 0; links.size() < all; ++page)
-      for (uint32_t off = 0; off < kNocPage && links.size() < all; off += line)
-        links.push_back(page * chiplets * kNocPage + off);
+    const DevicePtr chain = chiplet_aligned((all / (kNocPage / line) + 1) * chiplets * kNocPage, chiplets);
+    const std::vector<uint32_t> links = homed_links(all, line, chiplets);  // every line of each of its pages
     calib::write_chain(dev_, chain + own * kNocPage, links);
     say("pointer chase: L3, own chiplet");
     auto l3_hits = [&] { return dev_.platform().stats().find(l3)->to_json().value("hits", uint64_t{0}); };
@@ -439,7 +520,7 @@ class Calibrator {
         ReferenceUnit::Cycles, double(int64_t(b) - int64_t(a)) / kLinks, implied,
         "L2 memory latency - L2 hit + " + num(p_(l2, "miss_latency")) + " (L2 miss) + " + num(local.request) +
             " + " + num(p_(l3, "hit_latency")) + " (L3 hit) + " + num(local.response) +
-            " (chiplet network), as a chase link with the CU's turns");
+            " (between the L2 and the L3 slice), as a chase link with the CU's turns");
   }
 
   // Links from chiplet `from` to `to` of `n` on the network `noc`.

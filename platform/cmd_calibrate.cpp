@@ -39,7 +39,7 @@ std::string percent_of(double measured, double of) {
 
 void print_table(const CalibrationReport& r) {
   std::printf("calibration of %s (default clock %.4g GHz)\n\n", r.netlist_file.c_str(), r.clock_hz / 1e9);
-  std::printf("%-15s %-16s %-24s %-24s %s\n", "figure", "measured", "implied", "reference", "meets reference");
+  std::printf("%-17s %-16s %-24s %-24s %s\n", "figure", "measured", "implied", "reference", "meets reference");
   for (const CalibrationFigure& f : r.figures) {
     const std::string implied = f.implied ? shown(*f.implied, f.unit) + percent_of(f.measured, *f.implied) : "-";
     std::string ref = "-", meets = "-";
@@ -48,21 +48,21 @@ void print_table(const CalibrationReport& r) {
       meets = std::string(meets_reference(f.name, f.measured, f.reference->value) ? "yes" : "NO") + " (" +
               tolerance_text(f.name) + ")";
     }
-    std::printf("%-15s %-16s %-24s %-24s %s\n", f.name.c_str(), shown(f.measured, f.unit).c_str(), implied.c_str(),
+    std::printf("%-17s %-16s %-24s %-24s %s\n", f.name.c_str(), shown(f.measured, f.unit).c_str(), implied.c_str(),
                 ref.c_str(), meets.c_str());
   }
   std::printf("\nhow each figure was measured, and what the parameters add up to:\n");
   for (const CalibrationFigure& f : r.figures)
-    std::printf("  %-15s %s; implied: %s\n", f.name.c_str(), f.how.c_str(), f.implied_how.c_str());
+    std::printf("  %-17s %s; implied: %s\n", f.name.c_str(), f.how.c_str(), f.implied_how.c_str());
   bool any_source = false;
   for (const CalibrationFigure& f : r.figures)
     if (f.reference) {
       if (!any_source) std::printf("\nreferences:\n");
       any_source = true;
-      std::printf("  %-15s %s\n", f.name.c_str(), f.reference->source.c_str());
+      std::printf("  %-17s %s\n", f.name.c_str(), f.reference->source.c_str());
     }
   for (const ReferenceFigure& u : r.unmeasured)
-    std::printf("  %-15s %s: %s (no measurement of this figure yet)\n", u.name.c_str(),
+    std::printf("  %-17s %s: %s (no measurement of this figure yet)\n", u.name.c_str(),
                 shown(u.value, u.unit).c_str(), u.source.c_str());
   std::fflush(stdout);
 }

@@ -16,7 +16,8 @@ const std::vector<std::pair<std::string, ReferenceUnit>>& figures() {
   static const std::vector<std::pair<std::string, ReferenceUnit>> f = {
       {"l1_latency", ReferenceUnit::Cycles},          {"l2_latency", ReferenceUnit::Cycles},
       {"l3_latency", ReferenceUnit::Cycles},          {"dram_latency", ReferenceUnit::Cycles},
-      {"remote_latency", ReferenceUnit::Cycles},      {"dram_bandwidth", ReferenceUnit::BytesPerSecond},
+      {"remote_latency", ReferenceUnit::Cycles},      {"remote_l2_latency", ReferenceUnit::Cycles},
+      {"dram_bandwidth", ReferenceUnit::BytesPerSecond},
       {"l2_bandwidth", ReferenceUnit::BytesPerSecond}, {"link_bandwidth", ReferenceUnit::BytesPerSecond},
       {"valu_rate", ReferenceUnit::PerCycle},         {"salu_rate", ReferenceUnit::PerCycle},
       {"mfma_rate", ReferenceUnit::PerCycle},         {"lds_bandwidth", ReferenceUnit::BytesPerCycle},

@@ -115,12 +115,14 @@ const std::vector<Override> kNoDramPreset = {{"chiplet[*].dram", "timing_preset"
 
 TEST_CASE("calibration reference: cpelide_4chiplet round trips are what its parameters imply",
           "[timing][calibration][reference][chiplet]") {
-  check_implied("cpelide_4chiplet", {"l1_latency", "l2_latency", "dram_latency", "remote_latency"}, kNoDramPreset);
+  check_implied("cpelide_4chiplet", {"l1_latency", "l2_latency", "dram_latency", "remote_latency", "remote_l2_latency"},
+                kNoDramPreset);
 }
 
 TEST_CASE("calibration reference: mi200_2chiplet round trips are what its parameters imply",
           "[timing][calibration][reference][chiplet]") {
-  check_implied("mi200_2chiplet", {"l1_latency", "l2_latency", "dram_latency", "remote_latency"}, kNoDramPreset);
+  check_implied("mi200_2chiplet", {"l1_latency", "l2_latency", "dram_latency", "remote_latency", "remote_l2_latency"},
+                kNoDramPreset);
 }
 
 // CDNA2's issue turns (issue_period 4 in every reference netlist): one wave
@@ -165,7 +167,21 @@ TEST_CASE("calibration reference: cpelide_4chiplet DRAM stream reaches 85 % of i
 
 TEST_CASE("calibration pending: cpelide_4chiplet round trips within 5 % of CPElide's Table I",
           "[.][calibration-pending]") {
-  check_references("cpelide_4chiplet", {"l1_latency", "l2_latency", "remote_latency"});
+  check_references("cpelide_4chiplet", {"l1_latency", "l2_latency", "remote_l2_latency"});
+}
+
+// The same machine with the paper's remote path: another chiplet's line is
+// served by its home's L2 across the network (a remote L2 hit of 396 cycles).
+TEST_CASE("calibration reference: cpelide_4chiplet_home_l2 round trips within 5 % of CPElide's Table I",
+          "[timing][calibration][reference][chiplet]") {
+  check_references("cpelide_4chiplet_home_l2", {"l1_latency", "l2_latency", "remote_l2_latency", "l3_latency"});
+}
+
+TEST_CASE("calibration reference: cpelide_4chiplet_home_l2 round trips are what its parameters imply",
+          "[timing][calibration][reference][chiplet]") {
+  check_implied("cpelide_4chiplet_home_l2",
+                {"l1_latency", "l2_latency", "dram_latency", "remote_latency", "remote_l2_latency", "l3_latency"},
+                kNoDramPreset);
 }
 
 // 2831.3 GB/s, 86 % of the netlist's 3276.8 GB/s, with its L2 in CDNA2's 32 channels per

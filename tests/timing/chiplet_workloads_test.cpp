@@ -75,3 +75,13 @@ TEST_CASE("chiplets: every workload on 4 chiplets with a non-inclusive, write-th
   check_all_workloads("chiplet4_small_l3.json", "ring",
                       {"chiplet[*].l3.inclusive=false", "chiplet[*].l3.write_policy=write_through"});
 }
+
+// The paper's remote path (json/platforms/cpelide_4chiplet_home_l2.json): each
+// chiplet's L2 keeps only its own lines and serves the other chiplets' requests
+// for them, which cross the network to its second port; an L2's misses go to
+// its own L3 slice.
+TEST_CASE("chiplets: every workload on cpelide_4chiplet_home_l2 (remote lines served by their home's L2) matches the "
+          "executor",
+          "[timing][chiplet][home_l2]") {
+  check_all_workloads("cpelide_4chiplet_home_l2.json", "switch");
+}
