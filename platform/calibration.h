@@ -31,7 +31,7 @@ struct CalibrationOptions {
   std::string kernel_dir;           // where the calib_*.hsaco are
   std::function<void(const std::string&)> progress;  // one line per measurement started
   // Measure only these figures (empty: all). Round trips come as a group:
-  // naming any of l1/l2/dram/remote/l3_latency measures all of them (l3 on
+  // naming any of l1/l2/dram/remote/remote_l2/l3_latency measures all of them (l3 on
   // chiplet netlists with an l3_cache).
   std::vector<std::string> only;
   // Keep the platform's statistics over every launch of the calibration
