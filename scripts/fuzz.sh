@@ -3,8 +3,10 @@
 # and UBSan into build-fuzz/, and runs each for a bounded time on a corpus
 # seeded from the reference files. Fails on any crash, leak, timeout or
 # sanitizer report (the reproducer is left in build-fuzz/findings/).
-# Usage: scripts/fuzz.sh [--seconds N] [TARGET...]
+# Usage: scripts/fuzz.sh [--seconds N] [--runs N] [--fork N] [TARGET...]
 #   --seconds N  how long each target runs (default 60)
+#   --runs N     stop each target after N executions instead (with --seconds 0)
+#   --fork N     N worker processes per target (libFuzzer's -fork), one run
 #   TARGET       netlist, code_object, firmware, units (default: all four)
 # The corpora grow in build-fuzz/corpus/TARGET across runs.
 set -euo pipefail
@@ -12,12 +14,19 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="$root/build-fuzz"
 jobs="${TESSERA_JOBS:-2}"
 seconds=60
+runs=-1
+fork=0
 targets=()
+number() {  # NAME VALUE: a whole number, or a usage error
+  [[ "$2" =~ ^[0-9]+$ ]] || { echo "fuzz.sh: $1 needs a whole number, got '$2'" >&2; exit 2; }
+}
 while [ $# -gt 0 ]; do
   case "$1" in
-    --seconds) seconds="$2"; shift 2 ;;
-    --seconds=*) seconds="${1#*=}"; shift ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    --seconds) number "$1" "${2:-}"; seconds="$2"; shift 2 ;;
+    --seconds=*) number --seconds "${1#*=}"; seconds="${1#*=}"; shift ;;
+    --runs) number "$1" "${2:-}"; runs="$2"; shift 2 ;;
+    --fork) number "$1" "${2:-}"; fork="$2"; shift 2 ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
     netlist|code_object|firmware|units) targets+=("$1"); shift ;;
     *) echo "fuzz.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -56,10 +65,14 @@ status=0
 for t in "${targets[@]}"; do
   mkdir -p "$dir/corpus/$t"
   log="$dir/fuzz_$t.log"
-  echo "fuzz.sh: fuzz_$t for $seconds s"
-  if "$dir/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
+  limits=(-max_total_time="$seconds" -runs="$runs")
+  [ "$fork" -gt 0 ] && limits+=(-fork="$fork")
+  echo "fuzz.sh: fuzz_$t for $([ "$seconds" -gt 0 ] && echo "$seconds s" || echo "$runs executions")$([ "$fork" -gt 0 ] && echo ", $fork workers")"
+  if "$dir/tests/fuzz/fuzz_$t" "${limits[@]}" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$dir/findings/$t-" "$dir/corpus/$t" "$dir/seeds/$t" > "$log" 2>&1; then
-    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
+    # One process prints its final statistics; -fork says how far its workers got.
+    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' ||
+            grep -o 'fuzzed for [0-9]* iterations' "$log" | grep -o '[0-9]*' || echo "?")
     rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
     echo "fuzz.sh: fuzz_$t: ok, $execs executions ($rate/s)"
   else
