@@ -384,9 +384,13 @@ class Calibrator {
 
   void round_trips_chiplets(CalibrationReport& r, const std::string& noc) {
     const uint32_t chiplets = uint32_t(p_(noc, "chiplets"));
+    // A first chase finds the chiplet that runs one-work-item grids; the
+    // measured one then keeps its lines on that chiplet's pages, so that the
+    // misses of each launch's first lap do not depend on another chiplet.
     say("pointer chase: L1");
-    const double l1 = per_link(strided(64, 64), 64);
+    per_link(strided(64, 64), 64);
     const uint32_t own = chiplet_that_ran(chiplets);
+    const double l1 = homed_chase(own, chiplets, 64, 64);
     const uint32_t remote = (own + 1) % chiplets;
     const std::string prefix = "chiplet[" + std::to_string(own) + "].";
     const Hierarchy h{p_.first("l1v_cache", prefix), p_.first("l2_cache", prefix), p_.first("crossbar", prefix),
@@ -403,11 +407,11 @@ class Calibrator {
     // cycles round the sum up (chase_link).
     const double local_memory = want.memory_dram + l3_miss + local.request + local.response;
     const double local_dram = calibration::chase_link(local_memory, want.issue_period);
-    add(r, "l1_latency", "pointer chase, 64 links 64 B apart, on chiplet " + std::to_string(own), ReferenceUnit::Cycles,
+    add(r, "l1_latency", "pointer chase, 64 links 64 B apart on chiplet " + std::to_string(own) + "'s pages", ReferenceUnit::Cycles,
         l1, want.l1, want.how_l1);
     say("pointer chase: L2");
     add(r, "l2_latency", "pointer chase, 1024 links 128 B apart on chiplet " + std::to_string(own) + "'s pages",
-        ReferenceUnit::Cycles, homed_chase(own, chiplets), want.l2, want.how_l2);
+        ReferenceUnit::Cycles, homed_chase(own, chiplets, 1024, 128), want.l2, want.how_l2);
     const uint32_t span = 16u << 20;
     const DevicePtr base = chiplet_aligned(span, chiplets);
     // Each chase stores its result in a third chiplet's memory, away from
@@ -447,7 +451,7 @@ class Calibrator {
                          : " - 2 x " + num(p_(noc, "latency")) + " (local switch)"));
     say("pointer chase: L2, chiplet " + std::to_string(remote) + "'s lines");
     const std::string how = "pointer chase, 1024 links 128 B apart on chiplet " + std::to_string(remote) + "'s pages";
-    const double remote_l2 = homed_chase(remote, chiplets);
+    const double remote_l2 = homed_chase(remote, chiplets, 1024, 128);
     if (org.home_l2)
       add(r, "remote_l2_latency", how + ", in that chiplet's L2", ReferenceUnit::Cycles, remote_l2,
           calibration::chase_link(want.memory_l2 + more, want.issue_period),
@@ -476,14 +480,15 @@ class Calibrator {
     return p;
   }
 
-  // Cycles per link of an L2-sized chase (1024 links 128 B apart, 128 KiB)
-  // on chiplet `home`'s pages: walked whole before the measured links, so that
-  // they hit whichever L2 keeps that chiplet's lines for this one.
-  double homed_chase(uint32_t home, uint32_t chiplets) {
-    const std::vector<uint32_t> links = homed_links(1024, 128, chiplets);
+  // Cycles per link of a chase of `count` links `stride` apart on chiplet
+  // `home`'s pages, walked whole before the measured links, so that they hit
+  // the cache that keeps such lines for this chiplet (1024 x 128 B, 128 KiB:
+  // whichever L2 keeps that chiplet's lines).
+  double homed_chase(uint32_t home, uint32_t chiplets, uint32_t count, uint32_t stride) {
+    const std::vector<uint32_t> links = homed_links(count, stride, chiplets);
     const DevicePtr chain = chiplet_aligned(links.back() + uint64_t(chiplets) * kNocPage, chiplets);
     calib::write_chain(dev_, chain + home * kNocPage, links);
-    return per_link(links, 1024, chain + home * kNocPage);
+    return per_link(links, count, chain + home * kNocPage);
   }
 
   // An L3 hit on the chiplet's own slice: a chain of lines homed on the
