@@ -56,7 +56,7 @@ void list_function(const CodeObject& code, const Function& f, uint64_t end, std:
   std::snprintf(header, sizeof header, "%016llx", static_cast<unsigned long long>(f.address));
   out << '\n' << header << " <" << f.name << ">:\n";
   uint64_t pc = f.address;
-  std::string line;  // (one buffer for every line: most fit its first allocation)
+  std::string line, inst_text;  // (one buffer each for every line: most fit their first allocation)
   while (pc + 4 <= end) {
     // Copy the words: .text need not be 4-byte aligned in memory.
     const size_t offset = pc - code.text_address();
@@ -66,7 +66,8 @@ void list_function(const CodeObject& code, const Function& f, uint64_t end, std:
     const Instruction inst = decode(words, avail, pc);
     ++stats.instructions;
     if (!inst.op) ++stats.unknown;
-    listing_line(line, disassemble(inst), pc, words, inst.size / 4);
+    disassemble(inst, inst_text);
+    listing_line(line, inst_text, pc, words, inst.size / 4);
     if (inst.op && (inst.op->flags & kBranch) && inst.format == Format::SOPP) line += branch_label(code.functions(), inst);
     line += '\n';
     out << line;

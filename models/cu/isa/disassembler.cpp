@@ -160,17 +160,14 @@ void append_list(std::string& out, const char* name, unsigned bits, unsigned cou
   out += ']';
 }
 
-// Appends an instruction's operands to its text as they come: " a, b, c".
-// An instruction's text, started with its mnemonic. Room for a whole line
-// is reserved once: appending operand by operand would otherwise grow the
-// string two or three times (most lines are 20 to 60 characters).
-std::string begin_text(const char* mnemonic) {
-  std::string out;
-  out.reserve(64);
+// An instruction's text, started with its mnemonic in the caller's buffer
+// (a listing reuses one for every line, so that a line costs no allocation).
+void begin_text(std::string& out, const char* mnemonic) {
+  out.clear();
   out += mnemonic;
-  return out;
 }
 
+// Appends an instruction's operands to its text as they come: " a, b, c".
 class OperandList {
  public:
   explicit OperandList(std::string& out) : out_(out) {}
@@ -187,44 +184,64 @@ class OperandList {
 
 // ---- scalar ----------------------------------------------------------------
 
-std::string sopp_text(const Instruction& in) {
+void sopp_text(const Instruction& in, std::string& out) {
   const char* m = in.op->mnemonic;
   const uint16_t imm = static_cast<uint16_t>(in.simm16);
   const OpInfo& op = *in.op;
-  std::string out = begin_text(m);
+  begin_text(out, m);
   static const OpSet kWaitcnt{"s_waitcnt"}, kSendmsg{"s_sendmsg", "s_sendmsghalt"},
       kGprIdxMode{"s_set_gpr_idx_mode"}, kEndpgm{"s_endpgm"},
       kNoOperand{"s_barrier",      "s_wakeup",          "s_icache_inv",            "s_ttracedata",
                  "s_endpgm_saved", "s_set_gpr_idx_off", "s_endpgm_ordered_ps_done"},
       kBranches = OpSet::starting_with({"s_branch", "s_cbranch"});
-  if (kWaitcnt.contains(op)) return out + " " + waitcnt_text(imm);
-  if (kSendmsg.contains(op)) return out + " " + sendmsg_text(imm);
-  if (kGprIdxMode.contains(op)) return out + " " + (imm <= 0xf ? gpr_idx_mode_text(imm) : hex(imm));
-  if (kNoOperand.contains(op)) return out;
+  if (kWaitcnt.contains(op)) {
+    out += " " + waitcnt_text(imm);
+    return;
+  }
+  if (kSendmsg.contains(op)) {
+    out += " " + sendmsg_text(imm);
+    return;
+  }
+  if (kGprIdxMode.contains(op)) {
+    out += " " + (imm <= 0xf ? gpr_idx_mode_text(imm) : hex(imm));
+    return;
+  }
+  if (kNoOperand.contains(op)) return;
   const bool endpgm = kEndpgm.contains(op);
-  if (endpgm && imm == 0) return out;
+  if (endpgm && imm == 0) return;
   // Branch offsets and s_endpgm print the raw unsigned field in decimal (65535
   // is -1 dword); other immediates in decimal up to 64, in hex above.
   const bool decimal = kBranches.contains(op) || endpgm || imm <= 64;
-  return out + " " + (decimal ? std::to_string(imm) : hex(imm));
+  out += " " + (decimal ? std::to_string(imm) : hex(imm));
 }
 
-std::string sopk_text(const Instruction& in) {
+void sopk_text(const Instruction& in, std::string& out) {
   const char* m = in.op->mnemonic;
   const uint16_t imm = static_cast<uint16_t>(in.simm16);
   const std::string sdst = scalar_register_name((in.words[0] >> 16) & 0x7f, in.op->num_dst ? type_dwords(in.op->dst_type)
                                                                                               : type_dwords(in.op->src_type[0]));
-  std::string out = begin_text(m);
-  if (!std::strcmp(m, "s_getreg_b32")) return out + " " + sdst + ", " + hwreg_text(imm);
-  if (!std::strcmp(m, "s_setreg_b32")) return out + " " + hwreg_text(imm) + ", " + sdst;
-  if (!std::strcmp(m, "s_setreg_imm32_b32")) return out + " " + hwreg_text(imm) + ", " + immediate_text(in.literal, 32);
-  if (!std::strcmp(m, "s_call_b64") || !std::strcmp(m, "s_cbranch_i_fork"))
-    return out + " " + sdst + ", " + std::to_string(imm);
-  return out + " " + sdst + ", " + hex(imm);
+  begin_text(out, m);
+  if (!std::strcmp(m, "s_getreg_b32")) {
+    out += " " + sdst + ", " + hwreg_text(imm);
+    return;
+  }
+  if (!std::strcmp(m, "s_setreg_b32")) {
+    out += " " + hwreg_text(imm) + ", " + sdst;
+    return;
+  }
+  if (!std::strcmp(m, "s_setreg_imm32_b32")) {
+    out += " " + hwreg_text(imm) + ", " + immediate_text(in.literal, 32);
+    return;
+  }
+  if (!std::strcmp(m, "s_call_b64") || !std::strcmp(m, "s_cbranch_i_fork")) {
+    out += " " + sdst + ", " + std::to_string(imm);
+    return;
+  }
+  out += " " + sdst + ", " + hex(imm);
 }
 
-std::string salu_text(const Instruction& in) {
-  std::string out = begin_text(in.op->mnemonic);
+void salu_text(const Instruction& in, std::string& out) {
+  begin_text(out, in.op->mnemonic);
   OperandList ops(out);
   for (unsigned i = 0; i < in.num_dst; ++i) ops.add(operand_text(in, in.dst[i], in.op->dst_type));
   for (unsigned i = 0; i < in.num_src; ++i) ops.add(operand_text(in, in.src[i], in.op->src_type[i]));
@@ -233,12 +250,11 @@ std::string salu_text(const Instruction& in) {
     const auto mode = static_cast<uint16_t>(in.simm16);
     ops.add(mode <= 0xf ? gpr_idx_mode_text(mode) : hex(mode));
   }
-  return out;
 }
 
-std::string smem_text(const Instruction& in) {
+void smem_text(const Instruction& in, std::string& out) {
   const OpInfo& op = *in.op;
-  std::string out = begin_text(op.mnemonic);
+  begin_text(out, op.mnemonic);
   OperandList ops(out);
   if (in.num_dst && !(op.flags & kAtomic)) ops.add(operand_text(in, in.dst[0], op.dst_type));
   else if (op.num_src >= 2 && in.src[1].kind != OperandKind::None) ops.add(operand_text(in, in.src[1], op.src_type[1]));
@@ -254,7 +270,6 @@ std::string smem_text(const Instruction& in) {
     }
   }
   if (in.glc && (op.flags & (kLoad | kStore)) && op.num_src > 0) out += " glc";
-  return out;
 }
 
 // ---- vector ALU ------------------------------------------------------------
@@ -280,9 +295,9 @@ unsigned printed_sources(const Instruction& in) {
   return (in.op->flags & kReadsDst) ? 2 : in.num_src;
 }
 
-std::string valu_text(const Instruction& in) {
+void valu_text(const Instruction& in, std::string& out) {
   const OpInfo& op = *in.op;
-  std::string out = begin_text(op.mnemonic);
+  begin_text(out, op.mnemonic);
   out += vop_suffix(in);
   OperandList ops(out);
   static const OpSet kSwap{"v_swap_b32"};
@@ -324,12 +339,11 @@ std::string valu_text(const Instruction& in) {
     out += " row_mask:" + hex(in.row_mask) + " bank_mask:" + hex(in.bank_mask);
     if (in.bound_ctrl) out += " bound_ctrl:1";
   }
-  return out;
 }
 
-std::string vop3p_text(const Instruction& in) {
+void vop3p_text(const Instruction& in, std::string& out) {
   const OpInfo& op = *in.op;
-  std::string out = begin_text(op.mnemonic);
+  begin_text(out, op.mnemonic);
   OperandList ops(out);
   ops.add(operand_text(in, in.dst[0], op.dst_type));
   const bool mix = !std::strncmp(op.mnemonic, "v_fma_mix", 9);
@@ -344,9 +358,9 @@ std::string vop3p_text(const Instruction& in) {
     if (in.cbsz) out += " cbsz:" + std::to_string(in.cbsz);
     if (in.abid) out += " abid:" + std::to_string(in.abid);
     if (in.blgp) out += " blgp:" + std::to_string(in.blgp);
-    return out;
+    return;
   }
-  if (op.flags & (kAccDst | kAccSrc)) return out;
+  if (op.flags & (kAccDst | kAccSrc)) return;
   const unsigned n = in.num_src;
   const unsigned all = (1u << n) - 1;
   if (in.op_sel & all) append_list(out, "op_sel", in.op_sel, n);
@@ -358,14 +372,13 @@ std::string vop3p_text(const Instruction& in) {
     if (in.neg_hi & all) append_list(out, "neg_hi", in.neg_hi, n);
   }
   if (in.clamp) out += " clamp";
-  return out;
 }
 
 // ---- memory ----------------------------------------------------------------
 
-std::string ds_text(const Instruction& in) {
+void ds_text(const Instruction& in, std::string& out) {
   const OpInfo& op = *in.op;
-  std::string out = begin_text(op.mnemonic);
+  begin_text(out, op.mnemonic);
   OperandList ops(out);
   if (in.num_dst) ops.add(operand_text(in, in.dst[0], op.dst_type));
   for (unsigned i = 0; i < in.num_src; ++i)
@@ -380,12 +393,11 @@ std::string ds_text(const Instruction& in) {
     out += " offset:" + std::to_string(in.offset);
   }
   if (in.gds) out += " gds";
-  return out;
 }
 
-std::string flat_text(const Instruction& in) {
+void flat_text(const Instruction& in, std::string& out) {
   const OpInfo& op = *in.op;
-  std::string out = begin_text(op.mnemonic);
+  begin_text(out, op.mnemonic);
   OperandList ops(out);
   if (in.num_dst) ops.add(operand_text(in, in.dst[0], op.dst_type));
   ops.add(operand_text(in, in.src[0], DataType::B64));
@@ -396,13 +408,12 @@ std::string flat_text(const Instruction& in) {
   if (in.slc) out += " slc";
   if (in.scc) out += " scc";
   if (in.lds) out += " lds";
-  return out;
 }
 
-std::string buffer_text(const Instruction& in) {
+void buffer_text(const Instruction& in, std::string& out) {
   const OpInfo& op = *in.op;
-  std::string out = begin_text(op.mnemonic);
-  if (op.num_src == 0) return out;
+  begin_text(out, op.mnemonic);
+  if (op.num_src == 0) return;
   OperandList ops(out);
   const bool lds_only = op.src_type[0] == DataType::None;  // buffer_store_lds_dword: no VGPR operands
   // Atomics return into their data registers: llvm prints the data operand.
@@ -425,26 +436,35 @@ std::string buffer_text(const Instruction& in) {
   if (in.slc) out += " slc";
   if (in.scc) out += " scc";
   if (in.lds && !lds_only) out += " lds";
-  return out;
 }
 
 }  // namespace
 
-std::string disassemble(const Instruction& in) {
-  if (!in.op) return "<unknown>";
+void disassemble(const Instruction& in, std::string& out) {
+  if (!in.op) {
+    out = "<unknown>";
+    return;
+  }
   switch (in.format) {
-    case Format::SOPP: return sopp_text(in);
-    case Format::SOPK: return sopk_text(in);
-    case Format::SOP1: case Format::SOP2: case Format::SOPC: return salu_text(in);
-    case Format::SMEM: return smem_text(in);
-    case Format::VOP1: case Format::VOP2: case Format::VOPC: case Format::VOP3: return valu_text(in);
-    case Format::VOP3P: return vop3p_text(in);
-    case Format::DS: return ds_text(in);
-    case Format::FLAT: case Format::GLOBAL: case Format::SCRATCH: return flat_text(in);
-    case Format::MUBUF: case Format::MTBUF: return buffer_text(in);
+    case Format::SOPP: return sopp_text(in, out);
+    case Format::SOPK: return sopk_text(in, out);
+    case Format::SOP1: case Format::SOP2: case Format::SOPC: return salu_text(in, out);
+    case Format::SMEM: return smem_text(in, out);
+    case Format::VOP1: case Format::VOP2: case Format::VOPC: case Format::VOP3: return valu_text(in, out);
+    case Format::VOP3P: return vop3p_text(in, out);
+    case Format::DS: return ds_text(in, out);
+    case Format::FLAT: case Format::GLOBAL: case Format::SCRATCH: return flat_text(in, out);
+    case Format::MUBUF: case Format::MTBUF: return buffer_text(in, out);
     case Format::Unknown: break;
   }
-  return "<unknown>";
+  out = "<unknown>";
+}
+
+std::string disassemble(const Instruction& in) {
+  std::string out;
+  out.reserve(64);  // most lines are 20 to 60 characters
+  disassemble(in, out);
+  return out;
 }
 
 }  // namespace tessera::isa

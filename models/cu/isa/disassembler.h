@@ -11,6 +11,9 @@
 namespace tessera::isa {
 
 std::string disassemble(const Instruction& inst);
+// The same text into `out` (replacing what it held): a caller that lists many
+// instructions reuses one buffer.
+void disassemble(const Instruction& inst, std::string& out);
 
 // Operand pieces, also used by the disassembler's own helpers.
 std::string scalar_register_name(unsigned code, unsigned dwords);
