@@ -120,10 +120,12 @@ template <class Client>
 tlm::tlm_sync_enum AtInitiatorPort::nb_transport_bw(Client& client, int socket, tlm::tlm_generic_payload& trans,
                                                     tlm::tlm_phase& phase, sc_core::sc_time& delay) {
   if (phase == tlm::END_REQ || phase == tlm::BEGIN_RESP) {
-    // END_REQ, or a BEGIN_RESP standing for it: the socket takes its next request.
+    // END_REQ, or a BEGIN_RESP standing for it: the socket takes its next
+    // request. A BEGIN_RESP's annotation is its response's time (an early
+    // response, GpuAccess::early_response): the request was taken now.
     if (in_flight_[socket] == &trans) {
       in_flight_[socket] = nullptr;
-      client.request_taken(socket, trans, delay, false);
+      client.request_taken(socket, trans, phase == tlm::END_REQ ? delay : sc_core::SC_ZERO_TIME, false);
       if (phase == tlm::END_REQ) {
         client.end_req(socket, trans, delay, false);
         return tlm::TLM_ACCEPTED;

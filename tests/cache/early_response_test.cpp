@@ -145,3 +145,59 @@ TEST_CASE("early responses: a forwarded write's answer frees its queue place for
   REQUIRE(r->u32() == 0x1234);
   REQUIRE(dram_u32(pf, 0x100) == 7);
 }
+
+TEST_CASE("early responses: a cache's next request leaves when the level below takes its last, not when it answers",
+          "[cache][early]") {
+  MiniPlatform pf;
+  // Two L1s share an L2 that looks up one request per cycle, so in each cycle
+  // one of their fills waits and is answered early from the L2's queue:
+  // BEGIN_RESP annotated with the hit's time stands for END_REQ now, and the
+  // L1 may send its next fill in the next cycle. Taking the request at the
+  // answer's time instead held each L1's misses 20 cycles apart.
+  auto& a = pf.create<Cache>("l1v_cache", "a", kL1, {{"in", 1}});
+  auto& b = pf.create<Cache>("l1v_cache", "b", kL1, {{"in", 1}});
+  auto& l2 = pf.create<Cache>("l2_cache", "l2", json{{"hit_latency", 20}, {"miss_latency", 4}, {"ports", 1}},
+                              {{"in", 2}});
+  auto& mem = memory_below(pf);
+  dram(pf).fill(0x0, 0x66, 2048);
+  std::vector<std::unique_ptr<GpuPayload>> warm, from_a, from_b;
+  for (uint64_t i = 0; i < 8; ++i) warm.push_back(load(i * 128));
+  for (uint64_t i = 0; i < 4; ++i) {
+    from_a.push_back(early_load(i * 128));
+    from_b.push_back(early_load(512 + i * 128));
+  }
+  const auto burst = [](Probe& p, std::vector<std::unique_ptr<GpuPayload>>& loads) {
+    wait(ns(1000) - sc_core::sc_time_stamp());
+    for (auto& t : loads) {
+      p.begin_req(*t);
+      p.wait_for(*t, tlm::END_REQ);  // an L1 miss is accepted at once
+    }
+    for (auto& t : loads) p.wait_for(*t, tlm::BEGIN_RESP);
+  };
+  Probe pa("pa", [&](Probe& p) {
+    for (auto& t : warm) roundtrip(p, *t);  // the 8 lines into the L2 (and 0..3 into a, then invalidated below)
+    burst(p, from_a);
+  });
+  Probe pb("pb", [&](Probe& p) { burst(p, from_b); });
+  pa.socket.bind(*a.target_socket("in", 0));
+  pb.socket.bind(*b.target_socket("in", 0));
+  a.out.bind(*l2.target_socket("in", 0));
+  b.out.bind(*l2.target_socket("in", 1));
+  l2.out.bind(mem.in);
+  // a's copies of lines 0..3 would make its burst hit: its lines are 64 B, so
+  // the warm-up's loads at i * 128 left lines 0x000, 0x080, ... in a; the
+  // burst reads 64 B further on.
+  for (auto& t : from_a) t->set_address(t->get_address() + 64);
+  sc_core::sc_start();
+
+  REQUIRE(pf.stat("l2", "hits") == 8);  // every burst fill hits the L2 (the 64 B halves of warmed lines)
+  sc_core::sc_time last = sc_core::SC_ZERO_TIME;
+  for (auto* side : {&from_a, &from_b})
+    for (auto& t : *side) {
+      REQUIRE(t->u32() == 0x66666666);
+      last = std::max(last, (side == &from_a ? pa : pb).time_of(*t, tlm::BEGIN_RESP));
+    }
+  // Eight fills, one L2 lookup per cycle, each answered 20 cycles after it is
+  // taken: all answered within 3 + 8 + 20 cycles and a few cycles of links.
+  REQUIRE(last < ns(1000 + 40));
+}

@@ -54,6 +54,7 @@ struct InitiatorCall {
   std::string what;  // "taken", "end_req", "begin_resp"
   int socket;
   bool on_call, target_done;
+  sc_time delay = SC_ZERO_TIME;  // request_taken's
 };
 
 // `sockets` initiator sockets, each bound to a target of its own; the client
@@ -87,8 +88,8 @@ class InitiatorBench : public sc_core::sc_module {
   tlm::tlm_sync_enum nb_transport_bw(int s, tlm::tlm_generic_payload& t, tlm::tlm_phase& phase, sc_time& delay) {
     return port.nb_transport_bw(*this, s, t, phase, delay);
   }
-  void request_taken(int s, tlm::tlm_generic_payload&, const sc_time&, bool on_call) {
-    calls.push_back(InitiatorCall{"taken", s, on_call, false});
+  void request_taken(int s, tlm::tlm_generic_payload&, const sc_time& delay, bool on_call) {
+    calls.push_back(InitiatorCall{"taken", s, on_call, false, delay});
   }
   void end_req(int s, tlm::tlm_generic_payload&, sc_time&, bool on_call) {
     calls.push_back(InitiatorCall{"end_req", s, on_call, false});
@@ -196,6 +197,22 @@ TEST_CASE("at initiator port: BEGIN_RESP on the backward path stands for END_REQ
   REQUIRE(log.size() == 2);
   REQUIRE(log[1].phase == tlm::END_RESP);
   REQUIRE(log[1].at == ns(15));
+}
+
+TEST_CASE("at initiator port: a request is taken at END_REQ's annotated time, or at once by an early BEGIN_RESP",
+          "[mem][at_initiator]") {
+  Payload a(tlm::TLM_READ_COMMAND, 0x40, 64), b(tlm::TLM_READ_COMMAND, 0x80, 64);
+  InitiatorBench bench("bench", 1, [&](InitiatorBench& bn) {
+    bn.port.begin_req(bn, 0, a, SC_ZERO_TIME);
+    bn.targets[0]->send_bw(a, tlm::END_REQ, ns(3));
+    bn.port.begin_req(bn, 0, b, SC_ZERO_TIME);
+    // An early response: the annotation is when the answer arrives.
+    bn.targets[0]->send_bw(b, tlm::BEGIN_RESP, ns(20));
+  });
+  sc_core::sc_start();
+  REQUIRE(call_names(bench.calls) == "taken@bw end_req@bw taken@bw begin_resp@bw");
+  REQUIRE(bench.calls[0].delay == ns(3));
+  REQUIRE(bench.calls[2].delay == SC_ZERO_TIME);
 }
 
 TEST_CASE("at initiator port: reports END_RESP on the backward path, naming the socket", "[mem][at_initiator][protocol]") {
