@@ -49,7 +49,7 @@ Crossbar::PortStats Crossbar::make_port_stats(StatRegistry& registry, const std:
 }
 
 Crossbar::Crossbar(const BlockContext& ctx, AddressMap map)
-    : Crossbar(ctx, std::move(map), crossbar_param_table().read(ctx.params)) {}
+    : Crossbar(ctx, std::move(map), crossbar_block_param_table().read(ctx.params)) {}
 
 Crossbar::Crossbar(const BlockContext& ctx, AddressMap map, const CrossbarConfig& c)
     : Block(ctx),
@@ -98,17 +98,46 @@ Crossbar::Crossbar(const BlockContext& ctx, AddressMap map, const CrossbarConfig
   admit_work_.member.assign(n_out, 0);
   forward_work_.member.assign(n_out, 0);
   respond_work_.member.assign(n_in, 0);
+  if (c.first_touch_page) place_by_first_touch(ctx, c);
+}
+
+void Crossbar::place_by_first_touch(const BlockContext& ctx, const CrossbarConfig& c) {
+  const int n_out = static_cast<int>(out.size());
+  const int remote = static_cast<int>(c.remote_outputs);
+  if (remote < 1 || remote >= n_out)
+    throw UserError(path() + ": first_touch_page needs remote_outputs between 1 and " + std::to_string(n_out - 1) +
+                    " (the last outputs, into the chiplet network), not " + std::to_string(remote));
+  local_outputs_ = n_out - remote;
+  remote_outputs_ = remote;
+  for (const AddressRegion& r : map_.regions())
+    for (int p : r.ports)
+      if (p >= local_outputs_)
+        throw UserError(path() + ": address_map names out[" + std::to_string(p) + "], one of the remote_outputs (" +
+                        std::to_string(local_outputs_) + ".." + std::to_string(n_out - 1) +
+                        "): with first_touch_page the map chooses among the chiplet's own outputs");
+  home_chiplet_ = c.chiplet;
+  use_page_homes(ctx, c.first_touch_page);
+}
+
+void Crossbar::use_page_homes(const BlockContext& ctx, uint64_t page) {
+  if (ctx.shared) {
+    homes_ = &ctx.shared->get<PageHomes>("first_touch_pages", page);
+  } else {
+    own_homes_ = std::make_unique<PageHomes>(page);
+    homes_ = own_homes_.get();
+  }
+  homes_->check_page_size(page, path());
 }
 
 Crossbar::Crossbar(const BlockContext& ctx, AddressMap map, std::unique_ptr<ChipletFabric> fabric,
                    uint64_t first_touch_page)
-    : Crossbar(ctx, std::move(map)) {
+    : Crossbar(ctx, std::move(map), crossbar_param_table().read(ctx.params)) {
   fabric_ = std::move(fabric);
-  first_touch_page_ = first_touch_page;
   const unsigned n = fabric_->chiplets();
   if (in.size() % n || out.size() % n)
     throw UserError(path() + ": " + std::to_string(in.size()) + " inputs and " + std::to_string(out.size()) +
                     " outputs do not divide evenly among " + std::to_string(n) + " chiplets");
+  if (first_touch_page) use_page_homes(ctx, first_touch_page);
 }
 
 Crossbar::~Crossbar() = default;
@@ -120,11 +149,16 @@ unsigned Crossbar::chiplet_of_out(int o) const {
 
 int Crossbar::route(int id, const tlm_generic_payload& trans) {
   const int port = map_.decode(trans.get_address(), trans.get_data_length());
-  if (port < 0 || !first_touch_page_) return port;
-  // The map's choice among the home chiplet's outputs keeps its interleave inside the chiplet.
-  const unsigned home = page_home_.emplace(trans.get_address() / first_touch_page_, chiplet_of_in(id)).first->second;
-  const int per_chiplet = static_cast<int>(out.size() / fabric_->chiplets());
-  return static_cast<int>(home) * per_chiplet + port % per_chiplet;
+  if (port < 0 || !homes_) return port;
+  return placed_output(homes_->touch(trans.get_address(), toucher(id)), port);
+}
+
+int Crossbar::placed_output(unsigned home, int port) const {
+  if (fabric_) {  // the map's choice among the home chiplet's outputs keeps its interleave inside the chiplet
+    const int per_chiplet = static_cast<int>(out.size() / fabric_->chiplets());
+    return static_cast<int>(home) * per_chiplet + port % per_chiplet;
+  }
+  return home == home_chiplet_ ? port : local_outputs_ + port % remote_outputs_;
 }
 
 sc_time Crossbar::through_switch(int i, int o, uint64_t bytes, const sc_time& at, bool response) {
@@ -226,8 +260,14 @@ bool Crossbar::get_direct_mem_ptr(int, tlm_generic_payload& trans, tlm::tlm_dmi&
   return granted;
 }
 
-unsigned int Crossbar::transport_dbg(int, tlm_generic_payload& trans) {
-  return forward_dbg(map_, [this](int p) -> tlm::tlm_fw_transport_if<>& { return *(*out[p]).operator->(); }, trans);
+// A debug access follows the pages' placement without placing a page.
+unsigned int Crossbar::transport_dbg(int id, tlm_generic_payload& trans) {
+  PortOf place;
+  if (homes_)
+    place = [this, id](uint64_t addr, int port) { return placed_output(homes_->home_or(addr, toucher(id)), port); };
+  return forward_dbg(
+      map_, [this](int p) -> tlm::tlm_fw_transport_if<>& { return *(*out[p]).operator->(); }, trans, place,
+      homes_ ? homes_->page_size() : 0);
 }
 
 void Crossbar::invalidate_direct_mem_ptr(int, sc_dt::uint64 start, sc_dt::uint64 end) {
@@ -498,12 +538,33 @@ const ParamTable<CrossbarConfig>& crossbar_param_table() {
   return table;
 }
 
+const ParamTable<CrossbarConfig>& crossbar_block_param_table() {
+  using C = CrossbarConfig;
+  static const ParamTable<C> table =
+      ParamTable<C>()
+          .include(crossbar_param_table())
+          .add(&C::first_touch_page,
+               size_param("first_touch_page", "0 B",
+                          "a chiplet's crossbar placing pages by first touch: the page size (0: off; the chiplet "
+                          "network's page_size when it places by first touch too, as they share one page table)",
+                          0.0, 1099511627776.0))
+          .add(&C::chiplet, int_param("chiplet", 0, "first_touch_page: the chiplet this crossbar belongs to", 0.0,
+                                      63.0))
+          .add(&C::remote_outputs,
+               int_param("remote_outputs", 0,
+                         "first_touch_page: the last outputs, which lead into the chiplet network; a request for "
+                         "a page homed on another chiplet goes to one of them (the address map's port modulo "
+                         "their number), one for a page of this chiplet (or untouched) to the map's port",
+                         0.0, 1048576.0, "outputs"));
+  return table;
+}
+
 BlockType crossbar_block_type() {
   BlockType t;
   t.name = "crossbar";
   t.doc = "Address-decoding switch with per-port link bandwidth, pipeline latency and finite buffers: requests to "
           "one output serialize on its link, full buffers withhold END_REQ/END_RESP. LT, AT, DMI and debug.";
-  t.params = crossbar_param_table().specs();
+  t.params = crossbar_block_param_table().specs();
   SocketSpec in;
   in.name = "in";
   in.dir = SocketDir::Target;

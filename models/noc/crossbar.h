@@ -49,6 +49,7 @@
 #include "models/mem/timed_queue.h"
 #include "models/noc/address_map.h"
 #include "models/noc/chiplet_fabric.h"
+#include "models/noc/page_homes.h"
 #include "platform/block.h"
 #include "platform/param_table.h"
 #include "platform/registry.h"
@@ -62,8 +63,16 @@ namespace tessera {
 struct CrossbarConfig {
   uint64_t latency = 0;  // cycles
   unsigned in_width = 0, out_width = 0, queue_depth = 0, response_queue_depth = 0;
+  // A chiplet's crossbar placing pages by first touch (crossbar only, not the
+  // chiplet network): page size (0: off), its chiplet, and how many of its last
+  // outputs lead into the chiplet network.
+  uint64_t first_touch_page = 0;
+  unsigned chiplet = 0, remote_outputs = 0;
 };
+// The parameters every crossbar has (the chiplet network includes them).
 const ParamTable<CrossbarConfig>& crossbar_param_table();
+// A crossbar block's: those and its first-touch placement.
+const ParamTable<CrossbarConfig>& crossbar_block_param_table();
 
 class Crossbar : public Block {
  public:
@@ -71,7 +80,11 @@ class Crossbar : public Block {
   using TargetSocket = tlm_utils::simple_target_socket_tagged<Crossbar>;
   using InitiatorSocket = tlm_utils::simple_initiator_socket_tagged<Crossbar>;
 
-  // `map` is already validated against ctx.socket_counts["out"].
+  // `map` is already validated against ctx.socket_counts["out"]. With
+  // first_touch_page, a page first touched through this crossbar becomes
+  // `chiplet`'s, and a request for a page homed on another chiplet goes to
+  // one of the last `remote_outputs` outputs (the map's port modulo their
+  // number) instead of the map's port.
   Crossbar(const BlockContext& ctx, AddressMap map);
   // A chiplet network: the switch stage is `fabric`'s links. Inputs and outputs
   // belong to chiplets in order, an equal number each (in[i] to chiplet
@@ -138,6 +151,12 @@ class Crossbar : public Block {
   void end_of_simulation() override;
   // The output for a request from input `id`, or -1 (unmapped).
   int route(int id, const tlm::tlm_generic_payload& trans);
+  void place_by_first_touch(const BlockContext& ctx, const CrossbarConfig& c);
+  void use_page_homes(const BlockContext& ctx, uint64_t page);
+  // First-touch placement: the chiplet a request from input `id` places an untouched page on.
+  unsigned toucher(int id) const { return fabric_ ? chiplet_of_in(id) : home_chiplet_; }
+  // First-touch placement: the output for the map's `port` of a page homed on `home`.
+  int placed_output(unsigned home, int port) const;
   // When a message that has crossed its first link at `at` reaches the far side
   // of the switch stage: `latency` later, or across the chiplet fabric.
   sc_core::sc_time through_switch(int in_port, int out_port, uint64_t bytes, const sc_core::sc_time& at,
@@ -205,8 +224,10 @@ class Crossbar : public Block {
   sc_core::sc_time never_;  // sc_max_time(), a library call
   sc_core::sc_time one_cycle_;  // cycles(1): most messages take one cycle on a link
   std::unique_ptr<ChipletFabric> fabric_;
-  uint64_t first_touch_page_ = 0;
-  std::unordered_map<uint64_t, unsigned> page_home_;  // first touch: page number -> chiplet
+  PageHomes* homes_ = nullptr;  // first-touch placement (the platform's), or null
+  std::unique_ptr<PageHomes> own_homes_;  // the table, where no platform shares one (a test's crossbar)
+  unsigned home_chiplet_ = 0;   // a chiplet's crossbar: its chiplet
+  int local_outputs_ = 0, remote_outputs_ = 0;  // a chiplet's crossbar: outputs to its own pages, into the network
   unsigned chiplet_of_in(int i) const;
   unsigned chiplet_of_out(int o) const;
   unsigned queue_depth_, response_queue_depth_;

@@ -29,7 +29,8 @@ bool forward_dmi(const AddressMap& map, const OutputTarget& target, tlm::tlm_gen
   return granted;
 }
 
-unsigned int forward_dbg(const AddressMap& map, const OutputTarget& target, tlm::tlm_generic_payload& trans) {
+unsigned int forward_dbg(const AddressMap& map, const OutputTarget& target, tlm::tlm_generic_payload& trans,
+                         const PortOf& place, uint64_t page) {
   const uint64_t addr0 = trans.get_address();
   const unsigned int len0 = trans.get_data_length();
   unsigned char* data0 = trans.get_data_ptr();
@@ -38,12 +39,14 @@ unsigned int forward_dbg(const AddressMap& map, const OutputTarget& target, tlm:
     const uint64_t addr = addr0 + done;
     const AddressRegion* r = map.find(addr);
     if (!r) break;
-    const uint64_t room = r->chunk_last(addr) - addr + 1;
+    uint64_t room = r->chunk_last(addr) - addr + 1;
+    if (page) room = std::min(room, page - addr % page);
     const unsigned int piece = static_cast<unsigned int>(std::min<uint64_t>(len0 - done, room));
     trans.set_address(addr);
     trans.set_data_length(piece);
     trans.set_data_ptr(data0 + done);
-    const unsigned int got = target(r->port_of(addr)).transport_dbg(trans);
+    const int port = place ? place(addr, r->port_of(addr)) : r->port_of(addr);
+    const unsigned int got = target(port).transport_dbg(trans);
     done += got;
     if (got < piece) break;
   }

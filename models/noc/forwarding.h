@@ -19,8 +19,14 @@ using OutputTarget = std::function<tlm::tlm_fw_transport_if<>&(int port)>;
 bool forward_dmi(const AddressMap& map, const OutputTarget& target, tlm::tlm_generic_payload& trans,
                  tlm::tlm_dmi& dmi, const sc_core::sc_time& round_trip);
 
+// The output port for the map's `port` at `addr` (placement by first touch).
+using PortOf = std::function<int(uint64_t addr, int port)>;
+
 // A debug access, split at range and interleave-chunk boundaries; returns the
-// bytes done (stops at the first unmapped byte or short answer).
-unsigned int forward_dbg(const AddressMap& map, const OutputTarget& target, tlm::tlm_generic_payload& trans);
+// bytes done (stops at the first unmapped byte or short answer). `place`, if
+// given, chooses each piece's output from the map's port; pieces are then
+// split at multiples of `page` too.
+unsigned int forward_dbg(const AddressMap& map, const OutputTarget& target, tlm::tlm_generic_payload& trans,
+                         const PortOf& place = nullptr, uint64_t page = 0);
 
 }  // namespace tessera

@@ -302,3 +302,74 @@ TEST_CASE("crossbar: two DRAM controllers behind an interleaved crossbar stream 
   REQUIRE(pf.stat("hbm0", "reads") == kLines);
   REQUIRE(pf.stat("hbm1", "reads") == kLines);
 }
+
+namespace {
+// A chiplet's crossbar (chiplet 1) placing 4 KiB pages by first touch: out[0]
+// and out[1] its own L2 side (128 B interleave), out[2] into the chiplet network.
+json first_touch_params(json extra = json::object()) {
+  json p = {{"address_map", json::parse(R"([{"base": 0, "size": "1 MiB", "interleave": 128, "ports": [0, 1]}])")},
+            {"first_touch_page", "4 KiB"},
+            {"chiplet", 1},
+            {"remote_outputs", 1}};
+  for (auto& item : extra.items()) p[item.key()] = item.value();
+  return p;
+}
+}  // namespace
+
+TEST_CASE("crossbar: first-touch placement keeps its chiplet's pages and sends other chiplets' into the network",
+          "[noc][crossbar]") {
+  MiniPlatform pf;
+  auto& xbar = pf.create<Crossbar>("crossbar", "xbar", first_touch_params(), {{"in", 1}, {"out", 3}});
+  auto& m0 = pf.create<Memory>("memory", "m0", memory_params({{"store", "local"}}));
+  auto& m1 = pf.create<Memory>("memory", "m1", memory_params({{"store", "local"}}));
+  auto& net = pf.create<Memory>("memory", "net", memory_params({{"store", "remote"}}));
+  PageHomes& homes = pf.shared.get<PageHomes>("first_touch_pages", uint64_t{4096});
+  homes.touch(0x0, 0);  // page 0: another chiplet's, touched first through the network's side
+  const uint8_t mark = 0xAB;
+  pf.shared.get<BackingStore>("remote").write(0x100, &mark, 1);
+  Payload remote(tlm::TLM_READ_COMMAND, 0x80, 4), own(tlm::TLM_READ_COMMAND, 0x1080, 4);
+  Payload dbg_remote(tlm::TLM_READ_COMMAND, 0x100, 1), dbg_untouched(tlm::TLM_READ_COMMAND, 0x2000, 4);
+  Probe probe("probe", [&](Probe& p) {
+    for (Payload* t : {&remote, &own}) {
+      p.begin_req(*t);
+      p.wait_for(*t, tlm::BEGIN_RESP);
+    }
+    p.socket->transport_dbg(dbg_remote);
+    p.socket->transport_dbg(dbg_untouched);
+  });
+  probe.socket.bind(*xbar.in[0]);
+  xbar.out[0]->bind(m0.in);
+  xbar.out[1]->bind(m1.in);
+  xbar.out[2]->bind(net.in);
+  sc_core::sc_start();
+
+  REQUIRE(pf.stat("net", "reads") == 1);  // page 0's line went into the network
+  REQUIRE(pf.stat("m1", "reads") == 1);   // page 1, untouched, is this chiplet's: the map's port (0x1080 / 128 odd)
+  REQUIRE(pf.stat("m0", "reads") == 0);
+  REQUIRE(homes.home_or(0x1000, 9) == 1);
+  // Debug accesses follow the placement without placing a page.
+  REQUIRE(dbg_remote.buffer[0] == 0xAB);
+  REQUIRE(homes.home_or(0x2000, 9) == 9);
+}
+
+TEST_CASE("crossbar: first-touch placement's impossible configurations are clear errors", "[noc][crossbar]") {
+  SECTION("no output into the network") {
+    MiniPlatform pf;
+    REQUIRE_THROWS_WITH(pf.create<Crossbar>("crossbar", "xbar", first_touch_params({{"remote_outputs", 0}}),
+                                            {{"in", 1}, {"out", 3}}),
+                        Catch::Contains("xbar") && Catch::Contains("remote_outputs between 1 and 2"));
+  }
+  SECTION("the address map naming a network output") {
+    MiniPlatform pf;
+    json map = json::parse(R"([{"base": 0, "size": "1 MiB", "interleave": 128, "ports": [0, 2]}])");
+    REQUIRE_THROWS_WITH(pf.create<Crossbar>("crossbar", "xbar", first_touch_params({{"address_map", map}}),
+                                            {{"in", 1}, {"out", 3}}),
+                        Catch::Contains("out[2]") && Catch::Contains("remote_outputs"));
+  }
+  SECTION("a page size other than the shared table's") {
+    MiniPlatform pf;
+    pf.shared.get<PageHomes>("first_touch_pages", uint64_t{65536});
+    REQUIRE_THROWS_WITH(pf.create<Crossbar>("crossbar", "xbar", first_touch_params(), {{"in", 1}, {"out", 3}}),
+                        Catch::Contains("4096 B differs from the 65536 B"));
+  }
+}

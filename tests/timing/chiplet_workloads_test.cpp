@@ -85,3 +85,13 @@ TEST_CASE("chiplets: every workload on cpelide_4chiplet_home_l2 (remote lines se
           "[timing][chiplet][home_l2]") {
   check_all_workloads("cpelide_4chiplet_home_l2.json", "switch");
 }
+
+// The same with pages placed by first touch (json/platforms/cpelide_4chiplet_first_touch.json):
+// each chiplet's crossbar and the network share one page table, so a line is
+// kept by the L2 of the chiplet that touched its page first, whichever chiplet
+// asks for it later.
+TEST_CASE("chiplets: every workload on cpelide_4chiplet_first_touch (pages placed by first touch) matches the "
+          "executor",
+          "[timing][chiplet][first_touch]") {
+  check_all_workloads("cpelide_4chiplet_first_touch.json", "switch");
+}
