@@ -73,7 +73,9 @@ for t in "${targets[@]}"; do
     # One process prints its final statistics; -fork says how far its workers got.
     execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' ||
             grep -o 'fuzzed for [0-9]* iterations' "$log" | grep -o '[0-9]*' || echo "?")
-    rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
+    rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' ||
+           awk -v n="$execs" '/^INFO: exiting: .* time: [0-9]+s/ {sub("s", "", $NF); if ($NF > 0) printf "%d", n / $NF}' "$log")
+    rate=${rate:-?}
     echo "fuzz.sh: fuzz_$t: ok, $execs executions ($rate/s)"
   else
     echo "fuzz.sh: fuzz_$t FAILED (see $log; reproducer in $dir/findings/):" >&2
