@@ -120,12 +120,7 @@ void Crossbar::place_by_first_touch(const BlockContext& ctx, const CrossbarConfi
 }
 
 void Crossbar::use_page_homes(const BlockContext& ctx, uint64_t page) {
-  if (ctx.shared) {
-    homes_ = &ctx.shared->get<PageHomes>("first_touch_pages", page);
-  } else {
-    own_homes_ = std::make_unique<PageHomes>(page);
-    homes_ = own_homes_.get();
-  }
+  homes_ = &ctx.shared->get<PageHomes>("first_touch_pages", page);
   homes_->check_page_size(page, path());
 }
 

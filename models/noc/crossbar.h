@@ -35,7 +35,6 @@
 // AtInitiatorPort (models/mem/at_initiator_port.h).
 #pragma once
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 #include <tlm_utils/simple_initiator_socket.h>
@@ -225,7 +224,6 @@ class Crossbar : public Block {
   sc_core::sc_time one_cycle_;  // cycles(1): most messages take one cycle on a link
   std::unique_ptr<ChipletFabric> fabric_;
   PageHomes* homes_ = nullptr;  // first-touch placement (the platform's), or null
-  std::unique_ptr<PageHomes> own_homes_;  // the table, where no platform shares one (a test's crossbar)
   unsigned home_chiplet_ = 0;   // a chiplet's crossbar: its chiplet
   int local_outputs_ = 0, remote_outputs_ = 0;  // a chiplet's crossbar: outputs to its own pages, into the network
   unsigned chiplet_of_in(int i) const;
