@@ -3,11 +3,13 @@
 #include <stdexcept>
 
 #include "platform/errors.h"
+#include "platform/l2_homes.h"
 
 namespace tessera {
 
 Platform::Platform(const Netlist& netlist, const TraceOptions& trace) : netlist_(netlist) {
   if (trace.enabled()) tracer_ = std::make_unique<Tracer>(trace);
+  shared_.get<L2Homes>(kL2HomesName).serve_other_chiplets = l2s_serve_other_chiplets(netlist_);
   create_blocks();
   bind_sockets();
   if (tracer_) tracer_->attach(*this);

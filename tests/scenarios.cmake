@@ -422,6 +422,32 @@ foreach(flag IN ITEMS 1 2)
                    EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")
 endforeach()
 
+# Home L2s (cpelide_4chiplet_home_l2, _first_touch: a chiplet's L2 holds only
+# its own pages' lines and serves the other chiplets' requests for them): the
+# platform tells the CPElide firmware (CP_REG_L2_HOMES), which then sends no L2
+# command at Agent scope and writes back every L2 at a System-scope release.
+# The same reuse workloads give the executor's bytes (lud gave wrong ones under
+# the requesters' rules there), no L2 line is ever invalidated, and skipping
+# the final write-back (debug flag 1) leaves the host reading stale memory.
+foreach(netlist IN ITEMS cpelide_4chiplet_home_l2 cpelide_4chiplet_first_touch)
+  foreach(case IN LISTS cpelide_cases)
+    string(REPLACE "|" ";" parts "${case}")
+    list(GET parts 0 workload)
+    list(GET parts 1 size)
+    tessera_scenario("cpelide home L2s: ${workload} ${size} on ${netlist} matches the executor, hints right"
+                     ARGS "workload|${workload}|--size|${size}|--netlist|${CMAKE_SOURCE_DIR}/json/platforms/${netlist}.json|--set|cp.firmware=aql_cp_cpelide.elf|--set|cp.elision=true|--set|cp.async_launches=true|--set|cp.check_hints=true"
+                     EXIT 0 DEFINES "-DSTDOUT_HAS=PASS")
+  endforeach()
+endforeach()
+set(home_l2 ${CMAKE_SOURCE_DIR}/json/platforms/cpelide_4chiplet_home_l2.json)
+tessera_scenario("cpelide home L2s: no L2 line is invalidated, the barrier writes every chiplet's back"
+                 ARGS "workload|permuted_consumer|--size|8192|--netlist|${home_l2}|--set|cp.firmware=aql_cp_cpelide.elf|--set|cp.elision=true|--set|cp.async_launches=true|--stats|${TESSERA_SCENARIO_DIR}/cpelide_home_l2.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS" -DSTATS=${TESSERA_SCENARIO_DIR}/cpelide_home_l2.json
+                 "-DSTATS_CHECKS=chiplet[0]/l2[0]/lines_invalidated=0|chiplet[3]/l2[15]/lines_invalidated=0|chiplet[0]/l2[0]/lines_written_back>0|chiplet[3]/l2[15]/lines_written_back>0|simulation/ok=ON")
+tessera_scenario("cpelide home L2s: skipping the System-scope write-back reads stale data"
+                 ARGS "workload|permuted_consumer|--size|8192|--netlist|${home_l2}|--set|cp.firmware=aql_cp_cpelide.elf|--set|cp.elision=true|--set|cp.async_launches=true|--set|cp.debug_flags=1"
+                 EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")
+
 # Launches submitted ahead (cp.async_launches: the host waits only before it
 # reads, writes or frees device memory) under the CPElide firmware with the
 # hint checker on: the same bytes on 2, 4 and 8 chiplets, and no hint reported

@@ -12,6 +12,7 @@
 
 #include "platform/errors.h"
 #include "platform/interrupt.h"
+#include "platform/l2_homes.h"
 #include "platform/limits.h"
 #include "platform/trace.h"
 #include "sw/firmware/include/tessera/cp_regs.h"
@@ -89,6 +90,7 @@ CpCore::CpCore(const BlockContext& ctx, const CpCoreConfig& c)
       watchdog_(c.watchdog),
       devmem_latency_(c.devmem_latency),
       debug_flags_(c.debug_flags),
+      l2_homes_(shared().get<L2Homes>(kL2HomesName).serve_other_chiplets),
       trace_mmio_(c.trace_mmio),
       elision_(c.elision),
       access_modes_(c.access_modes),
@@ -538,6 +540,7 @@ bool CpCore::read_register(uint32_t offset, uint32_t& value) {
     case CP_REG_DEVMEM_LO: value = static_cast<uint32_t>(devmem_window_); return true;
     case CP_REG_DEVMEM_HI: value = static_cast<uint32_t>(devmem_window_ >> 32); return true;
     case CP_REG_DEBUG: value = debug_flags_; return true;
+    case CP_REG_L2_HOMES: value = l2_homes_ ? 1 : 0; return true;
     case CP_REG_LAUNCHES: value = static_cast<uint32_t>(kernel_launches_.value); return true;
     case CP_REG_COPY_SRC_LO: value = static_cast<uint32_t>(copy_src_); return true;
     case CP_REG_COPY_SRC_HI: value = static_cast<uint32_t>(copy_src_ >> 32); return true;

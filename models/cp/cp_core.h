@@ -158,6 +158,7 @@ class CpCore : public Block, public CommandProcessorControl {
   uc_engine* uc_ = nullptr;
   uint64_t sram_size_, cpi_, quantum_, watchdog_, devmem_latency_;
   uint32_t debug_flags_;
+  bool l2_homes_;  // CP_REG_L2_HOMES: the platform's L2Homes (platform/l2_homes.h)
   bool trace_mmio_;
   bool elision_;
   bool access_modes_;

@@ -22,6 +22,19 @@
  * writes back every dirty chiplet. A kernel without access modes, or whose
  * modes the table cannot follow, gets the baseline's acquire and release.
  *
+ * Home L2s (CP_REG_L2_HOMES): where each chiplet's L2 holds only the lines
+ * homed on its chiplet and serves the other chiplets' requests for them, a
+ * line has one L2 copy, which every chiplet's reads and writes reach: no copy
+ * can go stale and no other chiplet reads past a dirty one, so no Agent-scope
+ * kernel boundary needs an L2 command whatever the kernels access, and the
+ * table has nothing to decide. Which chiplets home a structure's dirty lines
+ * depends on the pages' placement, which the CP does not see, so a
+ * System-scope release writes back every chiplet's L2 (after any kernel since
+ * the last one), and a System-scope acquire writes back and invalidates every
+ * chiplet's. The requesters' rules above would be wrong there: they write
+ * back the writers' L2s, while a chiplet's writes to another chiplet's lines
+ * are dirty in the home's.
+ *
  * Cost: the decision for a kernel is prepared while the previous one runs
  * (kernel_prepare, from aql_cp.c's look-ahead), and the kernel is recorded
  * after its start (kernel_started). A launch that finds no chiplet holding
@@ -69,6 +82,15 @@ static bool uses_unread;
  * plan prepared under another generation is stale, and one made for the same
  * kernel under this generation is still right. */
 static uint32_t cct_generation;
+
+/* Home L2s: read once from CP_REG_L2_HOMES (-1: not yet read). */
+static int l2_homes_state = -1;
+static bool l2_homes(void) {
+  if (l2_homes_state < 0) l2_homes_state = CP_REG(CP_REG_L2_HOMES) ? 1 : 0;
+  return l2_homes_state != 0;
+}
+/* Home L2s: whether a kernel ran since every L2 was last written back. */
+static bool homes_dirty;
 
 /* One kernel's use of one structure, per chiplet. */
 struct use {
@@ -495,10 +517,32 @@ static bool plan_commands(unsigned n) {
   return true;
 }
 
+/* Home L2s: one command to every chiplet's L2 (DISP_CACHE_WRITEBACK or
+ * DISP_CACHE_WB_INVALIDATE); a write-back when no kernel ran since the last
+ * one is skipped (nothing can be dirty). */
+static void homes_command(uint32_t op) {
+  if (op == DISP_CACHE_WRITEBACK && !homes_dirty) return;
+  uint32_t ops[CP_MAX_DISPATCHERS];
+  for (unsigned c = 0; c < n_dispatchers; ++c)
+    ops[c] = DISP_CACHE_TO_RELEASE | (homes_dirty ? op : (op & ~DISP_CACHE_WRITEBACK));
+  chiplet_commands((1u << n_dispatchers) - 1, ops);
+  homes_dirty = false;
+}
+
+/* Home L2s: a kernel's acquire. L1s as always; the L2s only at System scope
+ * (the host may have written memory behind them). */
+static void homes_kernel_acquire(uint16_t header) {
+  unsigned scope = AQL_HEADER_ACQUIRE_SCOPE(header);
+  if (scope != AQL_SCOPE_NONE) l1_acquire();
+  if (scope == AQL_SCOPE_SYSTEM && !(debug & CP_DEBUG_SKIP_ACQUIRE)) homes_command(DISP_CACHE_WB_INVALIDATE);
+  homes_dirty = true;
+}
+
 /* While the previous kernel runs: reads the next dispatch's modes and
  * decides its commands. False if the launch must decide itself. */
 static bool kernel_prepare(uint16_t header, const struct access_mode *modes, uint32_t n_modes, uint32_t workgroups) {
   unsigned n = 0;
+  if (l2_homes()) return false; /* nothing to decide: homes_kernel_acquire */
   if (AQL_HEADER_ACQUIRE_SCOPE(header) == AQL_SCOPE_SYSTEM) return false; /* the table is cleared first */
   return read_uses(modes, n_modes, workgroups, &n) && plan_commands(n);
 }
@@ -510,6 +554,10 @@ static void kernel_acquire(uint16_t header, const struct access_mode *modes, uin
                            bool prepared) {
   kernel_fell_back = false;
   record_pending = uses_unread = false;
+  if (l2_homes()) {
+    homes_kernel_acquire(header);
+    return;
+  }
   unsigned scope = AQL_HEADER_ACQUIRE_SCOPE(header);
   bool decide_now = !prepared || plan.generation != cct_generation;
   if (decide_now && cct_rows == 0 && !untracked) {
@@ -598,7 +646,9 @@ static void kernel_started(void) {
 static void acquire(uint16_t header) {
   if (AQL_HEADER_ACQUIRE_SCOPE(header) == AQL_SCOPE_NONE) return;
   l1_acquire();
-  if (!(debug & CP_DEBUG_SKIP_ACQUIRE)) l2_clear_all();
+  if (debug & CP_DEBUG_SKIP_ACQUIRE) return;
+  if (l2_homes()) homes_command(DISP_CACHE_WB_INVALIDATE);
+  else l2_clear_all();
 }
 
 /* At a packet's end. After a kernel the table followed, an Agent-scope release
@@ -608,11 +658,15 @@ static void acquire(uint16_t header) {
 static void release(uint16_t header) {
   unsigned scope = AQL_HEADER_RELEASE_SCOPE(header);
   if (scope == AQL_SCOPE_NONE || (debug & CP_DEBUG_SKIP_RELEASE)) return;
+  bool barrier = AQL_HEADER_TYPE(header) == AQL_TYPE_BARRIER_AND;
+  if (l2_homes()) {
+    if (scope == AQL_SCOPE_SYSTEM || barrier) homes_command(DISP_CACHE_WRITEBACK);
+    return;
+  }
   if (kernel_fell_back) { /* the baseline's release: every L2 written back */
     kernel_fell_back = false;
     l2_commands((1u << n_dispatchers) - 1, 0);
     return;
   }
-  bool barrier = AQL_HEADER_TYPE(header) == AQL_TYPE_BARRIER_AND;
   if (scope == AQL_SCOPE_SYSTEM || barrier) l2_commands(chiplets_in(D) | untracked, 0);
 }
