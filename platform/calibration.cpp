@@ -7,6 +7,7 @@
 #include <set>
 
 #include "platform/errors.h"
+#include "platform/page_homes.h"
 #include "platform/timing_device.h"
 #include "sw/workloads/calib.h"
 
@@ -218,7 +219,9 @@ std::vector<uint32_t> strided(uint32_t links, uint32_t stride) {
 class Calibrator {
  public:
   Calibrator(const CalibrationOptions& o, bool direct)
-      : options_(o), dev_(device_options(o, direct)), p_(dev_.platform().netlist()) {}
+      : options_(o), dev_(device_options(o, direct)), p_(dev_.platform().netlist()) {
+    find_first_touch();
+  }
 
   CalibrationReport run() {
     CalibrationReport r;
@@ -269,8 +272,40 @@ class Calibrator {
     if (!r.passed) throw runtime::DeviceError(what + ": output differs from the CPU reference: " + r.message);
   }
 
+  // Pages placed at first touch (a chiplet_network with placement
+  // first_touch, or a chiplet's crossbar with first_touch_page): every page
+  // the calibration allocates is placed where a netlist interleaving 4 KiB
+  // pages over the chiplets has it (page p on chiplet p mod N), as an
+  // allocator that binds memory to chiplets would, so that "chiplet c's
+  // pages" mean the same on both and each figure measures the path it names.
+  void find_first_touch() {
+    uint64_t page = 0;
+    for (const std::string& noc : p_.all("chiplet_network")) {
+      chiplets_ = uint32_t(p_(noc, "chiplets"));
+      if (p_.raw(noc, "placement").get<std::string>() == "first_touch") page = uint64_t(p_(noc, "page_size"));
+    }
+    for (const std::string& xbar : p_.all("crossbar"))
+      if (p_(xbar, "first_touch_page") > 0) page = uint64_t(p_(xbar, "first_touch_page"));
+    if (!page) return;
+    if (page != kNocPage)
+      throw UserError("calibrate: the netlist places pages of " + std::to_string(page) + " B at first touch; the "
+                      "calibration places its buffers in pages of " + std::to_string(kNocPage) + " B");
+    homes_ = &dev_.platform().shared().get<PageHomes>("first_touch_pages", page);
+  }
+
+  // dev_.alloc, with the pages placed (find_first_touch).
+  DevicePtr alloc(uint64_t bytes) {
+    const DevicePtr p = dev_.alloc(bytes);
+    if (homes_)
+      for (uint64_t a = p / kNocPage * kNocPage; a < p + bytes; a += kNocPage)
+        if (!homes_->place(a, uint32_t(a / kNocPage % chiplets_)))
+          throw runtime::DeviceError("calibrate: the page at " + std::to_string(a) + " was placed on another chiplet before "
+                                     "the calibration allocated it");
+    return p;
+  }
+
   DevicePtr out() {
-    if (!out_) out_ = dev_.alloc(4u << 20);
+    if (!out_) out_ = alloc(4u << 20);
     return out_;
   }
 
@@ -286,7 +321,7 @@ class Calibrator {
   // Cycles per link: kLinks more links than `base`, over kLinks.
   double per_link(const std::vector<uint32_t>& links, uint32_t base, DevicePtr chain = 0, uint64_t result_offset = 0) {
     if (!chain) {
-      chain = dev_.alloc(*std::max_element(links.begin(), links.end()) + 4);
+      chain = alloc(*std::max_element(links.begin(), links.end()) + 4);
       calib::write_chain(dev_, chain, links);
     }
     const uint64_t a = chase(chain, links, base, base, result_offset);
@@ -474,7 +509,7 @@ class Calibrator {
   }
 
   DevicePtr chiplet_aligned(uint64_t bytes, uint32_t chiplets) {
-    const DevicePtr p = dev_.alloc(bytes);
+    const DevicePtr p = alloc(bytes);
     if (p % (uint64_t(chiplets) * kNocPage))
       throw runtime::DeviceError("calibrate: an allocation not aligned to the chiplets' pages");
     return p;
@@ -587,7 +622,7 @@ class Calibrator {
     const uint32_t wgs = kStreamWorkgroupsPerCu * compute_units(), wg = 256;
     const uint64_t step = 16ull * 4 * wg * wgs;
     const uint64_t small = std::max<uint64_t>(2 * step, (8u << 20) / step * step);
-    const DevicePtr in = dev_.alloc(2 * small);
+    const DevicePtr in = alloc(2 * small);
     calib::fill_stream(dev_, in, 2 * small);
     say("DRAM stream: " + std::to_string(small >> 20) + " MiB");
     const uint64_t a = stream_cycles(in, small, wg, wgs, 1);
@@ -626,7 +661,7 @@ class Calibrator {
     const uint64_t step = 4ull * (stream_workgroups(chiplets));
     pages = std::max<uint64_t>(2 * step, kChipletStreamBytes / kNocPage / step * step);
     const uint64_t bytes = calib::link_buffer_bytes(uint32_t(2 * pages), chiplets, reader);
-    const DevicePtr in = dev_.alloc(bytes);
+    const DevicePtr in = alloc(bytes);
     if (in % (uint64_t(chiplets) * kNocPage))
       throw runtime::DeviceError("calibrate: an allocation not aligned to the chiplets' pages");
     calib::fill_stream(dev_, in, bytes);
@@ -701,12 +736,12 @@ class Calibrator {
       if (dram.empty() || l2.empty()) return {};
       const auto links = calibration::dram_chain(uint32_t(p_(dram, "channels")), uint32_t(p_(dram, "banks")),
                                                  uint32_t(p_(dram, "bank_interleave")));
-      base = dev_.alloc(*std::max_element(links.begin(), links.end()) + 4);
+      base = alloc(*std::max_element(links.begin(), links.end()) + 4);
       return links;
     }
     const uint32_t chiplets = uint32_t(p_(noc, "chiplets")), span = 16u << 20;
     const std::string l2 = p_.first("l2_cache", "chiplet[0].");
-    base = dev_.alloc(span);
+    base = alloc(span);
     if (base % (uint64_t(chiplets) * kNocPage))
       throw runtime::DeviceError("calibrate: an allocation not aligned to the chiplets' pages");
     return calibration::chiplet_dram_chain(p_.netlist(), "chiplet[0].dram", base, 0, chiplets,
@@ -727,7 +762,7 @@ class Calibrator {
     double l2_bytes = 0;
     for (const auto& s : p_.all("l2_cache")) l2_bytes += p_(s, "size");
     const uint32_t cus = compute_units(), wg = 256;
-    const DevicePtr flag = dev_.alloc(4);
+    const DevicePtr flag = alloc(4);
     const double hz = p_.netlist().default_clock_hz();
     // Workgroup 0 chases; the command processor gives chiplet 0 the first
     // of at least as many workgroups as there are chiplets.
@@ -736,7 +771,7 @@ class Calibrator {
       const uint32_t streaming = total - 1;
       const uint64_t quantum = 16ull * 4 * wg * streaming;
       const uint64_t bytes = (uint64_t(2 * l2_bytes) + quantum - 1) / quantum * quantum;
-      const DevicePtr in = dev_.alloc(bytes);
+      const DevicePtr in = alloc(bytes);
       calib::fill_stream(dev_, in, bytes);
       say("loaded latency: DRAM chase under " + std::to_string(streaming) + " streaming workgroups");
       uint64_t streamed = 0, cycles[2] = {0, 0}, bytes_read = 0;
@@ -770,7 +805,7 @@ class Calibrator {
     const uint64_t step = 16ull * 4 * wg * wgs;
     const uint64_t bytes = uint64_t(0.75 * l2_bytes) / step * step;
     if (bytes == 0) return;
-    const DevicePtr in = dev_.alloc(bytes);
+    const DevicePtr in = alloc(bytes);
     calib::fill_stream(dev_, in, bytes);
     say("L2 stream: 2 and 6 passes over " + std::to_string(bytes >> 10) + " KiB");
     // A first pass before each measured launch, so that both start from the
@@ -896,6 +931,8 @@ class Calibrator {
   TimingDevice dev_;
   InstanceParams p_;
   DevicePtr out_ = 0;
+  PageHomes* homes_ = nullptr;  // the platform's first-touch pages, if it places pages so
+  uint32_t chiplets_ = 1;
 };
 
 bool has_one_dispatcher(const CalibrationOptions& o) {

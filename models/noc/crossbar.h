@@ -48,7 +48,7 @@
 #include "models/mem/timed_queue.h"
 #include "models/noc/address_map.h"
 #include "models/noc/chiplet_fabric.h"
-#include "models/noc/page_homes.h"
+#include "platform/page_homes.h"
 #include "platform/block.h"
 #include "platform/param_table.h"
 #include "platform/registry.h"

@@ -61,8 +61,9 @@ def check_trace(exp, binary):
 def check_netlist(exp, binary, netlist, pool):
     """Each override alone (to name it), then every design with every sweep point."""
     where_of = {}
-    for design, sets in exp.designs.items():
-        for param, value in sets:
+    designs = [d for d in exp.designs if exp.runs_on(d, netlist)]
+    for design in designs:
+        for param, value in exp.designs[design]:
             where_of[(param, value)] = pointer("designs", design, "set", param)
     for param, values in exp.sweep.items():
         for i, value in enumerate(values):
@@ -71,7 +72,7 @@ def check_netlist(exp, binary, netlist, pool):
     for (param, value), message in zip(singles, pool.map(lambda o: validate(binary, netlist, [o]), singles)):
         if message:
             raise SpecError(where_of[(param, value)], f"{param}={value} on {netlist}: {message}")
-    combos = [(d, s) for d in exp.designs for s in exp.sweep_points()]
+    combos = [(d, s) for d in designs for s in exp.sweep_points()]
     results = pool.map(lambda c: validate(binary, netlist, exp.designs[c[0]] + c[1]), combos)
     for (design, sweep), message in zip(combos, results):
         if message:

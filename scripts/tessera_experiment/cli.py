@@ -128,8 +128,7 @@ def cmd_list(args):
         except spec.SpecError as e:
             print(f"{os.path.relpath(path, ROOT)}: invalid: {e}")
             continue
-        n = (len(exp.netlists) * len(exp.designs) * len(exp.sweep_points()) * exp.repeats *
-             sum(len(sizes) * len(seeds) for _, sizes, seeds, _ in exp.workloads))
+        n = exp.point_count()
         print(f"{os.path.relpath(path, ROOT)}: {exp.name}, {n} points: {exp.description.split('. ')[0]}")
     return EXIT_OK
 

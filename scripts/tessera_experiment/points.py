@@ -53,6 +53,8 @@ def expand(exp, identity):
         sha = file_sha256(path)
         stem = os.path.splitext(os.path.basename(path))[0]
         for design, sets in exp.designs.items():
+            if not exp.runs_on(design, path):
+                continue
             for sweep in exp.sweep_points():
                 for workload, sizes, seeds, _ in exp.workloads:
                     for size in sizes:

@@ -55,6 +55,19 @@ class Experiment:
     timeout_s: float = 0
     trace: bool = False
     raw: dict = field(default_factory=dict)
+    # name -> the netlists' file names (without .json) a design runs on, for a
+    # design that names its own; the others run on every netlist
+    design_netlists: dict = field(default_factory=dict)
+
+    def runs_on(self, design, netlist_path):
+        """Whether the design runs on the netlist (a design's own "netlists" may leave it out)."""
+        only = self.design_netlists.get(design)
+        return only is None or os.path.splitext(os.path.basename(netlist_path))[0] in only
+
+    def point_count(self):
+        per_netlist_design = len(self.sweep_points()) * self.repeats * sum(
+            len(sizes) * len(seeds) for _, sizes, seeds, _ in self.workloads)
+        return per_netlist_design * sum(self.runs_on(d, p) for _, p in self.netlists for d in self.designs)
 
     def sweep_points(self):
         """Every combination of swept values, as [(parameter, value)] lists."""
@@ -99,6 +112,8 @@ def from_json(raw, file):
     _expect(name.replace("_", "").replace("-", "").isalnum(), pointer("name"),
             "a name is letters, digits, '_' and '-'")
     designs, baseline = _designs(raw)
+    netlists = _netlists(raw, os.path.dirname(file))
+    design_netlists = _design_netlists(raw, netlists, baseline)
     mode, sweep = _sweep(raw.get("sweep"))
     for design, sets in designs.items():
         for param, _ in sets:
@@ -106,7 +121,7 @@ def from_json(raw, file):
                     "this parameter is also swept (/sweep/parameters); set it in one place only")
     return Experiment(
         file=file, name=name, description=_string(raw, "description"),
-        netlists=_netlists(raw, os.path.dirname(file)), designs=designs, baseline=baseline,
+        netlists=netlists, designs=designs, baseline=baseline, design_netlists=design_netlists,
         workloads=_workloads(raw), sweep_mode=mode, sweep=sweep, statistics=_statistics(raw),
         repeats=_count(raw, "repeats", 1, minimum=1), max_cycles=_count(raw, "max_cycles", 0),
         timeout_s=_count(raw, "timeout_s", 0), trace=_flag(raw, "trace"), raw=raw)
@@ -158,6 +173,26 @@ def _netlists(raw, base):
     return out
 
 
+def _design_netlists(raw, netlists, baseline):
+    """A design's own "netlists": the file names (without .json) of top-level
+    netlists it runs on, when a design does not apply to every netlist (its
+    parameters do not exist there, or it models another organisation)."""
+    stems = [os.path.splitext(os.path.basename(p))[0] for _, p in netlists]
+    out = {}
+    for name, d in raw["designs"].items():
+        if "netlists" not in d:
+            continue
+        where = pointer("designs", name, "netlists")
+        _expect(name != baseline, where, "the baseline design runs on every netlist (the speedups are over it)")
+        value = d["netlists"]
+        _expect(isinstance(value, list) and value, where, "expected a non-empty list of netlist names")
+        for i, n in enumerate(value):
+            _expect(isinstance(n, str) and n in stems, f"{where}/{i}",
+                    f"expected the file name (without .json) of one of the netlists ({', '.join(stems)})")
+        out[name] = set(value)
+    return out
+
+
 def _value_string(value, where, unit=None):
     """A --set value as text: strings as written, numbers with the optional unit."""
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
@@ -186,7 +221,8 @@ def _designs(raw):
         _expect(name.replace("_", "").replace("-", "").isalnum(), where, "a design name is letters, digits, '_', '-'")
         _expect(isinstance(d, dict), where, "expected an object with \"set\" (and optionally \"description\")")
         for key in d:
-            _expect(key in ("set", "description"), pointer("designs", name, key), "unknown key (set, description)")
+            _expect(key in ("set", "description", "netlists"), pointer("designs", name, key),
+                    "unknown key (set, description, netlists)")
         sets = d.get("set", {})
         _expect(isinstance(sets, dict), pointer("designs", name, "set"), "expected an object of PATH: VALUE")
         designs[name] = [(p, _value_string(v, pointer("designs", name, "set", p))) for p, v in sets.items()]

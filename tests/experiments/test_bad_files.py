@@ -10,7 +10,7 @@ import unittest
 import harness
 
 sys.path.insert(0, os.path.join(harness.ROOT, "scripts"))
-from tessera_experiment import spec, table  # noqa: E402
+from tessera_experiment import points, spec, table  # noqa: E402
 from tessera_experiment.spec import Statistic  # noqa: E402
 
 
@@ -60,6 +60,11 @@ CASES = [
     ("zipped sweep of unequal lengths", mutate(lambda d: d["sweep"].update(
         mode="zip", parameters={BW: ["8 GB/s", "16 GB/s"], "l2[*].size": ["16 KiB"]})),
      "/sweep/parameters: a zipped sweep needs the same number of values"),
+    ("a design on a netlist the experiment does not name",
+     mutate(set_path("designs", "few_l2_mshrs", "netlists", value=["r9_nano"])),
+     "/designs/few_l2_mshrs/netlists/0: expected the file name (without .json) of one of the netlists (small_gpu)"),
+    ("the baseline on some netlists only", mutate(set_path("designs", "baseline", "netlists", value=["small_gpu"])),
+     "/designs/baseline/netlists: the baseline design runs on every netlist"),
     ("unknown key", mutate(set_path("repeat", value=2)), "/repeat: unknown key"),
     ("a log statistic without a group", mutate(set_path("statistics", 0, value={"log": "cycles \\d+"})),
      "/statistics/0/log: expected exactly one group (the number), found 0"),
@@ -123,6 +128,19 @@ class BadFiles(unittest.TestCase):
             self.assertEqual(p.returncode, 2, p.stderr)
             self.assertIn("holds no experiment results", p.stderr)
         self.assertEqual(os.listdir(tmp), [])
+
+
+class DesignNetlists(unittest.TestCase):
+    def test_a_design_runs_only_on_its_own_netlists(self):
+        data = harness.smoke_data()
+        small_gpu = data["netlists"][0]
+        data["netlists"].append(os.path.join(os.path.dirname(small_gpu), "r9_nano.json"))
+        data["designs"]["few_l2_mshrs"]["netlists"] = ["r9_nano"]
+        exp = spec.from_json(data, harness.SMOKE)
+        identity = {"version": "test", "sha256": "0"}
+        names = {(p.netlist_name(), p.design) for p in points.expand(exp, identity)}
+        self.assertEqual(names, {("small_gpu", "baseline"), ("r9_nano", "baseline"), ("r9_nano", "few_l2_mshrs")})
+        self.assertEqual(exp.point_count(), len(points.expand(exp, identity)))
 
 
 class Sweeps(unittest.TestCase):

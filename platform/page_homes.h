@@ -27,6 +27,10 @@ class PageHomes {
   }
   // The home of addr's page; a page no request has touched becomes `toucher`'s.
   unsigned touch(uint64_t addr, unsigned toucher) { return homes_.emplace(addr / page_size_, toucher).first->second; }
+  // Places addr's page on `home` before any request touches it, as an
+  // allocator that binds pages to a chiplet's memory would; false if the page
+  // is already placed on another chiplet (it stays there).
+  bool place(uint64_t addr, unsigned home) { return touch(addr, home) == home; }
   // The home of addr's page, or `otherwise` if no request has touched it (a
   // debug access does not place a page).
   unsigned home_or(uint64_t addr, unsigned otherwise) const {
