@@ -19,7 +19,7 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 # Under the sanitizers two groups run only in the Release run: the tests
 # that run every workload on every chiplet topology and on
-# cpelide_4chiplet_home_l2 and _first_touch (about 140 s each there, half the sanitizer run;
+# cpelide_4chiplet and its _home_l2 and _requester_l2 variants (about 140 s each there, half the sanitizer run;
 # the chiplet code they reach is in the other chiplet tests), and the mem:protocol tests, which make a block's protocol
 # check throw out of a SystemC thread: ASan cannot follow the unwinding across
 # SystemC's coroutine stacks and reports a false stack-buffer-underflow
@@ -29,7 +29,7 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 # blocks they drive are in the shorter chiplet tests.
 skip=()
 if [ "${1:-}" = "--sanitize" ]; then
-  skip=(-E "every workload on ([0-9]+ chiplets|cpelide_4chiplet_(home_l2|first_touch))|^mem:protocol: |(mi200_2chiplet|cpelide_4chiplet).*(DRAM stream|links? carr|interleaved)")
+  skip=(-E "every workload on ([0-9]+ chiplets|cpelide_4chiplet)|^mem:protocol: |(mi200_2chiplet|cpelide_4chiplet).*(DRAM stream|links? carr|interleaved)")
 fi
 cd "$dir"
 ctest -j"${TESSERA_JOBS:-2}" --output-on-failure --timeout 600 "${skip[@]}"

@@ -39,7 +39,7 @@ endforeach()
 # A network port narrower than the DRAM behind it is a warning naming both
 # bandwidths (docs/CHIPLETS.md, "Memory-side ports"); the netlist stays valid.
 tessera_scenario("validate warns of a memory-side port narrower than its DRAM"
-                 ARGS "validate|${CMAKE_SOURCE_DIR}/json/platforms/cpelide_4chiplet.json|--set|noc.out_width=64"
+                 ARGS "validate|${CMAKE_SOURCE_DIR}/json/platforms/cpelide_4chiplet_requester_l2.json|--set|noc.out_width=64"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=: ok: "
                  "-DSTDERR_HAS=noc.out[3] carries at most 115.264 GB/s|whose 8 channels deliver 512 GB/s|the port is the bottleneck")
 
@@ -422,14 +422,14 @@ foreach(flag IN ITEMS 1 2)
                    EXIT 1 DEFINES "-DSTDOUT_HAS=FAIL")
 endforeach()
 
-# Home L2s (cpelide_4chiplet_home_l2, _first_touch: a chiplet's L2 holds only
+# Home L2s (cpelide_4chiplet and cpelide_4chiplet_home_l2: a chiplet's L2 holds only
 # its own pages' lines and serves the other chiplets' requests for them): the
 # platform tells the CPElide firmware (CP_REG_L2_HOMES), which then sends no L2
 # command at Agent scope and writes back every L2 at a System-scope release.
 # The same reuse workloads give the executor's bytes (lud gave wrong ones under
 # the requesters' rules there), no L2 line is ever invalidated, and skipping
 # the final write-back (debug flag 1) leaves the host reading stale memory.
-foreach(netlist IN ITEMS cpelide_4chiplet_home_l2 cpelide_4chiplet_first_touch)
+foreach(netlist IN ITEMS cpelide_4chiplet cpelide_4chiplet_home_l2)
   foreach(case IN LISTS cpelide_cases)
     string(REPLACE "|" ";" parts "${case}")
     list(GET parts 0 workload)
@@ -475,7 +475,7 @@ tessera_scenario("cpelide async: a wrong hint is reported by the checking mode"
 # consumers read lines another chiplet wrote since they last read them, gives
 # wrong bytes when the directory's invalidations are counted but not applied.
 set(hmg_design "--set|cp.firmware=aql_cp_hmg.elf|--set|cp.elision=true|--set|cp.access_modes=false|--set|cp.async_launches=true|--set|chiplet[*].l2[*].coherence=hmg")
-foreach(netlist IN ITEMS chiplet2_small chiplet4_small chiplet8_small cpelide_4chiplet)
+foreach(netlist IN ITEMS chiplet2_small chiplet4_small chiplet8_small cpelide_4chiplet_requester_l2)
   foreach(case IN LISTS cpelide_cases)
     string(REPLACE "|" ";" parts "${case}")
     list(GET parts 0 workload)

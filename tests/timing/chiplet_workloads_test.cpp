@@ -86,12 +86,20 @@ TEST_CASE("chiplets: every workload on cpelide_4chiplet_home_l2 (remote lines se
   check_all_workloads("cpelide_4chiplet_home_l2.json", "switch");
 }
 
-// The same with pages placed by first touch (json/platforms/cpelide_4chiplet_first_touch.json):
-// each chiplet's crossbar and the network share one page table, so a line is
-// kept by the L2 of the chiplet that touched its page first, whichever chiplet
-// asks for it later.
-TEST_CASE("chiplets: every workload on cpelide_4chiplet_first_touch (pages placed by first touch) matches the "
-          "executor",
+// The same with pages placed by first touch (json/platforms/cpelide_4chiplet.json,
+// the paper's machine): each chiplet's crossbar and the network share one page
+// table, so a line is kept by the L2 of the chiplet that touched its page
+// first, whichever chiplet asks for it later.
+TEST_CASE("chiplets: every workload on cpelide_4chiplet (pages placed by first touch) matches the executor",
           "[timing][chiplet][first_touch]") {
-  check_all_workloads("cpelide_4chiplet_first_touch.json", "switch");
+  check_all_workloads("cpelide_4chiplet.json", "switch");
+}
+
+// Requester-side L2s (json/platforms/cpelide_4chiplet_requester_l2.json, HMG's
+// organisation): every chiplet's L2 keeps what its compute units read, and its
+// misses cross the network to the home's L3 slice and memory.
+TEST_CASE("chiplets: every workload on cpelide_4chiplet_requester_l2 (requesters' L2s keep remote lines) matches "
+          "the executor",
+          "[timing][chiplet][requester_l2]") {
+  check_all_workloads("cpelide_4chiplet_requester_l2.json", "switch");
 }

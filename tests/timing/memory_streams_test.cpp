@@ -49,9 +49,9 @@ void check_link(const std::string& netlist) {
 
 }  // namespace
 
-TEST_CASE("memory streams: cpelide_4chiplet's links carry 768 GB/s into a chiplet within 10 %",
+TEST_CASE("memory streams: cpelide_4chiplet_requester_l2's links carry 768 GB/s into a chiplet within 10 %",
           "[timing][calibration][chiplet]") {
-  check_link("cpelide_4chiplet");
+  check_link("cpelide_4chiplet_requester_l2");
 }
 
 // calib_link_pipelined reads what calib_link reads: each launch checks every
