@@ -35,6 +35,12 @@ class SharedObjects {
     }
     return *std::any_cast<std::shared_ptr<T>>(it->second);
   }
+  // The object `name` if a block made it, else nullptr.
+  template <class T>
+  T* find(const std::string& name) const {
+    auto it = objects_.find(std::make_pair(std::type_index(typeid(T)), name));
+    return it == objects_.end() ? nullptr : std::any_cast<std::shared_ptr<T>>(it->second).get();
+  }
 
  private:
   std::map<std::pair<std::type_index, std::string>, std::any> objects_;

@@ -272,25 +272,21 @@ class Calibrator {
     if (!r.passed) throw runtime::DeviceError(what + ": output differs from the CPU reference: " + r.message);
   }
 
-  // Pages placed at first touch (a chiplet_network with placement
-  // first_touch, or a chiplet's crossbar with first_touch_page): every page
-  // the calibration allocates is placed where a netlist interleaving 4 KiB
-  // pages over the chiplets has it (page p on chiplet p mod N), as an
-  // allocator that binds memory to chiplets would, so that "chiplet c's
-  // pages" mean the same on both and each figure measures the path it names.
+  // Pages placed at first touch (the platform's page table, which the blocks
+  // that place pages share): every page the calibration allocates is placed
+  // where a netlist interleaving 4 KiB pages over the chiplets has it (page p
+  // on chiplet p mod N), as an allocator that binds memory to chiplets would,
+  // so that "chiplet c's pages" mean the same on both and each figure
+  // measures the path it names.
   void find_first_touch() {
-    uint64_t page = 0;
-    for (const std::string& noc : p_.all("chiplet_network")) {
-      chiplets_ = uint32_t(p_(noc, "chiplets"));
-      if (p_.raw(noc, "placement").get<std::string>() == "first_touch") page = uint64_t(p_(noc, "page_size"));
-    }
-    for (const std::string& xbar : p_.all("crossbar"))
-      if (p_(xbar, "first_touch_page") > 0) page = uint64_t(p_(xbar, "first_touch_page"));
-    if (!page) return;
-    if (page != kNocPage)
-      throw UserError("calibrate: the netlist places pages of " + std::to_string(page) + " B at first touch; the "
-                      "calibration places its buffers in pages of " + std::to_string(kNocPage) + " B");
-    homes_ = &dev_.platform().shared().get<PageHomes>("first_touch_pages", page);
+    homes_ = dev_.platform().shared().find<PageHomes>(kPageHomesName);
+    if (!homes_) return;
+    if (homes_->page_size() != kNocPage)
+      throw UserError("calibrate: the netlist places pages of " + std::to_string(homes_->page_size()) +
+                      " B at first touch; the calibration places its buffers in pages of " +
+                      std::to_string(kNocPage) + " B");
+    const std::string noc = p_.first("chiplet_network");
+    if (!noc.empty()) chiplets_ = uint32_t(p_(noc, "chiplets"));
   }
 
   // dev_.alloc, with the pages placed (find_first_touch).

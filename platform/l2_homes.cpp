@@ -8,6 +8,7 @@
 namespace tessera {
 
 bool l2s_serve_other_chiplets(const Netlist& netlist) {
+  // Netlist::find is a linear search; a netlist may have 100,000s of blocks.
   std::map<std::string, const InstanceSpec*> by_path;
   for (const InstanceSpec& inst : netlist.instances) by_path[inst.path] = &inst;
   // Request paths only: responses, control (a dispatcher's release[] to the

@@ -3,7 +3,7 @@
 // first_touch_page): a page's home is the chiplet whose request reached any
 // of them first, so that a crossbar that keeps its own chiplet's lines and a
 // network that delivers the others agree on every page. One per platform
-// (SharedObjects "first_touch_pages").
+// (SharedObjects kPageHomesName).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -12,6 +12,8 @@
 #include "platform/errors.h"
 
 namespace tessera {
+
+constexpr const char* kPageHomesName = "first_touch_pages";
 
 class PageHomes {
  public:

@@ -120,7 +120,7 @@ void Crossbar::place_by_first_touch(const BlockContext& ctx, const CrossbarConfi
 }
 
 void Crossbar::use_page_homes(const BlockContext& ctx, uint64_t page) {
-  homes_ = &ctx.shared->get<PageHomes>("first_touch_pages", page);
+  homes_ = &ctx.shared->get<PageHomes>(kPageHomesName, page);
   homes_->check_page_size(page, path());
 }
 

@@ -323,7 +323,7 @@ TEST_CASE("crossbar: first-touch placement keeps its chiplet's pages and sends o
   auto& m0 = pf.create<Memory>("memory", "m0", memory_params({{"store", "local"}}));
   auto& m1 = pf.create<Memory>("memory", "m1", memory_params({{"store", "local"}}));
   auto& net = pf.create<Memory>("memory", "net", memory_params({{"store", "remote"}}));
-  PageHomes& homes = pf.shared.get<PageHomes>("first_touch_pages", uint64_t{4096});
+  PageHomes& homes = pf.shared.get<PageHomes>(kPageHomesName, uint64_t{4096});
   homes.touch(0x0, 0);  // page 0: another chiplet's, touched first through the network's side
   const uint8_t mark = 0xAB;
   pf.shared.get<BackingStore>("remote").write(0x100, &mark, 1);
@@ -368,7 +368,7 @@ TEST_CASE("crossbar: first-touch placement's impossible configurations are clear
   }
   SECTION("a page size other than the shared table's") {
     MiniPlatform pf;
-    pf.shared.get<PageHomes>("first_touch_pages", uint64_t{65536});
+    pf.shared.get<PageHomes>(kPageHomesName, uint64_t{65536});
     REQUIRE_THROWS_WITH(pf.create<Crossbar>("crossbar", "xbar", first_touch_params(), {{"in", 1}, {"out", 3}}),
                         Catch::Contains("4096 B differs from the 65536 B"));
   }

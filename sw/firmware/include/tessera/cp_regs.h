@@ -74,6 +74,7 @@
 #define CP_REG_COPY_DST    0x148u /* RW: SRAM address to copy to */
 #define CP_REG_COPY_BYTES  0x14Cu /* W:  copies this many bytes (1 .. CP_COPY_MAX_BYTES); done when the store ends */
 #define CP_COPY_MAX_BYTES  4096u
+#define CP_COPY_LINE_BYTES 64u
 
 /* Where the chiplets' L2s cache lines, found by the platform from the netlist's
  * bindings: 1 when each chiplet's L2 holds only the lines homed on its chiplet
@@ -81,7 +82,6 @@
  * requests reach an L2), 0 when a chiplet's L2 keeps the lines its own compute
  * units touch, wherever they are homed. */
 #define CP_REG_L2_HOMES    0x150u /* R:  1 or 0, as above */
-#define CP_COPY_LINE_BYTES 64u
 
 /* ---- dispatcher registers: CP_DISP_BASE + d * CP_DISP_STRIDE + offset ---- */
 #define CP_DISP_BASE        0x1000u
