@@ -340,6 +340,19 @@ tessera_scenario("lazygpu on r9_nano gives pruned_gemv_blocks_60 its reference b
                  ARGS "workload|pruned_gemv_blocks_60|--size|128|--netlist|${r9_nano}|${lazygpu_design}|--stats|${TESSERA_SCENARIO_DIR}/gemv_blocks_lazygpu.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|outputs match the CPU reference" -DSTATS=${TESSERA_SCENARIO_DIR}/gemv_blocks_lazygpu.json
                  "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_eliminated_zero_cache>0|sa[0]/cu[0]/zero_requests_saved>0|sa[0]/l1v[0]/zero_hits>0")
+# The pruned layer's prefill as a GEMM (pruned_gemm_60): a wave is one output
+# feature of 64 tokens, so its weight is an SGPR (a scalar load, never lazy)
+# and a zero weight excuses the wave's whole deferred activation load. In the
+# lazygpu design, and with lazy loads and ⊗ alone (no zero cache, no query):
+# the reference's bytes, and the activation lanes suspended and eliminated.
+tessera_scenario("lazygpu on r9_nano gives pruned_gemm_60 its reference bytes and eliminates the zero weights' activation loads"
+                 ARGS "workload|pruned_gemm_60|--size|4|--netlist|${r9_nano}|${lazygpu_design}|--stats|${TESSERA_SCENARIO_DIR}/gemm_lazygpu.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|outputs match the CPU reference" -DSTATS=${TESSERA_SCENARIO_DIR}/gemm_lazygpu.json
+                 "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_suspended_lanes>0|sa[0]/cu[0]/lazy_eliminated_zero_product>0|sa[0]/cu[0]/zero_queries>0")
+tessera_scenario("lazy loads with ⊗ and no zero cache give pruned_gemm_60 its reference bytes and skip the zero weights' activation loads"
+                 ARGS "workload|pruned_gemm_60|--size|4|--netlist|${r9_nano}|--set|sa[*].cu[*].lazy_loads=true|--set|sa[*].cu[*].lazy_zero_products=true|--stats|${TESSERA_SCENARIO_DIR}/gemm_lazy_zp.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|outputs match the CPU reference" -DSTATS=${TESSERA_SCENARIO_DIR}/gemm_lazy_zp.json
+                 "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_suspended_lanes>0|sa[0]/cu[0]/lazy_eliminated_zero_product>0")
 # Without the kernel-end write-back (the firmware told to skip it) the results
 # stay in the L2: the host reads stale memory.
 tessera_scenario("workload --set changes a timing parameter"

@@ -65,6 +65,10 @@
   X(pruned_gemv_blocks_20)       \
   X(pruned_gemv_blocks_40)       \
   X(pruned_gemv_blocks_60)       \
+  X(pruned_gemm_0)               \
+  X(pruned_gemm_20)              \
+  X(pruned_gemm_40)              \
+  X(pruned_gemm_60)              \
   X(conv_relu50)                 \
   X(conv_pruned50)               \
   X(relu_s25)                    \

@@ -1,0 +1,81 @@
+// pruned_gemm_<percent> (0, 20, 40, 60): the prefill of one pruned LLM layer,
+// Y = W X over a batch of tokens (pruned_gemm.cl). W has `size` rows (output
+// features) and kIns columns, and in every row the given fraction of the
+// smallest-magnitude weights is zero (per-row magnitude pruning, as
+// pruned_gemv_<percent>); X holds kTokens tokens' activations, feature-major.
+// A wave computes one output feature for 64 tokens, so each weight is one
+// scalar for the wave and each activation load a coalesced 256 B: a zero
+// weight makes the wave's whole activation load unneeded, where in the GEMVs
+// it makes one word of a line unneeded.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "sw/workloads/compare.h"
+#include "sw/workloads/rng.h"
+#include "sw/workloads/sparsity.h"
+
+namespace tessera::workloads {
+namespace {
+
+constexpr uint32_t kGroup = 64;     // matches reqd_work_group_size in pruned_gemm.cl
+constexpr size_t kTokens = 1024;
+// W's columns: 1024 (a quarter of LLaMA-7B's hidden size 4096, for simulation
+// time) plus one 64 B line, so that the rows the waves stream at once start in
+// different sets of the scalar cache instead of all aliasing to one (a 4 KiB
+// row stride), as a padded leading dimension.
+constexpr size_t kIns = 1024 + 16;
+
+Result run_pruned_gemm(Device& device, size_t outs, uint64_t seed, double sparsity) {
+  Rng rng(seed);
+  std::vector<float> w(outs * kIns), xt(kIns * kTokens);
+  for (auto& v : w) v = rng.uniform(-0.1f, 0.1f);
+  for (auto& v : xt) v = rng.uniform(-1.0f, 1.0f);
+  prune_rows(w, outs, kIns, sparsity);
+  Result result;
+  result.shape = std::to_string(outs) + "x" + std::to_string(kIns) + " weights (" + zero_percent(w) + "), " +
+                 std::to_string(kTokens) + " tokens";
+  std::vector<float> yt;
+  {
+    Session s(device, result);
+    DevicePtr dw = s.upload(w), dx = s.upload(xt), dy = s.alloc(outs * kTokens * sizeof(float));
+    s.launch("pruned_gemm", "pruned_gemm", Dim3{round_up(kTokens, kGroup), uint32_t(outs)}, Dim3{kGroup, 1},
+             KernelArgs().pointer(dw).pointer(dx).pointer(dy).value(uint32_t(kTokens)).value(uint32_t(kIns)));
+    yt = s.download<float>(dy, outs * kTokens);
+  }
+  std::vector<float> want(outs * kTokens);
+  Tolerance tol{0, std::vector<double>(want.size()), "gamma(ins) * sum|w x| per output (order, fma)"};
+  for (size_t o = 0; o < outs; ++o)
+    for (size_t t = 0; t < kTokens; ++t) {
+      float acc = 0.0f;
+      double magnitude = 0.0;
+      for (size_t i = 0; i < kIns; ++i) {
+        acc += w[o * kIns + i] * xt[i * kTokens + t];
+        magnitude += std::fabs(double(w[o * kIns + i]) * xt[i * kTokens + t]);
+      }
+      want[o * kTokens + t] = acc;
+      tol.abs_bound[o * kTokens + t] = sum_error_bound(kIns, magnitude);
+    }
+  conclude(result, {make_output("y", yt)}, {make_output("y", want, tol)});
+  return result;
+}
+
+Workload pruned_gemm_workload(int percent) {
+  return Workload{"pruned_gemm_" + std::to_string(percent),
+                  "pruned LLM-layer prefill GEMM by dense code (a wave is one output feature of 64 tokens), " +
+                      std::to_string(percent) + "% of each row's weights zeroed by magnitude; size is output features, " +
+                      std::to_string(kIns) + " inputs, " + std::to_string(kTokens) + " tokens",
+                  256,
+                  {1, 3},
+                  [percent](Device& d, size_t size, uint64_t seed) {
+                    return run_pruned_gemm(d, size, seed, percent / 100.0);
+                  }};
+}
+
+const WorkloadRegistrar dense{pruned_gemm_workload(0)};
+const WorkloadRegistrar pruned_20{pruned_gemm_workload(20)};
+const WorkloadRegistrar pruned_40{pruned_gemm_workload(40)};
+const WorkloadRegistrar pruned_60{pruned_gemm_workload(60)};
+
+}  // namespace
+}  // namespace tessera::workloads
