@@ -26,6 +26,7 @@ declare -A quick=(
   [relu]=262144 [saxpy]=262144 [scan]=262144 [sgemm16]=128 [sgemm32]=128 [spmv]=20000
   [stencil2d]=256 [transpose]=512 [vector_add]=262144
   [pruned_gemm_0]=32 [pruned_gemm_20]=32 [pruned_gemm_40]=32 [pruned_gemm_60]=32
+  [pruned_gemm_unrolled_0]=32 [pruned_gemm_unrolled_20]=32 [pruned_gemm_unrolled_40]=32 [pruned_gemm_unrolled_60]=32
 )
 
 # A workload in only one of the tables (added or removed between them) gets

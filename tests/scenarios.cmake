@@ -353,6 +353,10 @@ tessera_scenario("lazy loads with ⊗ and no zero cache give pruned_gemm_60 its 
                  ARGS "workload|pruned_gemm_60|--size|4|--netlist|${r9_nano}|--set|sa[*].cu[*].lazy_loads=true|--set|sa[*].cu[*].lazy_zero_products=true|--stats|${TESSERA_SCENARIO_DIR}/gemm_lazy_zp.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|outputs match the CPU reference" -DSTATS=${TESSERA_SCENARIO_DIR}/gemm_lazy_zp.json
                  "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_suspended_lanes>0|sa[0]/cu[0]/lazy_eliminated_zero_product>0")
+tessera_scenario("lazygpu on r9_nano gives pruned_gemm_unrolled_60 its reference bytes and eliminates the zero weights' activation loads"
+                 ARGS "workload|pruned_gemm_unrolled_60|--size|4|--netlist|${r9_nano}|${lazygpu_design}|--stats|${TESSERA_SCENARIO_DIR}/gemm_unrolled_lazygpu.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|outputs match the CPU reference" -DSTATS=${TESSERA_SCENARIO_DIR}/gemm_unrolled_lazygpu.json
+                 "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_suspended_lanes>0|sa[0]/cu[0]/lazy_eliminated_zero_product>0|sa[0]/cu[0]/zero_queries>0")
 # Without the kernel-end write-back (the firmware told to skip it) the results
 # stay in the L2: the host reads stale memory.
 tessera_scenario("workload --set changes a timing parameter"

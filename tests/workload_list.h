@@ -69,6 +69,10 @@
   X(pruned_gemm_20)              \
   X(pruned_gemm_40)              \
   X(pruned_gemm_60)              \
+  X(pruned_gemm_unrolled_0)      \
+  X(pruned_gemm_unrolled_20)     \
+  X(pruned_gemm_unrolled_40)     \
+  X(pruned_gemm_unrolled_60)     \
   X(conv_relu50)                 \
   X(conv_pruned50)               \
   X(relu_s25)                    \

@@ -7,6 +7,8 @@
 // scalar for the wave and each activation load a coalesced 256 B: a zero
 // weight makes the wave's whole activation load unneeded, where in the GEMVs
 // it makes one word of a line unneeded.
+// pruned_gemm_unrolled_<percent> (0, 20, 40, 60): the same layer by the same
+// dense code unrolled by 8 (pruned_gemm_unrolled.cl), as a library kernel is.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -24,9 +26,11 @@ constexpr size_t kTokens = 1024;
 // time) plus one 64 B line, so that the rows the waves stream at once start in
 // different sets of the scalar cache instead of all aliasing to one (a 4 KiB
 // row stride), as a padded leading dimension.
-constexpr size_t kIns = 1024 + 16;
+constexpr size_t kIns = 1024 + 16;  // a multiple of 8, as pruned_gemm_unrolled needs
 
-Result run_pruned_gemm(Device& device, size_t outs, uint64_t seed, double sparsity) {
+// `kernel` is pruned_gemm (one weight per loop iteration) or
+// pruned_gemm_unrolled (8 per step, the activation loads ahead of the FMAs).
+Result run_pruned_gemm(Device& device, const std::string& kernel, size_t outs, uint64_t seed, double sparsity) {
   Rng rng(seed);
   std::vector<float> w(outs * kIns), xt(kIns * kTokens);
   for (auto& v : w) v = rng.uniform(-0.1f, 0.1f);
@@ -39,7 +43,7 @@ Result run_pruned_gemm(Device& device, size_t outs, uint64_t seed, double sparsi
   {
     Session s(device, result);
     DevicePtr dw = s.upload(w), dx = s.upload(xt), dy = s.alloc(outs * kTokens * sizeof(float));
-    s.launch("pruned_gemm", "pruned_gemm", Dim3{round_up(kTokens, kGroup), uint32_t(outs)}, Dim3{kGroup, 1},
+    s.launch(kernel, kernel, Dim3{round_up(kTokens, kGroup), uint32_t(outs)}, Dim3{kGroup, 1},
              KernelArgs().pointer(dw).pointer(dx).pointer(dy).value(uint32_t(kTokens)).value(uint32_t(kIns)));
     yt = s.download<float>(dy, outs * kTokens);
   }
@@ -60,22 +64,30 @@ Result run_pruned_gemm(Device& device, size_t outs, uint64_t seed, double sparsi
   return result;
 }
 
-Workload pruned_gemm_workload(int percent) {
-  return Workload{"pruned_gemm_" + std::to_string(percent),
-                  "pruned LLM-layer prefill GEMM by dense code (a wave is one output feature of 64 tokens), " +
-                      std::to_string(percent) + "% of each row's weights zeroed by magnitude; size is output features, " +
-                      std::to_string(kIns) + " inputs, " + std::to_string(kTokens) + " tokens",
+Workload pruned_gemm_workload(const std::string& kernel, int percent) {
+  const std::string what = kernel == "pruned_gemm_unrolled"
+                               ? "pruned LLM-layer prefill GEMM by dense code unrolled by 8 (8 activation loads per "
+                                 "wave before the first FMA), "
+                               : "pruned LLM-layer prefill GEMM by dense code (a wave is one output feature of 64 "
+                                 "tokens), ";
+  return Workload{kernel + "_" + std::to_string(percent),
+                  what + std::to_string(percent) + "% of each row's weights zeroed by magnitude; size is output " +
+                      "features, " + std::to_string(kIns) + " inputs, " + std::to_string(kTokens) + " tokens",
                   256,
                   {1, 3},
-                  [percent](Device& d, size_t size, uint64_t seed) {
-                    return run_pruned_gemm(d, size, seed, percent / 100.0);
+                  [kernel, percent](Device& d, size_t size, uint64_t seed) {
+                    return run_pruned_gemm(d, kernel, size, seed, percent / 100.0);
                   }};
 }
 
-const WorkloadRegistrar dense{pruned_gemm_workload(0)};
-const WorkloadRegistrar pruned_20{pruned_gemm_workload(20)};
-const WorkloadRegistrar pruned_40{pruned_gemm_workload(40)};
-const WorkloadRegistrar pruned_60{pruned_gemm_workload(60)};
+const WorkloadRegistrar gemm_0{pruned_gemm_workload("pruned_gemm", 0)};
+const WorkloadRegistrar gemm_20{pruned_gemm_workload("pruned_gemm", 20)};
+const WorkloadRegistrar gemm_40{pruned_gemm_workload("pruned_gemm", 40)};
+const WorkloadRegistrar gemm_60{pruned_gemm_workload("pruned_gemm", 60)};
+const WorkloadRegistrar unrolled_0{pruned_gemm_workload("pruned_gemm_unrolled", 0)};
+const WorkloadRegistrar unrolled_20{pruned_gemm_workload("pruned_gemm_unrolled", 20)};
+const WorkloadRegistrar unrolled_40{pruned_gemm_workload("pruned_gemm_unrolled", 40)};
+const WorkloadRegistrar unrolled_60{pruned_gemm_workload("pruned_gemm_unrolled", 60)};
 
 }  // namespace
 }  // namespace tessera::workloads
