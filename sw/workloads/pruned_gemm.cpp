@@ -21,6 +21,9 @@ namespace tessera::workloads {
 namespace {
 
 constexpr uint32_t kGroup = 64;     // matches reqd_work_group_size in pruned_gemm.cl
+// Tokens of the batch: 16 workgroups per output feature, and X (1040 x 1024
+// floats, 4.26 MB) twice r9_nano's L2, so the waves that share a token block
+// reuse its activations from the L2 only while they stay close in the inputs.
 constexpr size_t kTokens = 1024;
 // W's columns: 1024 (a quarter of LLaMA-7B's hidden size 4096, for simulation
 // time) plus one 64 B line, so that the rows the waves stream at once start in
