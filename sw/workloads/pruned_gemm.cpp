@@ -9,11 +9,10 @@
 // it makes one word of a line unneeded.
 // pruned_gemm_unrolled_<percent> (0, 20, 40, 60): the same layer by the same
 // dense code unrolled by 8 (pruned_gemm_unrolled.cl), as a library kernel is.
-#include <algorithm>
-#include <cmath>
 #include <string>
 
 #include "sw/workloads/compare.h"
+#include "sw/workloads/matrix_util.h"
 #include "sw/workloads/rng.h"
 #include "sw/workloads/sparsity.h"
 
@@ -50,19 +49,9 @@ Result run_pruned_gemm(Device& device, const std::string& kernel, size_t outs, u
              KernelArgs().pointer(dw).pointer(dx).pointer(dy).value(uint32_t(kTokens)).value(uint32_t(kIns)));
     yt = s.download<float>(dy, outs * kTokens);
   }
-  std::vector<float> want(outs * kTokens);
-  Tolerance tol{0, std::vector<double>(want.size()), "gamma(ins) * sum|w x| per output (order, fma)"};
-  for (size_t o = 0; o < outs; ++o)
-    for (size_t t = 0; t < kTokens; ++t) {
-      float acc = 0.0f;
-      double magnitude = 0.0;
-      for (size_t i = 0; i < kIns; ++i) {
-        acc += w[o * kIns + i] * xt[i * kTokens + t];
-        magnitude += std::fabs(double(w[o * kIns + i]) * xt[i * kTokens + t]);
-      }
-      want[o * kTokens + t] = acc;
-      tol.abs_bound[o * kTokens + t] = sum_error_bound(kIns, magnitude);
-    }
+  // Y = W X: W is outs x kIns, X (stored kIns x kTokens) the right factor.
+  const std::vector<float> want = reference_gemm(w, xt, outs, kTokens, kIns);
+  const Tolerance tol = gemm_tolerance(w, xt, outs, kTokens, kIns);
   conclude(result, {make_output("y", yt)}, {make_output("y", want, tol)});
   return result;
 }
