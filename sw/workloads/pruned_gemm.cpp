@@ -28,7 +28,8 @@ constexpr size_t kTokens = 1024;
 // time) plus one 64 B line, so that the rows the waves stream at once start in
 // different sets of the scalar cache instead of all aliasing to one (a 4 KiB
 // row stride), as a padded leading dimension.
-constexpr size_t kIns = 1024 + 16;  // a multiple of 8, as pruned_gemm_unrolled needs
+constexpr size_t kIns = 1024 + 16;
+static_assert(kIns % 8 == 0, "pruned_gemm_unrolled.cl reads 8 weights per step and has no tail");
 
 // `kernel` is pruned_gemm (one weight per loop iteration) or
 // pruned_gemm_unrolled (8 per step, the activation loads ahead of the FMAs).
