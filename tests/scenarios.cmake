@@ -357,6 +357,13 @@ tessera_scenario("lazygpu on r9_nano gives pruned_gemm_unrolled_60 its reference
                  ARGS "workload|pruned_gemm_unrolled_60|--size|4|--netlist|${r9_nano}|${lazygpu_design}|--stats|${TESSERA_SCENARIO_DIR}/gemm_unrolled_lazygpu.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|outputs match the CPU reference" -DSTATS=${TESSERA_SCENARIO_DIR}/gemm_unrolled_lazygpu.json
                  "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_suspended_lanes>0|sa[0]/cu[0]/lazy_eliminated_zero_product>0|sa[0]/cu[0]/zero_queries>0")
+# The convolution as im2col + a naive GEMM (conv_gemm_pruned50): 16 lanes share
+# each weight load, so the zero cache answers a zero weight's lanes without a
+# data request, and ⊗ then suspends those lanes' loads of the unrolled input.
+tessera_scenario("lazygpu on r9_nano gives conv_gemm_pruned50 its reference bytes and eliminates its zero weights' loads"
+                 ARGS "workload|conv_gemm_pruned50|--size|3|--netlist|${r9_nano}|${lazygpu_design}|--stats|${TESSERA_SCENARIO_DIR}/conv_gemm_lazygpu.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|outputs match the CPU reference" -DSTATS=${TESSERA_SCENARIO_DIR}/conv_gemm_lazygpu.json
+                 "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_eliminated_zero_cache>0|sa[0]/cu[0]/lazy_suspended_lanes>0|sa[0]/cu[0]/lazy_eliminated_zero_product>0")
 # Without the kernel-end write-back (the firmware told to skip it) the results
 # stay in the L2: the host reads stale memory.
 tessera_scenario("workload --set changes a timing parameter"

@@ -75,6 +75,8 @@
   X(pruned_gemm_unrolled_60)     \
   X(conv_relu50)                 \
   X(conv_pruned50)               \
+  X(conv_gemm_relu50)            \
+  X(conv_gemm_pruned50)          \
   X(relu_s25)                    \
   X(relu_s50)                    \
   X(relu_s75)                    \

@@ -6,12 +6,23 @@
 // zero by magnitude as well (a pruned ResNet layer, as LazyGPU evaluates at 50 %
 // weight sparsity): the kernel multiplies every weight (the FMA's first factor)
 // by its activation, so a zero weight makes the activation's load dead.
+// Both by a direct convolution (conv_relu.cl), one work-item per output.
 //
-// Tolerance: each output is a dot product of 9 x 16 terms, so two
-// implementations are within sum_error_bound(144, sum |w x|); the final ReLU
-// does not increase a difference.
+// conv_gemm_relu50 and conv_gemm_pruned50: the same two layers with 64 input
+// and 64 output channels (ResNet-18's first stage), computed as a DNN library
+// without a direct-convolution kernel computes them: im2col, then a naive
+// GEMM of the filters by the unrolled input in 16 x 16 workgroups
+// (conv_gemm.cl). The GEMM reads each weight with a vector load that 16 lanes
+// share, so a zero weight's request needs only zero words, and its partner
+// loads are 16 lanes of the unrolled input.
+//
+// Tolerance: each output is a dot product of 9 x channels terms, so two
+// implementations are within sum_error_bound(9 x channels, sum |w x|); the
+// final ReLU does not increase a difference.
 #include <cmath>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "sw/workloads/compare.h"
 #include "sw/workloads/sparsity.h"
@@ -19,60 +30,96 @@
 namespace tessera::workloads {
 namespace {
 
-constexpr uint32_t kGroup = 256;
-constexpr uint32_t kChannels = 16;
+constexpr uint32_t kGroup = 256;         // the direct convolution's workgroup
+constexpr uint32_t kGemmTile = 16;       // the GEMM's 16 x 16 workgroups
+constexpr uint32_t kIm2colGroup = 256;
 
-Result run_conv_relu(Device& device, size_t size, uint64_t seed, double sparsity, double weight_sparsity) {
-  const uint32_t hw = uint32_t(size), plane = hw * hw, outputs = kChannels * plane;
+enum class ConvMethod { direct, im2col_gemm };
+
+struct ConvLayer {
+  uint32_t channels;  // input and output channels
+  ConvMethod method;
+  double input_sparsity, weight_sparsity;
+};
+
+// Runs the layer on the device, the direct kernel or im2col + GEMM.
+std::vector<float> run_on_device(Device& device, Result& result, const ConvLayer& layer, uint32_t hw,
+                                 const std::vector<float>& in, const std::vector<float>& w) {
+  const uint32_t plane = hw * hw, outputs = layer.channels * plane, rows = layer.channels * 9;
+  Session s(device, result);
+  DevicePtr din = s.upload(in), dw = s.upload(w), dout = s.alloc(size_t(outputs) * sizeof(float));
+  if (layer.method == ConvMethod::direct) {
+    s.launch("conv_relu", "conv_relu", Dim3{round_up(outputs, kGroup)}, Dim3{kGroup},
+             KernelArgs().pointer(din).pointer(dw).pointer(dout).value(layer.channels).value(layer.channels).value(hw).value(hw));
+  } else {
+    DevicePtr dcols = s.alloc(size_t(rows) * plane * sizeof(float));
+    s.launch("conv_gemm", "conv_im2col", Dim3{round_up(rows * plane, kIm2colGroup)}, Dim3{kIm2colGroup},
+             KernelArgs().pointer(din).pointer(dcols).value(layer.channels).value(hw).value(hw));
+    s.launch("conv_gemm", "conv_gemm_relu", Dim3{round_up(plane, kGemmTile), round_up(layer.channels, kGemmTile)},
+             Dim3{kGemmTile, kGemmTile},
+             KernelArgs().pointer(dw).pointer(dcols).pointer(dout).value(rows).value(plane).value(layer.channels));
+  }
+  return s.download<float>(dout, outputs);
+}
+
+Result run_conv_relu(Device& device, size_t size, uint64_t seed, const ConvLayer& layer) {
+  const uint32_t channels = layer.channels, hw = uint32_t(size), plane = hw * hw, outputs = channels * plane;
   Rng rng(seed);
-  std::vector<float> in(size_t(kChannels) * plane), w(size_t(kChannels) * kChannels * 9);
+  std::vector<float> in(size_t(channels) * plane), w(size_t(channels) * channels * 9);
   // Non-negative activations (a ReLU's output), then the zeros.
   for (auto& v : in) v = rng.uniform(0.0f, 1.0f);
   for (auto& v : w) v = rng.uniform(-0.25f, 0.25f);
-  zero_fraction(in, sparsity, seed);
-  prune_rows(w, kChannels, kChannels * 9, weight_sparsity);  // each output channel's filter
+  zero_fraction(in, layer.input_sparsity, seed);
+  prune_rows(w, channels, channels * 9, layer.weight_sparsity);  // each output channel's filter
   Result result;
-  result.shape = std::to_string(kChannels) + "x" + std::to_string(hw) + "x" + std::to_string(hw) + " -> " +
-                 std::to_string(kChannels) + " channels, 3x3, input " + zero_percent(in) +
-                 (weight_sparsity > 0 ? ", weights " + zero_percent(w) : "");
-  std::vector<float> out;
-  {
-    Session s(device, result);
-    DevicePtr din = s.upload(in), dw = s.upload(w), dout = s.alloc(outputs * sizeof(float));
-    s.launch("conv_relu", "conv_relu", Dim3{round_up(outputs, kGroup)}, Dim3{kGroup},
-             KernelArgs().pointer(din).pointer(dw).pointer(dout).value(kChannels).value(kChannels).value(hw).value(hw));
-    out = s.download<float>(dout, outputs);
-  }
+  result.shape = std::to_string(channels) + "x" + std::to_string(hw) + "x" + std::to_string(hw) + " -> " +
+                 std::to_string(channels) + " channels, 3x3, input " + zero_percent(in) +
+                 (layer.weight_sparsity > 0 ? ", weights " + zero_percent(w) : "") +
+                 (layer.method == ConvMethod::im2col_gemm ? ", im2col + GEMM" : "");
+  const std::vector<float> out = run_on_device(device, result, layer, hw, in, w);
   std::vector<float> want(outputs);
-  Tolerance tol{0, std::vector<double>(outputs), "gamma(144) * sum|w x| per output (order, fma)"};
+  Tolerance tol{0, std::vector<double>(outputs),
+                "gamma(" + std::to_string(channels * 9) + ") * sum|w x| per output (order, fma)"};
   for (uint32_t i = 0; i < outputs; ++i) {
     const uint32_t x = i % hw, y = (i / hw) % hw, o = i / plane;
     float acc = 0.0f;
     double magnitude = 0.0;
-    for (uint32_t c = 0; c < kChannels; ++c)
+    for (uint32_t c = 0; c < channels; ++c)
       for (uint32_t dy = 0; dy < 3; ++dy)
         for (uint32_t dx = 0; dx < 3; ++dx) {
           const int yy = int(y + dy) - 1, xx = int(x + dx) - 1;
           if (yy < 0 || xx < 0 || yy >= int(hw) || xx >= int(hw)) continue;
-          const float wv = w[((o * kChannels + c) * 3 + dy) * 3 + dx], iv = in[(c * hw + uint32_t(yy)) * hw + uint32_t(xx)];
+          const float wv = w[((o * channels + c) * 3 + dy) * 3 + dx], iv = in[(c * hw + uint32_t(yy)) * hw + uint32_t(xx)];
           acc += wv * iv;
           magnitude += std::fabs(double(wv) * iv);
         }
     want[i] = acc > 0.0f ? acc : 0.0f;
-    tol.abs_bound[i] = sum_error_bound(kChannels * 9, magnitude);
+    tol.abs_bound[i] = sum_error_bound(channels * 9, magnitude);
   }
   conclude(result, {make_output("out", out)}, {make_output("out", want, tol)});
   return result;
 }
 
-const WorkloadRegistrar registrar{{"conv_relu50",
-                                   "3x3 conv + ReLU, 16 -> 16 channels of size x size, 50% of the input activations zero",
-                                   56, {1, 7, 20},
-                                   [](Device& d, size_t size, uint64_t seed) { return run_conv_relu(d, size, seed, 0.5, 0.0); }}};
-const WorkloadRegistrar pruned{{"conv_pruned50",
-                                "conv_relu50 with 50% of each filter's weights pruned to zero by magnitude",
-                                56, {1, 7, 20},
-                                [](Device& d, size_t size, uint64_t seed) { return run_conv_relu(d, size, seed, 0.5, 0.5); }}};
+Workload conv_workload(const std::string& name, const std::string& description, size_t default_size,
+                       std::vector<size_t> test_sizes, ConvLayer layer) {
+  return Workload{name, description, default_size, std::move(test_sizes),
+                  [layer](Device& d, size_t size, uint64_t seed) { return run_conv_relu(d, size, seed, layer); }};
+}
+
+const WorkloadRegistrar relu50{conv_workload(
+    "conv_relu50", "3x3 conv + ReLU, 16 -> 16 channels of size x size, 50% of the input activations zero", 56,
+    {1, 7, 20}, {16, ConvMethod::direct, 0.5, 0.0})};
+const WorkloadRegistrar pruned50{conv_workload("conv_pruned50",
+                                               "conv_relu50 with 50% of each filter's weights pruned to zero by magnitude",
+                                               56, {1, 7, 20}, {16, ConvMethod::direct, 0.5, 0.5})};
+const WorkloadRegistrar gemm_relu50{conv_workload(
+    "conv_gemm_relu50",
+    "3x3 conv + ReLU, 64 -> 64 channels of size x size, 50% of the input activations zero, as im2col + naive GEMM "
+    "(16 x 16 workgroups)",
+    56, {1, 5}, {64, ConvMethod::im2col_gemm, 0.5, 0.0})};
+const WorkloadRegistrar gemm_pruned50{conv_workload(
+    "conv_gemm_pruned50", "conv_gemm_relu50 with 50% of each filter's weights pruned to zero by magnitude", 56, {1, 5},
+    {64, ConvMethod::im2col_gemm, 0.5, 0.5})};
 
 }  // namespace
 }  // namespace tessera::workloads
