@@ -33,8 +33,12 @@ namespace {
 constexpr uint32_t kGroup = 256;         // the direct convolution's workgroup
 constexpr uint32_t kGemmTile = 16;       // the GEMM's 16 x 16 workgroups
 constexpr uint32_t kIm2colGroup = 256;
+constexpr uint32_t kDirectChannels = 16;  // conv_relu50, conv_pruned50
+constexpr uint32_t kGemmChannels = 64;    // conv_gemm_*: ResNet-18's conv2_x layers
 
-enum class ConvMethod { direct, im2col_gemm };
+// The GEMM kernel is conv_gemm_relu, or conv_gemm_relu_unrolled (8 rows per
+// step, the step's loads ahead of its FMAs).
+enum class ConvMethod { direct, im2col_gemm, im2col_gemm_unrolled };
 
 struct ConvLayer {
   uint32_t channels;  // input and output channels
@@ -55,7 +59,8 @@ std::vector<float> run_on_device(Device& device, Result& result, const ConvLayer
     DevicePtr dcols = s.alloc(size_t(rows) * plane * sizeof(float));
     s.launch("conv_gemm", "conv_im2col", Dim3{round_up(rows * plane, kIm2colGroup)}, Dim3{kIm2colGroup},
              KernelArgs().pointer(din).pointer(dcols).value(layer.channels).value(hw).value(hw));
-    s.launch("conv_gemm", "conv_gemm_relu", Dim3{round_up(plane, kGemmTile), round_up(layer.channels, kGemmTile)},
+    const char* gemm = layer.method == ConvMethod::im2col_gemm ? "conv_gemm_relu" : "conv_gemm_relu_unrolled";
+    s.launch("conv_gemm", gemm, Dim3{round_up(plane, kGemmTile), round_up(layer.channels, kGemmTile)},
              Dim3{kGemmTile, kGemmTile},
              KernelArgs().pointer(dw).pointer(dcols).pointer(dout).value(rows).value(plane).value(layer.channels));
   }
@@ -75,7 +80,9 @@ Result run_conv_relu(Device& device, size_t size, uint64_t seed, const ConvLayer
   result.shape = std::to_string(channels) + "x" + std::to_string(hw) + "x" + std::to_string(hw) + " -> " +
                  std::to_string(channels) + " channels, 3x3, input " + zero_percent(in) +
                  (layer.weight_sparsity > 0 ? ", weights " + zero_percent(w) : "") +
-                 (layer.method == ConvMethod::im2col_gemm ? ", im2col + GEMM" : "");
+                 (layer.method == ConvMethod::im2col_gemm            ? ", im2col + GEMM"
+                  : layer.method == ConvMethod::im2col_gemm_unrolled ? ", im2col + GEMM unrolled by 8"
+                                                                     : "");
   const std::vector<float> out = run_on_device(device, result, layer, hw, in, w);
   std::vector<float> want(outputs);
   Tolerance tol{0, std::vector<double>(outputs),
@@ -108,18 +115,27 @@ Workload conv_workload(const std::string& name, const std::string& description, 
 
 const WorkloadRegistrar relu50{conv_workload(
     "conv_relu50", "3x3 conv + ReLU, 16 -> 16 channels of size x size, 50% of the input activations zero", 56,
-    {1, 7, 20}, {16, ConvMethod::direct, 0.5, 0.0})};
+    {1, 7, 20}, {kDirectChannels, ConvMethod::direct, 0.5, 0.0})};
 const WorkloadRegistrar pruned50{conv_workload("conv_pruned50",
                                                "conv_relu50 with 50% of each filter's weights pruned to zero by magnitude",
-                                               56, {1, 7, 20}, {16, ConvMethod::direct, 0.5, 0.5})};
+                                               56, {1, 7, 20}, {kDirectChannels, ConvMethod::direct, 0.5, 0.5})};
+static_assert(kGemmChannels * 9 % 8 == 0, "conv_gemm_relu_unrolled reads 8 rows per step and has no tail");
 const WorkloadRegistrar gemm_relu50{conv_workload(
     "conv_gemm_relu50",
     "3x3 conv + ReLU, 64 -> 64 channels of size x size, 50% of the input activations zero, as im2col + naive GEMM "
     "(16 x 16 workgroups)",
-    56, {1, 5}, {64, ConvMethod::im2col_gemm, 0.5, 0.0})};
+    56, {1, 5}, {kGemmChannels, ConvMethod::im2col_gemm, 0.5, 0.0})};
 const WorkloadRegistrar gemm_pruned50{conv_workload(
     "conv_gemm_pruned50", "conv_gemm_relu50 with 50% of each filter's weights pruned to zero by magnitude", 56, {1, 5},
-    {64, ConvMethod::im2col_gemm, 0.5, 0.5})};
+    {kGemmChannels, ConvMethod::im2col_gemm, 0.5, 0.5})};
+const WorkloadRegistrar gemm_unrolled_relu50{conv_workload(
+    "conv_gemm_unrolled_relu50",
+    "conv_gemm_relu50 with the GEMM's loop unrolled by 8 as a library kernel (8 rows' loads ahead of the FMAs)", 56,
+    {1, 5}, {kGemmChannels, ConvMethod::im2col_gemm_unrolled, 0.5, 0.0})};
+const WorkloadRegistrar gemm_unrolled_pruned50{conv_workload(
+    "conv_gemm_unrolled_pruned50",
+    "conv_gemm_unrolled_relu50 with 50% of each filter's weights pruned to zero by magnitude", 56, {1, 5},
+    {kGemmChannels, ConvMethod::im2col_gemm_unrolled, 0.5, 0.5})};
 
 }  // namespace
 }  // namespace tessera::workloads
