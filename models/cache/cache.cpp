@@ -37,6 +37,7 @@ Cache::Cache(const BlockContext& ctx, const CacheConfig& cfg)
       period_ticks_(clock_period().value()),
       hit_delay_(cycles(cfg.hit_latency)),
       miss_delay_(cycles(cfg.miss_latency)),
+      zero_hit_delay_(cycles(cfg.zero_hit_latency ? cfg.zero_hit_latency : cfg.hit_latency)),
       bank_fold_(log2_of(cfg.banks)),
       req_peq_(accept_),
       bank_stamp_(cfg.banks, 0),

@@ -383,6 +383,7 @@ class Cache : public Block {
   std::unique_ptr<ZeroCache> zero_;  // null: no zero cache
   uint64_t period_ticks_;                        // the clock period as an sc_time value
   sc_core::sc_time hit_delay_, miss_delay_;      // hit_latency and miss_latency cycles
+  sc_core::sc_time zero_hit_delay_;              // zero_hit_latency, or hit_latency
   XorFold bank_fold_;  // xor_index: log2(banks)-bit fields
 
   // The processes (see the top of this file), run by the scheduler.

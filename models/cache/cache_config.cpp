@@ -186,6 +186,11 @@ const ParamTable<CacheConfig>& cache_param_table() {
                                        "name) are one zero cache of the sum of their sizes, which each of them "
                                        "looks up and fills (LazyGPU: one L1 zero cache per shader array); "
                                        "write-through caches only"))
+      .add(&C::zero_hit_latency, int_param("zero_hit_latency", 0,
+                                           "cycles from a zero-mask query's acceptance to its answer on a zero-cache "
+                                           "hit; 0: the cache's hit_latency (the paper gives no zero-cache latency: "
+                                           "a what-if, for how fast the masks must answer)",
+                                           0.0, 1e6, "cycles"))
       .add(&C::compression,
            enum_param("compression", "off", {"off", "hold", "hardware", "cu"},
                       "BDI line compression (CABA; timing only, the data stay plain): off; hold: lines are held "

@@ -39,6 +39,7 @@ struct CacheConfig {
   uint64_t zero_interleave = 0;    // bytes per memory partition chunk; 0: mask lines cover contiguous data
   unsigned zero_partitions = 1;    // partitions the data is interleaved over in zero_interleave chunks
   bool zero_shared = false;        // the zero caches of an array of blocks (sa[3].l1v[0..3]) are one
+  unsigned zero_hit_latency = 0;   // cycles from a query's acceptance to its answer on a zero-cache hit; 0: hit_latency
   // BDI compression (CABA, docs/CABA.md): "off", "hold" (lines held
   // compressed: whole lines leave compressed), "hardware" (compressed fills
   // are decompressed here, whole-line stores compressed here) or "cu" (the

@@ -37,7 +37,7 @@ bool Cache::lookup_zero_mask(Upstream& u, const sc_time& now) {
     zero_->touch(idx);
     if (t.is_write()) zero_->mark_dirty(idx);
     t.set_response_status(tlm::TLM_OK_RESPONSE);
-    respond(u, now + hit_delay_);
+    respond(u, now + zero_hit_delay_);
     return true;
   }
   if (t.is_write()) {  // a mask writeback that misses is not allocated: it goes on below
@@ -184,10 +184,11 @@ void Cache::count_writeback(uint64_t line) {
   bytes_to_below_ += cfg_.line_size;
 }
 
-// The functional path: a query costs the hit latency, or a mask fill by
-// b_transport below; without a zero cache it is passed below.
+// The functional path: a query costs the zero cache's hit latency, or a mask
+// fill by b_transport below; without a zero cache it is passed below.
 void Cache::zero_mask_lt(tlm_generic_payload& t, sc_time& d) {
   sc_time miss_d = d - cycles(cfg_.hit_latency) + cycles(cfg_.miss_latency);
+  if (zero_) d = d - hit_delay_ + zero_hit_delay_;  // in place of the hit_latency in_b_transport added
   const int idx = zero_ ? zero_->find(zero_->key_of(t.get_address())) : -1;
   if (idx >= 0) {
     ++zero_->hits;

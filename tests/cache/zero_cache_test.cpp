@@ -292,6 +292,42 @@ TEST_CASE("zero cache: maintenance writes back and drops mask lines like data li
   REQUIRE(pf.stat("l2", "zero_misses") == 3);               // the query after the invalidate misses again
 }
 
+// zero_hit_latency (a what-if: the paper gives no zero-cache latency) answers
+// a query that hits the mask array in its own time; data hits keep hit_latency.
+TEST_CASE("zero cache: zero_hit_latency times a query's hit, not a data hit", "[cache][zero]") {
+  MiniPlatform pf;
+  auto& l1 = pf.create<Cache>("l1v_cache", "l1v", json{{"hit_latency", 10}, {"miss_latency", 3},
+                                                      {"zero_fraction", "1/8"}, {"zero_hit_latency", 2}},
+                              {{"in", 1}});
+  auto& mem = memory_below(pf);
+  auto miss = query(0x100), hit = query(0x7c0), fill = load(0x100), data = load(0x100);
+  sc_time hit_sent, data_sent, lt_hit;
+  Probe probe("probe", [&](Probe& p) {
+    roundtrip(p, *miss);
+    roundtrip(p, *fill);
+    wait(ns(200) - sc_core::sc_time_stamp());
+    hit_sent = sc_core::sc_time_stamp();
+    roundtrip(p, *hit);
+    wait(ns(300) - sc_core::sc_time_stamp());
+    data_sent = sc_core::sc_time_stamp();
+    roundtrip(p, *data);
+    auto again = query(0x140);
+    sc_time d = sc_core::SC_ZERO_TIME;
+    p.socket->b_transport(*again, d);
+    lt_hit = d;
+  });
+  probe.socket.bind(*l1.target_socket("in", 0));
+  l1.out.bind(mem.in);
+  sc_core::sc_start();
+
+  REQUIRE(probe.time_of(*miss, tlm::BEGIN_RESP) == ns(44));  // a miss is timed as before
+  REQUIRE(probe.time_of(*hit, tlm::BEGIN_RESP) == hit_sent + ns(2));
+  REQUIRE(probe.time_of(*data, tlm::BEGIN_RESP) == data_sent + ns(10));
+  REQUIRE(lt_hit == ns(2));  // b_transport: the same
+  REQUIRE(pf.stat("l1v", "zero_hits") == 2);
+  REQUIRE(pf.stat("l1v", "hits") == 1);
+}
+
 TEST_CASE("zero cache: b_transport queries cost a mask fill on a miss and the hit latency on a hit",
           "[cache][zero][lt]") {
   MiniPlatform pf;
