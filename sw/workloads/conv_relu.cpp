@@ -68,6 +68,11 @@ std::vector<float> run_on_device(Device& device, Result& result, const ConvLayer
 }
 
 Result run_conv_relu(Device& device, size_t size, uint64_t seed, const ConvLayer& layer) {
+  // The kernels index with 32-bit integers: cols (channels x 9 rows of size^2) must fit.
+  if (size == 0 || double(size) * double(size) * layer.channels * 9 > double(UINT32_MAX))
+    throw runtime::DeviceError("conv: size " + std::to_string(size) + " must be at least 1 and at most " +
+                               std::to_string(size_t(std::sqrt(double(UINT32_MAX) / (layer.channels * 9)))) +
+                               " (32-bit indices)");
   const uint32_t channels = layer.channels, hw = uint32_t(size), plane = hw * hw, outputs = channels * plane;
   Rng rng(seed);
   std::vector<float> in(size_t(channels) * plane), w(size_t(channels) * channels * 9);
