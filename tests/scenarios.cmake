@@ -364,6 +364,12 @@ tessera_scenario("lazygpu on r9_nano gives conv_gemm_pruned50 its reference byte
                  ARGS "workload|conv_gemm_pruned50|--size|3|--netlist|${r9_nano}|${lazygpu_design}|--stats|${TESSERA_SCENARIO_DIR}/conv_gemm_lazygpu.json"
                  EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|outputs match the CPU reference" -DSTATS=${TESSERA_SCENARIO_DIR}/conv_gemm_lazygpu.json
                  "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_eliminated_zero_cache>0|sa[0]/cu[0]/lazy_suspended_lanes>0|sa[0]/cu[0]/lazy_eliminated_zero_product>0")
+# In 64 x 4 workgroups a wave reads one filter: a zero weight is one word for
+# all its lanes, and ⊗ suspends the wave's whole load of the unrolled input.
+tessera_scenario("lazygpu on r9_nano gives conv_gemm64_unrolled_pruned50 its reference bytes and eliminates its zero weights' loads"
+                 ARGS "workload|conv_gemm64_unrolled_pruned50|--size|5|--netlist|${r9_nano}|${lazygpu_design}|--stats|${TESSERA_SCENARIO_DIR}/conv_gemm64_lazygpu.json"
+                 EXIT 0 DEFINES "-DSTDOUT_HAS=PASS|outputs match the CPU reference" -DSTATS=${TESSERA_SCENARIO_DIR}/conv_gemm64_lazygpu.json
+                 "-DSTATS_CHECKS=sa[0]/cu[0]/lazy_eliminated_zero_cache>0|sa[0]/cu[0]/lazy_suspended_lanes>0|sa[0]/cu[0]/lazy_eliminated_zero_product>0")
 # Without the kernel-end write-back (the firmware told to skip it) the results
 # stay in the L2: the host reads stale memory.
 tessera_scenario("workload --set changes a timing parameter"

@@ -79,6 +79,8 @@
   X(conv_gemm_pruned50)          \
   X(conv_gemm_unrolled_relu50)   \
   X(conv_gemm_unrolled_pruned50) \
+  X(conv_gemm64_unrolled_relu50)  \
+  X(conv_gemm64_unrolled_pruned50) \
   X(relu_s25)                    \
   X(relu_s50)                    \
   X(relu_s75)                    \

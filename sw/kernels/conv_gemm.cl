@@ -11,7 +11,7 @@
  * per output, the naive GEMM: work-item (p, k) with p = get_global_id(0) and
  * k = get_global_id(1), so the host's workgroup shape decides how many
  * filters' weights a wave reads at each step (16 x 16 workgroups: 4 filters
- * of 16 pixels per wave). */
+ * of 16 pixels per wave; 64 x 4: 64 pixels of one filter). */
 #include "tessera_device.h"
 
 __kernel void conv_im2col(__global const float* in, __global float* cols, uint channels, uint height, uint width) {

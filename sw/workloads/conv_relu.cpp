@@ -31,7 +31,7 @@ namespace tessera::workloads {
 namespace {
 
 constexpr uint32_t kGroup = 256;         // the direct convolution's workgroup
-constexpr uint32_t kGemmTile = 16;       // the GEMM's 16 x 16 workgroups
+constexpr uint32_t kGemmGroup = 256;     // the GEMM's workgroups: 16 x 16, or 64 x 4
 constexpr uint32_t kIm2colGroup = 256;
 constexpr uint32_t kDirectChannels = 16;  // conv_relu50, conv_pruned50
 constexpr uint32_t kGemmChannels = 64;    // conv_gemm_*: ResNet-18's conv2_x layers
@@ -44,6 +44,9 @@ struct ConvLayer {
   uint32_t channels;  // input and output channels
   ConvMethod method;
   double input_sparsity, weight_sparsity;
+  // The GEMM's workgroup width in pixels (its height is kGemmGroup / that):
+  // 16, a wave is 4 filters x 16 pixels; 64, a wave is 64 pixels of one filter.
+  uint32_t gemm_tile_x = 16;
 };
 
 // Runs the layer on the device, the direct kernel or im2col + GEMM.
@@ -60,8 +63,8 @@ std::vector<float> run_on_device(Device& device, Result& result, const ConvLayer
     s.launch("conv_gemm", "conv_im2col", Dim3{round_up(rows * plane, kIm2colGroup)}, Dim3{kIm2colGroup},
              KernelArgs().pointer(din).pointer(dcols).value(layer.channels).value(hw).value(hw));
     const char* gemm = layer.method == ConvMethod::im2col_gemm ? "conv_gemm_relu" : "conv_gemm_relu_unrolled";
-    s.launch("conv_gemm", gemm, Dim3{round_up(plane, kGemmTile), round_up(layer.channels, kGemmTile)},
-             Dim3{kGemmTile, kGemmTile},
+    const uint32_t tile_x = layer.gemm_tile_x, tile_y = kGemmGroup / tile_x;
+    s.launch("conv_gemm", gemm, Dim3{round_up(plane, tile_x), round_up(layer.channels, tile_y)}, Dim3{tile_x, tile_y},
              KernelArgs().pointer(dw).pointer(dcols).pointer(dout).value(rows).value(plane).value(layer.channels));
   }
   return s.download<float>(dout, outputs);
@@ -87,7 +90,10 @@ Result run_conv_relu(Device& device, size_t size, uint64_t seed, const ConvLayer
                  (layer.weight_sparsity > 0 ? ", weights " + zero_percent(w) : "") +
                  (layer.method == ConvMethod::im2col_gemm            ? ", im2col + GEMM"
                   : layer.method == ConvMethod::im2col_gemm_unrolled ? ", im2col + GEMM unrolled by 8"
-                                                                     : "");
+                                                                     : "") +
+                 (layer.method == ConvMethod::direct ? "" : " in " + std::to_string(layer.gemm_tile_x) + " x " +
+                                                                std::to_string(kGemmGroup / layer.gemm_tile_x) +
+                                                                " workgroups");
   const std::vector<float> out = run_on_device(device, result, layer, hw, in, w);
   std::vector<float> want(outputs);
   Tolerance tol{0, std::vector<double>(outputs),
@@ -141,6 +147,15 @@ const WorkloadRegistrar gemm_unrolled_pruned50{conv_workload(
     "conv_gemm_unrolled_pruned50",
     "conv_gemm_unrolled_relu50 with 50% of each filter's weights pruned to zero by magnitude", 56, {1, 5},
     {kGemmChannels, ConvMethod::im2col_gemm_unrolled, 0.5, 0.5})};
+const WorkloadRegistrar gemm64_unrolled_relu50{conv_workload(
+    "conv_gemm64_unrolled_relu50",
+    "conv_gemm_unrolled_relu50 in 64 x 4 workgroups: a wave is 64 pixels of one filter, so each weight is one word "
+    "for the whole wave",
+    56, {1, 5}, {kGemmChannels, ConvMethod::im2col_gemm_unrolled, 0.5, 0.0, 64})};
+const WorkloadRegistrar gemm64_unrolled_pruned50{conv_workload(
+    "conv_gemm64_unrolled_pruned50",
+    "conv_gemm64_unrolled_relu50 with 50% of each filter's weights pruned to zero by magnitude", 56, {1, 5},
+    {kGemmChannels, ConvMethod::im2col_gemm_unrolled, 0.5, 0.5, 64})};
 
 }  // namespace
 }  // namespace tessera::workloads
