@@ -70,6 +70,15 @@ std::vector<float> run_on_device(Device& device, Result& result, const ConvLayer
   return s.download<float>(dout, outputs);
 }
 
+// ", im2col + GEMM unrolled by 8 in 64 x 4 workgroups" for a result's shape
+// line; nothing for the direct convolution.
+std::string method_text(const ConvLayer& layer) {
+  if (layer.method == ConvMethod::direct) return "";
+  const std::string gemm = layer.method == ConvMethod::im2col_gemm ? ", im2col + GEMM" : ", im2col + GEMM unrolled by 8";
+  return gemm + " in " + std::to_string(layer.gemm_tile_x) + " x " + std::to_string(kGemmGroup / layer.gemm_tile_x) +
+         " workgroups";
+}
+
 Result run_conv_relu(Device& device, size_t size, uint64_t seed, const ConvLayer& layer) {
   // The kernels index with 32-bit integers: cols (channels x 9 rows of size^2) must fit.
   if (size == 0 || double(size) * double(size) * layer.channels * 9 > double(UINT32_MAX))
@@ -87,13 +96,7 @@ Result run_conv_relu(Device& device, size_t size, uint64_t seed, const ConvLayer
   Result result;
   result.shape = std::to_string(channels) + "x" + std::to_string(hw) + "x" + std::to_string(hw) + " -> " +
                  std::to_string(channels) + " channels, 3x3, input " + zero_percent(in) +
-                 (layer.weight_sparsity > 0 ? ", weights " + zero_percent(w) : "") +
-                 (layer.method == ConvMethod::im2col_gemm            ? ", im2col + GEMM"
-                  : layer.method == ConvMethod::im2col_gemm_unrolled ? ", im2col + GEMM unrolled by 8"
-                                                                     : "") +
-                 (layer.method == ConvMethod::direct ? "" : " in " + std::to_string(layer.gemm_tile_x) + " x " +
-                                                                std::to_string(kGemmGroup / layer.gemm_tile_x) +
-                                                                " workgroups");
+                 (layer.weight_sparsity > 0 ? ", weights " + zero_percent(w) : "") + method_text(layer);
   const std::vector<float> out = run_on_device(device, result, layer, hw, in, w);
   std::vector<float> want(outputs);
   Tolerance tol{0, std::vector<double>(outputs),
