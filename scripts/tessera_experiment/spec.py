@@ -83,16 +83,19 @@ class Experiment:
 
 def load(path):
     """Reads and checks an experiment file; raises SpecError."""
+    return from_json(_read_json(path), os.path.abspath(path))
+
+
+def _read_json(path):
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except OSError as e:
         raise SpecError("", f"cannot read the experiment file: {e.strerror}") from None
     try:
-        raw = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        return json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as e:
         raise SpecError("", f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
-    return from_json(raw, os.path.abspath(path))
 
 
 def _no_duplicate_keys(pairs):
@@ -106,6 +109,7 @@ def _no_duplicate_keys(pairs):
 
 def from_json(raw, file):
     _expect(isinstance(raw, dict), "", "an experiment is a JSON object")
+    raw = _with_designs_taken(raw, os.path.dirname(file))
     for key in raw:
         _expect(key in TOP_KEYS, pointer(key), f"unknown key (known: {', '.join(sorted(TOP_KEYS))})")
     name = _string(raw, "name", required=True)
@@ -190,6 +194,44 @@ def _design_netlists(raw, netlists, baseline):
             _expect(isinstance(n, str) and n in stems, f"{where}/{i}",
                     f"expected the file name (without .json) of one of the netlists ({', '.join(stems)})")
         out[name] = set(value)
+    return out
+
+
+def _with_designs_taken(raw, base):
+    """The experiment with each design written {"from": FILE} replaced by the
+    design of the same name in that experiment file (its set and description),
+    so that experiments comparing the same designs define them in one place.
+    The result is what a run records: its manifest does not depend on FILE."""
+    table = raw.get("designs")
+    if not isinstance(table, dict) or not any(isinstance(d, dict) and "from" in d for d in table.values()):
+        return raw
+    out = dict(raw)
+    out["designs"] = {name: _taken_design(name, d, base) if isinstance(d, dict) and "from" in d else d
+                      for name, d in table.items()}
+    return out
+
+
+def _taken_design(name, design, base):
+    for key in design:
+        _expect(key in ("from", "netlists"), pointer("designs", name, key),
+                "a design taken from another file has only \"from\" and optionally \"netlists\" "
+                "(its set and description are that file's)")
+    where = pointer("designs", name, "from")
+    source = design["from"]
+    _expect(isinstance(source, str) and source, where, "expected the path of an experiment file (relative to this one)")
+    path = os.path.normpath(os.path.join(base, source))
+    try:
+        other = _read_json(path)
+    except SpecError as e:
+        raise SpecError(where, f"{path}: {e.message}") from None
+    theirs = other.get("designs") if isinstance(other, dict) else None
+    _expect(isinstance(theirs, dict) and isinstance(theirs.get(name), dict), where,
+            f"{path} has no design named {json.dumps(name)}")
+    _expect("from" not in theirs[name], where,
+            f"{path} takes its design {json.dumps(name)} from another file too; name the file that defines it")
+    out = {key: value for key, value in theirs[name].items() if key in ("set", "description")}
+    if "netlists" in design:
+        out["netlists"] = design["netlists"]
     return out
 
 

@@ -143,6 +143,45 @@ class DesignNetlists(unittest.TestCase):
         self.assertEqual(exp.point_count(), len(points.expand(exp, identity)))
 
 
+class DesignsTaken(unittest.TestCase):
+    """A design written {"from": FILE} is FILE's design of the same name."""
+
+    def setUp(self):
+        self.tmp = harness.temporary_directory(self)
+        data = harness.smoke_data()
+        data["designs"]["few_l2_mshrs"]["description"] = "the other file's"
+        harness.write_experiment(self.tmp, data, name="defines.json")
+
+    def taking(self, design):
+        data = harness.smoke_data()
+        data["designs"]["few_l2_mshrs"] = design
+        return spec.from_json(data, os.path.join(self.tmp, "takes.json"))
+
+    def test_the_design_and_its_description_come_from_the_file(self):
+        exp = self.taking({"from": "defines.json", "netlists": ["small_gpu"]})
+        defined = harness.smoke_data()["designs"]["few_l2_mshrs"]["set"]
+        self.assertEqual(exp.designs["few_l2_mshrs"], [(p, str(v)) for p, v in defined.items()])
+        self.assertEqual(exp.raw["designs"]["few_l2_mshrs"]["description"], "the other file's")
+        self.assertNotIn("from", exp.raw["designs"]["few_l2_mshrs"])  # a run's manifest stands alone
+        self.assertEqual(exp.design_netlists["few_l2_mshrs"], {"small_gpu"})
+
+    def test_mistakes_name_the_design(self):
+        where = "/designs/few_l2_mshrs"
+        for design, message in [
+                ({"from": "nowhere.json"}, f"{where}/from: .*nowhere.json: cannot read the experiment file"),
+                ({"from": "defines.json", "set": {}}, f"{where}/set: a design taken from another file has only"),
+                ({"from": ""}, f"{where}/from: expected the path of an experiment file"),
+                ({"from": "takes_other.json"}, f"{where}/from: .*takes_other.json has no design named \"few_l2_mshrs\""),
+                ({"from": "chained.json"}, f"{where}/from: .*chained.json takes its design \"few_l2_mshrs\" from "
+                                           "another file too")]:
+            with self.subTest(design=design):
+                harness.write_experiment(self.tmp, {"designs": {"baseline": {}}}, name="takes_other.json")
+                harness.write_experiment(self.tmp, {"designs": {"few_l2_mshrs": {"from": "defines.json"}}},
+                                         name="chained.json")
+                with self.assertRaisesRegex(spec.SpecError, message):
+                    self.taking(design)
+
+
 class Sweeps(unittest.TestCase):
     def sweep_points(self, mode, parameters):
         data = harness.smoke_data()
