@@ -81,6 +81,10 @@
   X(conv_gemm_unrolled_pruned50) \
   X(conv_gemm64_unrolled_relu50)  \
   X(conv_gemm64_unrolled_pruned50) \
+  X(conv_fmap_relu50)            \
+  X(conv_fmap_pruned50)          \
+  X(conv_gemm_fmap_pruned50)     \
+  X(conv_gemm64_unrolled_fmap_pruned50) \
   X(relu_s25)                    \
   X(relu_s50)                    \
   X(relu_s75)                    \

@@ -16,6 +16,12 @@
 // share, so a zero weight's request needs only zero words, and its partner
 // loads are 16 lanes of the unrolled input.
 //
+// The *_fmap_* variants read feature maps instead (feature_maps.h): the same
+// 50 % of zero activations, computed by a previous convolution and ReLU from
+// an image with natural images' spectrum, so that they come in patches as a
+// real network's do, rather than one element at a time. The weights are the
+// same as their independent-zero twins'.
+//
 // Tolerance: each output is a dot product of 9 x channels terms, so two
 // implementations are within sum_error_bound(9 x channels, sum |w x|); the
 // final ReLU does not increase a difference.
@@ -25,6 +31,7 @@
 #include <vector>
 
 #include "sw/workloads/compare.h"
+#include "sw/workloads/feature_maps.h"
 #include "sw/workloads/sparsity.h"
 
 namespace tessera::workloads {
@@ -40,6 +47,10 @@ constexpr uint32_t kGemmChannels = 64;    // conv_gemm_*: ResNet-18's conv2_x la
 // step, the step's loads ahead of its FMAs).
 enum class ConvMethod { direct, im2col_gemm, im2col_gemm_unrolled };
 
+// Where the input's zeros are: each element independently (zero_fraction), or
+// where a previous layer's ReLU put them (relu_feature_maps).
+enum class ActivationZeros { independent, feature_maps };
+
 struct ConvLayer {
   uint32_t channels;  // input and output channels
   ConvMethod method;
@@ -47,6 +58,7 @@ struct ConvLayer {
   // The GEMM's workgroup width in pixels (its height is kGemmGroup / that):
   // 16, a wave is 4 filters x 16 pixels; 64, a wave is 64 pixels of one filter.
   uint32_t gemm_tile_x = 16;
+  ActivationZeros zeros = ActivationZeros::independent;
 };
 
 // Runs the layer on the device, the direct kernel or im2col + GEMM.
@@ -91,11 +103,15 @@ Result run_conv_relu(Device& device, size_t size, uint64_t seed, const ConvLayer
   // Non-negative activations (a ReLU's output), then the zeros.
   for (auto& v : in) v = rng.uniform(0.0f, 1.0f);
   for (auto& v : w) v = rng.uniform(-0.25f, 0.25f);
-  zero_fraction(in, layer.input_sparsity, seed);
+  if (layer.zeros == ActivationZeros::feature_maps)
+    in = relu_feature_maps(channels, hw, layer.input_sparsity, seed);  // after w's draws: the same weights
+  else
+    zero_fraction(in, layer.input_sparsity, seed);
   prune_rows(w, channels, channels * 9, layer.weight_sparsity);  // each output channel's filter
   Result result;
   result.shape = std::to_string(channels) + "x" + std::to_string(hw) + "x" + std::to_string(hw) + " -> " +
                  std::to_string(channels) + " channels, 3x3, input " + zero_percent(in) +
+                 (layer.zeros == ActivationZeros::feature_maps ? " (feature maps)" : "") +
                  (layer.weight_sparsity > 0 ? ", weights " + zero_percent(w) : "") + method_text(layer);
   const std::vector<float> out = run_on_device(device, result, layer, hw, in, w);
   std::vector<float> want(outputs);
@@ -159,6 +175,24 @@ const WorkloadRegistrar gemm64_unrolled_pruned50{conv_workload(
     "conv_gemm64_unrolled_pruned50",
     "conv_gemm64_unrolled_relu50 with 50% of each filter's weights pruned to zero by magnitude", 56, {1, 5},
     {kGemmChannels, ConvMethod::im2col_gemm_unrolled, 0.5, 0.5, 64})};
+
+// The layers with their activations' zeros in patches (feature_maps.h).
+constexpr ActivationZeros kMaps = ActivationZeros::feature_maps;
+const WorkloadRegistrar fmap_relu50{conv_workload(
+    "conv_fmap_relu50",
+    "conv_relu50 reading feature maps: its 50% zero activations computed by a previous 3x3 conv + ReLU of a "
+    "natural-spectrum image, so they come in patches",
+    56, {1, 7, 20}, {kDirectChannels, ConvMethod::direct, 0.5, 0.0, 16, kMaps})};
+const WorkloadRegistrar fmap_pruned50{conv_workload(
+    "conv_fmap_pruned50", "conv_fmap_relu50 with 50% of each filter's weights pruned to zero by magnitude", 56,
+    {1, 7, 20}, {kDirectChannels, ConvMethod::direct, 0.5, 0.5, 16, kMaps})};
+const WorkloadRegistrar gemm_fmap_pruned50{conv_workload(
+    "conv_gemm_fmap_pruned50", "conv_gemm_pruned50 reading feature maps (zero activations in patches, as conv_fmap_relu50)",
+    56, {1, 5}, {kGemmChannels, ConvMethod::im2col_gemm, 0.5, 0.5, 16, kMaps})};
+const WorkloadRegistrar gemm64_unrolled_fmap_pruned50{conv_workload(
+    "conv_gemm64_unrolled_fmap_pruned50",
+    "conv_gemm64_unrolled_pruned50 reading feature maps (zero activations in patches, as conv_fmap_relu50)", 56, {1, 5},
+    {kGemmChannels, ConvMethod::im2col_gemm_unrolled, 0.5, 0.5, 64, kMaps})};
 
 }  // namespace
 }  // namespace tessera::workloads
