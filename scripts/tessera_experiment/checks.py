@@ -59,22 +59,27 @@ def check_trace(exp, binary):
 
 
 def check_netlist(exp, binary, netlist, pool):
-    """Each override alone (to name it), then every design with every sweep point."""
-    where_of = {}
+    """Every design with every sweep point; a refused one is then narrowed to the
+    override that is refused alone, to name it. Overrides are judged together
+    first because some are valid only together (a smaller L1 line_size with
+    the compute units' vmem_line)."""
     designs = [d for d in exp.designs if exp.runs_on(d, netlist)]
-    for design in designs:
-        for param, value in exp.designs[design]:
-            where_of[(param, value)] = pointer("designs", design, "set", param)
-    for param, values in exp.sweep.items():
-        for i, value in enumerate(values):
-            where_of.setdefault((param, value), pointer("sweep", "parameters", param) + f"/{i}")
-    singles = list(where_of)
-    for (param, value), message in zip(singles, pool.map(lambda o: validate(binary, netlist, [o]), singles)):
-        if message:
-            raise SpecError(where_of[(param, value)], f"{param}={value} on {netlist}: {message}")
     combos = [(d, s) for d in designs for s in exp.sweep_points()]
     results = pool.map(lambda c: validate(binary, netlist, exp.designs[c[0]] + c[1]), combos)
     for (design, sweep), message in zip(combos, results):
         if message:
+            _name_the_override(exp, binary, netlist, pool, design, sweep)
             swept = ", ".join(f"{p}={v}" for p, v in sweep)
             raise SpecError(pointer("designs", design), f"with {swept or 'no sweep'} on {netlist}: {message}")
+
+
+def _name_the_override(exp, binary, netlist, pool, design, sweep):
+    """Raises SpecError at the first of a refused combination's overrides that is refused alone."""
+    where_of = {(param, value): pointer("designs", design, "set", param) for param, value in exp.designs[design]}
+    for param, value in sweep:
+        where_of.setdefault((param, value), pointer("sweep", "parameters", param) +
+                            f"/{exp.sweep[param].index(value)}")
+    singles = list(where_of)
+    for (param, value), message in zip(singles, pool.map(lambda o: validate(binary, netlist, [o]), singles)):
+        if message:
+            raise SpecError(where_of[(param, value)], f"{param}={value} on {netlist}: {message}")

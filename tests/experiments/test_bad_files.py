@@ -10,7 +10,7 @@ import unittest
 import harness
 
 sys.path.insert(0, os.path.join(harness.ROOT, "scripts"))
-from tessera_experiment import points, spec, table  # noqa: E402
+from tessera_experiment import checks, points, spec, table  # noqa: E402
 from tessera_experiment.spec import Statistic  # noqa: E402
 
 
@@ -141,6 +141,24 @@ class DesignNetlists(unittest.TestCase):
         names = {(p.netlist_name(), p.design) for p in points.expand(exp, identity)}
         self.assertEqual(names, {("small_gpu", "baseline"), ("r9_nano", "baseline"), ("r9_nano", "few_l2_mshrs")})
         self.assertEqual(exp.point_count(), len(points.expand(exp, identity)))
+
+
+class OverridesJudgedTogether(unittest.TestCase):
+    """A design's overrides are judged together: some are valid only with another."""
+
+    def check(self, overrides):
+        harness.require_tessera(self)
+        data = harness.smoke_data()
+        data["designs"]["few_l2_mshrs"]["set"] = overrides
+        checks.check(spec.from_json(data, harness.SMOKE), harness.TESSERA)
+
+    def test_a_smaller_line_with_the_requests_made_smaller(self):
+        self.check({"l1v[*].line_size": "32 B", "cu[*].vmem_line": "32 B"})  # raises nothing
+
+    def test_the_override_refused_alone_is_named(self):
+        with self.assertRaisesRegex(spec.SpecError, r"^/designs/few_l2_mshrs/set/l1v\[\*\]\.line_size: "
+                                    r"l1v\[\*\]\.line_size=32 B on .*vmem_line"):
+            self.check({"cu[*].vmem_line": "64 B", "l1v[*].line_size": "32 B"})
 
 
 class DesignsTaken(unittest.TestCase):
