@@ -68,18 +68,19 @@ def check_netlist(exp, binary, netlist, pool):
     results = pool.map(lambda c: validate(binary, netlist, exp.designs[c[0]] + c[1]), combos)
     for (design, sweep), message in zip(combos, results):
         if message:
-            _name_the_override(exp, binary, netlist, pool, design, sweep)
+            _name_the_override(exp, binary, netlist, pool, design, sweep, message)
             swept = ", ".join(f"{p}={v}" for p, v in sweep)
             raise SpecError(pointer("designs", design), f"with {swept or 'no sweep'} on {netlist}: {message}")
 
 
-def _name_the_override(exp, binary, netlist, pool, design, sweep):
-    """Raises SpecError at the first of a refused combination's overrides that is refused alone."""
+def _name_the_override(exp, binary, netlist, pool, design, sweep, message):
+    """Raises SpecError at the first of a refused combination's overrides that is
+    refused alone for the combination's reason (`message`)."""
     where_of = {(param, value): pointer("designs", design, "set", param) for param, value in exp.designs[design]}
     for param, value in sweep:
         where_of.setdefault((param, value), pointer("sweep", "parameters", param) +
                             f"/{exp.sweep[param].index(value)}")
     singles = list(where_of)
-    for (param, value), message in zip(singles, pool.map(lambda o: validate(binary, netlist, [o]), singles)):
-        if message:
+    for (param, value), alone in zip(singles, pool.map(lambda o: validate(binary, netlist, [o]), singles)):
+        if alone == message:
             raise SpecError(where_of[(param, value)], f"{param}={value} on {netlist}: {message}")

@@ -160,6 +160,13 @@ class OverridesJudgedTogether(unittest.TestCase):
                                     r"l1v\[\*\]\.line_size=32 B on .*vmem_line"):
             self.check({"cu[*].vmem_line": "64 B", "l1v[*].line_size": "32 B"})
 
+    def test_a_reason_no_override_has_alone_is_the_designs(self):
+        # l2[*].line_size=32 B alone is refused for the vector L1s' 64 B requests; with
+        # them made 32 B, for the scalar caches' 64 B lines: the design's reason, not one override's.
+        with self.assertRaisesRegex(spec.SpecError,
+                                    r"^/designs/few_l2_mshrs: with dram\[\*\]\.bandwidth=8 GB/s on .*sqc_scalar"):
+            self.check({"l1v[*].line_size": "32 B", "cu[*].vmem_line": "32 B", "l2[*].line_size": "32 B"})
+
 
 class DesignsTaken(unittest.TestCase):
     """A design written {"from": FILE} is FILE's design of the same name."""
