@@ -187,8 +187,9 @@ const WorkloadRegistrar fmap_pruned50{conv_workload(
     "conv_fmap_pruned50", "conv_fmap_relu50 with 50% of each filter's weights pruned to zero by magnitude", 56,
     {1, 7, 20}, {kDirectChannels, ConvMethod::direct, 0.5, 0.5, 16, kMaps})};
 const WorkloadRegistrar gemm_fmap_pruned50{conv_workload(
-    "conv_gemm_fmap_pruned50", "conv_gemm_pruned50 reading feature maps (zero activations in patches, as conv_fmap_relu50)",
-    56, {1, 5}, {kGemmChannels, ConvMethod::im2col_gemm, 0.5, 0.5, 16, kMaps})};
+    "conv_gemm_fmap_pruned50",
+    "conv_gemm_pruned50 reading feature maps (zero activations in patches, as conv_fmap_relu50)", 56, {1, 5},
+    {kGemmChannels, ConvMethod::im2col_gemm, 0.5, 0.5, 16, kMaps})};
 const WorkloadRegistrar gemm64_unrolled_fmap_pruned50{conv_workload(
     "conv_gemm64_unrolled_fmap_pruned50",
     "conv_gemm64_unrolled_pruned50 reading feature maps (zero activations in patches, as conv_fmap_relu50)", 56, {1, 5},

@@ -93,7 +93,8 @@ inline void relu_at_quantile(std::vector<float>& channel, double sparsity) {
 // more only where a channel's values tie at its cut), non-negative, at most 1.
 inline std::vector<float> relu_feature_maps(uint32_t channels, uint32_t hw, double sparsity, uint64_t seed) {
   using namespace feature_maps_detail;
-  if (!(sparsity >= 0.0 && sparsity < 1.0)) throw std::invalid_argument("relu_feature_maps: sparsity must be in [0, 1)");
+  if (!(sparsity >= 0.0 && sparsity < 1.0))
+    throw std::invalid_argument("relu_feature_maps: sparsity must be in [0, 1)");
   Rng rng(seed ^ 0x3c6ef372fe94f82bull);
   std::vector<std::vector<float>> image;
   for (uint32_t c = 0; c < kImageChannels; ++c) image.push_back(natural_image_channel(hw, rng));

@@ -196,7 +196,8 @@ class DesignsTaken(unittest.TestCase):
                 ({"from": "nowhere.json"}, f"{where}/from: .*nowhere.json: cannot read the experiment file"),
                 ({"from": "defines.json", "set": {}}, f"{where}/set: a design taken from another file has only"),
                 ({"from": ""}, f"{where}/from: expected the path of an experiment file"),
-                ({"from": "takes_other.json"}, f"{where}/from: .*takes_other.json has no design named \"few_l2_mshrs\""),
+                ({"from": "takes_other.json"},
+                 f"{where}/from: .*takes_other.json has no design named \"few_l2_mshrs\""),
                 ({"from": "chained.json"}, f"{where}/from: .*chained.json takes its design \"few_l2_mshrs\" from "
                                            "another file too")]:
             with self.subTest(design=design):
