@@ -203,12 +203,10 @@ def _with_designs_taken(raw, base):
     so that experiments comparing the same designs define them in one place.
     The result is what a run records: its manifest does not depend on FILE."""
     table = raw.get("designs")
-    if not isinstance(table, dict) or not any(isinstance(d, dict) and "from" in d for d in table.values()):
+    if not isinstance(table, dict):
         return raw
-    out = dict(raw)
-    out["designs"] = {name: _taken_design(name, d, base) if isinstance(d, dict) and "from" in d else d
-                      for name, d in table.items()}
-    return out
+    return dict(raw, designs={name: _taken_design(name, d, base) if isinstance(d, dict) and "from" in d else d
+                              for name, d in table.items()})
 
 
 def _taken_design(name, design, base):

@@ -72,8 +72,8 @@ inline std::vector<float> conv3x3(const std::vector<std::vector<float>>& image, 
 // zero, the others the distance above it) and scales it to a largest value of 1.
 // At least one element is cut (the smallest), so the values are never negative.
 inline void relu_at_quantile(std::vector<float>& channel, double sparsity) {
-  const size_t zeros = std::max<size_t>(1, size_t(double(channel.size()) * sparsity + 0.5));
   if (channel.empty()) return;
+  const size_t zeros = std::max<size_t>(1, size_t(double(channel.size()) * sparsity + 0.5));
   std::vector<float> sorted(channel);
   std::nth_element(sorted.begin(), sorted.begin() + (zeros - 1), sorted.end());
   const float cut = sorted[zeros - 1];

@@ -176,6 +176,9 @@ class DesignsTaken(unittest.TestCase):
         data = harness.smoke_data()
         data["designs"]["few_l2_mshrs"]["description"] = "the other file's"
         harness.write_experiment(self.tmp, data, name="defines.json")
+        harness.write_experiment(self.tmp, {"designs": {"baseline": {}}}, name="takes_other.json")
+        harness.write_experiment(self.tmp, {"designs": {"few_l2_mshrs": {"from": "defines.json"}}},
+                                 name="chained.json")
 
     def taking(self, design):
         data = harness.smoke_data()
@@ -201,9 +204,6 @@ class DesignsTaken(unittest.TestCase):
                 ({"from": "chained.json"}, f"{where}/from: .*chained.json takes its design \"few_l2_mshrs\" from "
                                            "another file too")]:
             with self.subTest(design=design):
-                harness.write_experiment(self.tmp, {"designs": {"baseline": {}}}, name="takes_other.json")
-                harness.write_experiment(self.tmp, {"designs": {"few_l2_mshrs": {"from": "defines.json"}}},
-                                         name="chained.json")
                 with self.assertRaisesRegex(spec.SpecError, message):
                     self.taking(design)
 
