@@ -5,8 +5,9 @@
 // per-CU rates within 5 % of the parameters, one wave issuing at most 0.25
 // instructions per cycle.
 //
-// Every reference figure of the reference netlists is held here; none is
-// pending (docs/TIMING.md, "Calibration").
+// Every reference figure of the reference netlists is held here but one:
+// r9_nano_32b's DRAM stream, which measures 81 % of the paper's 256 GB/s
+// (docs/TIMING.md, "r9_nano_32b").
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -103,6 +104,14 @@ TEST_CASE("calibration reference: r9_nano per-CU VALU, MFMA and LDS rates are wh
 TEST_CASE("calibration reference: r9_nano an L2-resident stream delivers 16 slices x 64 B per cycle",
           "[timing][calibration][reference]") {
   check_implied("r9_nano", {"l2_bandwidth"});
+}
+
+// r9_nano at the paper's 32 B transactions: its L2 delivers the paper's 512
+// GB/s (16 slices x 32 B per cycle); its DRAM stream stays below the 85 %
+// r9_nano meets and is not held here.
+TEST_CASE("calibration reference: r9_nano_32b meets LazyGPU's round trips and its 512 GB/s L2 bandwidth",
+          "[timing][calibration][reference]") {
+  check_references("r9_nano_32b", {"l1_latency", "l2_latency", "dram_latency", "l2_bandwidth"});
 }
 
 // The implied round trips add up the row, transfer and controller times, not
