@@ -7,7 +7,7 @@
 //
 // Every reference figure of the reference netlists is held here but one:
 // r9_nano_32b's DRAM stream, which measures 81 % of the paper's 256 GB/s
-// (docs/TIMING.md, "r9_nano_32b").
+// (docs/TIMING.md, "Today's figures").
 #include <catch2/catch.hpp>
 
 #include <string>
